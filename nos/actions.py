@@ -1,0 +1,211 @@
+"""Actions: small immutable values with paired parse/format (``parse_action(str(a)) == a``).
+
+Text forms::
+
+    set 6-6            Set: the player on set sets a double from the hand (R4, R5)
+    draw               Draw: draw one tile (the set tile when on set without a double, R5; R11)
+    announce 2         Announce: the game for this hand (R7, see ``games.Announcement``)
+    declare 6-6 5-5 4-4  Declare: show doubles for payment (R8)
+    decline            Decline: no declaration / no (more) doubles out of turn (R8, R9)
+    5-3@1>3            Play: 5-3 on arm 1 with 3 facing out; `` close`` (R16), `` claim`` (H2)
+    wait               Wait: "I wait" for a double played out of turn (R10)
+    pass               Pass (R12)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Union
+
+from nos.games import Announcement
+from nos.tiles import Tile, format_tiles, parse_tiles
+
+
+class _Singleton:
+    """Base of the actions without parameters; equal by type."""
+
+    __slots__ = ()
+    text = ""
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class Draw(_Singleton):
+    """Draw the top tile of the boneyard (R5 on set, R11–R12 in a turn)."""
+
+    __slots__ = ()
+    text = "draw"
+
+
+class Pass(_Singleton):
+    """Pass: no legal tile and only the last two tiles left in the boneyard (R12)."""
+
+    __slots__ = ()
+    text = "pass"
+
+
+class Wait(_Singleton):
+    """"I wait": a turn given up for a double played out of turn (R10)."""
+
+    __slots__ = ()
+    text = "wait"
+
+
+class Decline(_Singleton):
+    """Decline to declare doubles (R8) or to play (more) doubles out of turn (R9)."""
+
+    __slots__ = ()
+    text = "decline"
+
+
+DRAW, PASS, WAIT, DECLINE = Draw(), Pass(), Wait(), Decline()
+
+
+class Set:
+    """Set a double from the hand as the first tile of the hand (R4, R5)."""
+
+    __slots__ = ("tile",)
+
+    def __init__(self, tile: Tile) -> None:
+        self.tile = tile
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Set and other.tile is self.tile
+
+    def __hash__(self) -> int:
+        return hash(("set", self.tile.index))
+
+    def __str__(self) -> str:
+        return f"set {self.tile}"
+
+    def __repr__(self) -> str:
+        return f"Set(Tile({self.tile.high}, {self.tile.low}))"
+
+
+class Announce:
+    """Announce the game of this hand (R7)."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Announcement) -> None:
+        self.game = game
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Announce and other.game == self.game
+
+    def __hash__(self) -> int:
+        return hash(("announce", self.game))
+
+    def __str__(self) -> str:
+        return f"announce {self.game}"
+
+    def __repr__(self) -> str:
+        return f"Announce({self.game!r})"
+
+
+class Declare:
+    """Declare doubles held in hand (R8); they then lie face up until played."""
+
+    __slots__ = ("tiles",)
+
+    def __init__(self, tiles: tuple[Tile, ...] | list[Tile]) -> None:
+        self.tiles = tuple(sorted(tiles, reverse=True))
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Declare and other.tiles == self.tiles
+
+    def __hash__(self) -> int:
+        return hash(("declare", self.tiles))
+
+    def __str__(self) -> str:
+        return f"declare {format_tiles(self.tiles)}"
+
+    def __repr__(self) -> str:
+        return f"Declare({list(self.tiles)!r})"
+
+
+class Play:
+    """Play ``tile`` on arm ``arm`` with ``out`` facing outward; optionally close (R16) or claim
+    the double's payment (H2). Instances are interned: use ``Play.of`` in hot loops."""
+
+    __slots__ = ("tile", "arm", "out", "close", "claim")
+    _cache: dict[tuple[int, int, int, bool, bool], Play] = {}
+
+    def __init__(
+        self, tile: Tile, arm: int, out: int, close: bool = False, claim: bool = False
+    ) -> None:
+        self.tile, self.arm, self.out, self.close, self.claim = tile, arm, out, close, claim
+
+    @classmethod
+    def of(cls, tile: Tile, arm: int, out: int, close: bool = False, claim: bool = False) -> Play:
+        key = (tile.index, arm, out, close, claim)
+        play = cls._cache.get(key)
+        if play is None:
+            play = cls._cache[key] = cls(tile, arm, out, close, claim)
+        return play
+
+    def key(self) -> tuple[int, int, int, bool, bool]:
+        return (self.tile.index, self.arm, self.out, self.close, self.claim)
+
+    def __eq__(self, other: object) -> bool:
+        return other is self or (type(other) is Play and other.key() == self.key())
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __str__(self) -> str:
+        text = f"{self.tile}@{self.arm}>{self.out}"
+        if self.claim:
+            text += " claim"
+        if self.close:
+            text += " close"
+        return text
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+    def without_flags(self) -> Play:
+        return Play.of(self.tile, self.arm, self.out)
+
+
+Action = Union[Set, Draw, Announce, Declare, Decline, Play, Wait, Pass]
+
+_PLAY = re.compile(r"^(?:play\s+)?(\S+?)@(\d)>([0-6])((?:\s+(?:close|claim))*)$")
+
+
+def parse_action(text: str) -> Action:
+    """Read the text form of any action; raises ``ValueError`` with one clear sentence."""
+    if not isinstance(text, str):
+        raise ValueError(f"{text!r} is not an action; actions are written as text.")
+    s = " ".join(text.strip().split())
+    word, _, rest = s.partition(" ")
+    low = word.lower()
+    if low in ("draw", "pass", "wait", "decline") and not rest:
+        return {"draw": DRAW, "pass": PASS, "wait": WAIT, "decline": DECLINE}[low]
+    if low == "set":
+        return Set(Tile.parse(rest))
+    if low == "announce":
+        return Announce(Announcement.parse(rest))
+    if low == "declare":
+        tiles = parse_tiles(rest)
+        if not tiles:
+            raise ValueError("A declaration names the doubles declared, like: declare 6-6 5-5 4-4.")
+        return Declare(tiles)
+    m = _PLAY.match(s)
+    if m:
+        flags = m.group(4).split()
+        return Play.of(
+            Tile.parse(m.group(1)), int(m.group(2)), int(m.group(3)),
+            close="close" in flags, claim="claim" in flags,
+        )
+    raise ValueError(f"{text!r} is not an action; try e.g. 'draw', 'pass' or '5-3@1>3'.")

@@ -1,0 +1,58 @@
+"""Refusals of illegal actions (R70): each names the ruling and the position, and changes nothing."""
+
+from __future__ import annotations
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now. ``rule`` is the ruling, e.g. ``"R12"``."""
+
+    def __init__(self, rule: str, reason: str, position: str = "") -> None:
+        self.rule = rule
+        self.reason = reason
+        self.position = position
+        where = f" ({position})" if position else ""
+        super().__init__(f"{rule}: {reason}{where}")
+
+
+class NotYourTurn(IllegalAction):
+    """Someone other than the player to act tried to act, or the hand is over."""
+
+
+class WrongPhase(IllegalAction):
+    """The action belongs to another step of the hand (set, announce, declare, play)."""
+
+
+class IllegalPlay(IllegalAction):
+    """A tile that does not fit there, is not held, or goes against the announced order."""
+
+
+class IllegalDraw(IllegalAction):
+    """Drawing from the last two tiles of the boneyard (R2, R11)."""
+
+
+class IllegalPass(IllegalAction):
+    """Passing while able to play or to draw (R12)."""
+
+
+class IllegalWait(IllegalAction):
+    """Waiting when no wait is owed, or not waiting when one is (R10)."""
+
+
+class IllegalClaim(IllegalAction):
+    """Claiming a payment that is not owed (R14, H2)."""
+
+
+class IllegalAnnouncement(IllegalAction):
+    """A game that is not one of the 17, or not legal for the set tile (R7, R40–R57)."""
+
+
+class IllegalDeclaration(IllegalAction):
+    """Declaring doubles one does not hold, or a number that pays nothing (R8)."""
+
+
+class IllegalSet(IllegalAction):
+    """Setting a tile other than the one the rules require (R4, R5)."""
+
+
+class BadRecord(ValueError):
+    """A game record that cannot be read or replayed."""

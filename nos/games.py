@@ -1,0 +1,326 @@
+"""The 17 games that may be announced (R40–R57) and the placement plan each one fixes.
+
+An ``Announcement`` is the game with its parameters; ``plan_for`` turns it and the set tile into
+a ``Plan``: how many arms, which matching on each arm at each stage, and which arms are open.
+Sides and arms are numbered from 0: on a line, side 0 shows the set tile's high end and side 1
+its low end; on a cross, arms 0–3 are north, east, south, west (0/2 and 1/3 are opposite).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nos.matching import Matching
+from nos.tiles import Tile
+
+ORD, MAT = Matching.ORDINARY, Matching.MATADOR
+
+GAME_NAMES = {
+    1: "ordinary",
+    2: "ordinary cross",
+    3: "ordinary double cross",
+    4: "matador",
+    5: "matador cross",
+    6: "matador double cross",
+    7: "ordinary cross, then matador",
+    8: "ordinary cross, then matador double cross",
+    9: "matador cross, then ordinary",
+    10: "matador cross, then ordinary double cross",
+    11: "line with conditions",
+    12: "volapük",
+    13: "triangle (colonel cross)",
+    14: "triangle double cross (general cross)",
+    15: "triangle, then ordinary",
+    16: "triangle, then ordinary cross",
+    17: "matador first here then there, then ordinary cross",
+}
+# The ruling that defines each game, for error messages and docs.
+GAME_RULES = {1: "R40", 2: "R41", 3: "R42", 4: "R43", 5: "R44", 6: "R45", 7: "R46", 8: "R47",
+              9: "R48", 10: "R49", 11: "R50", 12: "R51", 13: "R52", 14: "R53", 15: "R54",
+              16: "R55", 17: "R56"}
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+SHAPES = ("line", "cross", "double cross")
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """A game with its parameters.
+
+    - ``matching``: game 11's starting rule.
+    - ``here``: game 11 condition (a) "first here, then there" (R57a) — the side of the second
+      tile; game 17: the side of the first matador tile (R56).
+    - ``first``/``count``: condition (b) "N first" (R57b), games 11 and 12 (line).
+    - ``change``: condition (c), game 11: the rule changes once (a) or (b) is met (R57c).
+    - ``ordinary``: game 12: the ordinary side of a line, or the ordinary axis of a cross
+      (0: arms 0 and 2; 1: arms 1 and 3) (R51).
+    - ``shape``: game 12: "line", "cross" or "double cross"; game 17: "cross" or "double cross".
+    """
+
+    game: int
+    matching: Matching | None = None
+    here: int | None = None
+    first: int | None = None
+    count: int = 0
+    change: bool = False
+    ordinary: int | None = None
+    shape: str | None = None
+
+    def __str__(self) -> str:
+        parts = [str(self.game)]
+        if self.shape is not None:
+            parts.append(self.shape.replace(" ", ""))
+        if self.matching is not None:
+            parts.append(self.matching.value)
+        if self.ordinary is not None:
+            parts.append(f"ordinary={self.ordinary}")
+        if self.here is not None:
+            parts.append(f"here={self.here}")
+        if self.first is not None:
+            parts.append(f"first={self.first}:{self.count}")
+        if self.change:
+            parts.append("change")
+        return " ".join(parts)
+
+    @classmethod
+    def parse(cls, text: str) -> Announcement:
+        """Read the form written by ``str``, e.g. ``"11 ordinary first=1:3 change"``."""
+        words = str(text).split()
+        try:
+            game = int(words[0])
+        except (IndexError, ValueError):
+            raise ValueError(f"{text!r} is not a game; start with its number 1–17.") from None
+        fields: dict = {}
+        for word in words[1:]:
+            key, _, value = word.partition("=")
+            try:
+                if word in ("line", "cross", "doublecross"):
+                    fields["shape"] = "double cross" if word == "doublecross" else word
+                elif word in ("ordinary", "matador"):
+                    fields["matching"] = Matching(word)
+                elif word == "change":
+                    fields["change"] = True
+                elif key in ("ordinary", "here") and value:
+                    fields[key] = int(value)
+                elif key == "first" and value:
+                    side, _, count = value.partition(":")
+                    fields["first"], fields["count"] = int(side), int(count)
+                else:
+                    raise ValueError
+            except ValueError:
+                raise ValueError(f"{word!r} is not a parameter of a game.") from None
+        return cls(game, **fields)
+
+    def name(self, set_tile: Tile | None = None) -> str:
+        """The announcement in words, e.g. "volapük, three first on the 6-side, ordinary there"."""
+        plan = plan_for(self, set_tile) if set_tile is not None else None
+
+        def side(i: int) -> str:
+            return plan.side_name(i) if plan else f"side {i}"
+
+        g = self.game
+        if g == 11:
+            text = f"{self.matching}"
+            if self.here is not None:
+                text += f", first here ({side(self.here)}) then there"
+            if self.first is not None:
+                text += f", {NUMBER_WORDS.get(self.count, self.count)} first on {side(self.first)}"
+            if self.change and self.matching is not None:
+                text += f", then {self.matching.other}"
+            return text
+        if g == 12:
+            if self.shape == "line":
+                if self.first is not None:
+                    rule = ORD if self.first == self.ordinary else MAT
+                    return (f"volapük, {NUMBER_WORDS.get(self.count, self.count)} first on "
+                            f"{side(self.first)}, {rule} there")
+                return f"volapük, ordinary on {side(self.ordinary or 0)}"
+            axis = "north–south" if self.ordinary == 0 else "east–west"
+            return f"volapük {self.shape}, ordinary {axis}"
+        if g == 17:
+            tail = "ordinary double cross" if self.shape == "double cross" else "ordinary cross"
+            return f"matador first here ({side(self.here or 0)}) then there, then {tail}"
+        return GAME_NAMES[g]
+
+
+# Condition (b) of R57 allows 1–4 tiles first on the named side.
+_COUNTS = (1, 2, 3, 4)
+
+
+def legal_announcements(set_tile: Tile) -> list[Announcement]:
+    """Every announcement allowed for this set tile (R40–R57), in game order."""
+    return list(_legal_cache.get(set_tile.index) or _legal(set_tile))
+
+
+_legal_cache: dict[int, tuple[Announcement, ...]] = {}
+
+
+def _legal(set_tile: Tile) -> tuple[Announcement, ...]:
+    double = set_tile.is_double
+    blank = double and set_tile.high == 0
+    out: list[Announcement] = [Announcement(1)]
+    if double:
+        out += [Announcement(2), Announcement(3)]
+    out.append(Announcement(4))
+    if double and not blank:  # R44, R45, R48, R49: a double, not the double blank
+        out += [Announcement(5), Announcement(6)]
+    if double:
+        out += [Announcement(7), Announcement(8)]
+    if double and not blank:
+        out += [Announcement(9), Announcement(10)]
+    for m in (ORD, MAT):
+        for change in (False, True):
+            out += [Announcement(11, matching=m, here=h, change=change) for h in (0, 1)]
+            out += [Announcement(11, matching=m, first=s, count=n, change=change)
+                    for s in (0, 1) for n in _COUNTS]
+    for o in (0, 1):
+        out.append(Announcement(12, shape="line", ordinary=o))
+        out += [Announcement(12, shape="line", ordinary=o, first=s, count=n)
+                for s in (0, 1) for n in _COUNTS]
+    if double:
+        out += [Announcement(12, shape=sh, ordinary=o)
+                for sh in ("cross", "double cross") for o in (0, 1)]
+    if blank:  # R52–R55: the triangle games need the double blank as set tile
+        out += [Announcement(g) for g in (13, 14, 15, 16)]
+    if double:
+        out += [Announcement(17, shape=sh, here=h) for sh in ("cross", "double cross")
+                for h in range(4)]
+    _legal_cache[set_tile.index] = tuple(out)
+    return tuple(out)
+
+
+def announcement_error(a: Announcement, set_tile: Tile) -> str | None:
+    """Why ``a`` may not be announced on ``set_tile`` (one sentence), or None if it may."""
+    if a.game not in GAME_NAMES:
+        return f"there is no game {a.game}; only the 17 games may be announced (R7, pagat note 4)"
+    if a in _legal_cache.get(set_tile.index, _legal(set_tile)):
+        return None
+    rule = GAME_RULES[a.game]
+    if a.game in (13, 14, 15, 16) and set_tile != Tile(0, 0):
+        return f"game {a.game} needs the double blank as set tile ({rule})"
+    if a.game in (5, 6, 9, 10) and set_tile == Tile(0, 0):
+        return f"game {a.game} may not be set with the double blank ({rule})"
+    needs_double = a.game in (2, 3, 5, 6, 7, 8, 9, 10, 17) or (a.game == 12 and a.shape != "line")
+    if needs_double and not set_tile.is_double:
+        return f"game {a.game} needs a double as set tile, not {set_tile} ({rule})"
+    return f"'{a}' is not a valid set of parameters for game {a.game} ({rule}, R57)"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Where tiles may go in one hand's game, as a function of the number of tiles on each arm.
+
+    ``opening[i]`` is the matching for the first tile on arm i, ``then[i]`` for later tiles;
+    ``double_cross``: the second tile on an arm must be a double (matador: or a matador);
+    ``cross_gate``: no arm is extended before every arm has its first tile;
+    ``sequence``: arms that must get their first tile in this order (R56, R57a);
+    ``late_arms``: arms opened only once all other arms have a tile (R55);
+    ``first``/``count``: R57b; ``change``: R57c.
+    """
+
+    announcement: Announcement
+    set_tile: Tile
+    arms: int
+    set_ends: tuple[int, ...]
+    opening: tuple[Matching, ...]
+    then: tuple[Matching, ...]
+    double_cross: bool = False
+    cross_gate: bool = False
+    sequence: tuple[int, ...] = ()
+    late_arms: tuple[int, ...] = ()
+    first: int | None = None
+    count: int = 0
+    change: bool = False
+
+    @property
+    def rule(self) -> str:
+        return GAME_RULES[self.announcement.game]
+
+    def condition_met(self, lengths: list[int]) -> bool:
+        """R57: condition (a) or (b) is fulfilled (always true without a condition)."""
+        if self.first is not None and lengths[self.first] < self.count:
+            return False
+        return all(lengths[s] for s in self.sequence)
+
+    def blocked(self, lengths: list[int], arm: int) -> tuple[str, str] | None:
+        """(ruling, reason) if the announced order keeps ``arm`` closed now, else None."""
+        for s in self.sequence:
+            if not lengths[s]:
+                if arm != s:
+                    rule = "R56" if self.announcement.game == 17 else "R57"
+                    return rule, f"the next tile goes on {self.side_name(s)}"
+                break
+        if self.first is not None and arm != self.first and lengths[self.first] < self.count:
+            n = NUMBER_WORDS.get(self.count, str(self.count))
+            return "R57", f"{n} tiles go on {self.side_name(self.first)} before any on the other"
+        if self.late_arms and arm in self.late_arms and not all(
+            lengths[i] for i in range(self.arms) if i not in self.late_arms
+        ):
+            return "R55", "the three matadors come before the fourth side"
+        if self.cross_gate and lengths[arm] and not all(lengths):
+            return self.rule, "all opening tiles must be in place before any arm is extended"
+        return None
+
+    def accepts(
+        self, lengths: list[int], arm: int, free_order: bool = False
+    ) -> tuple[Matching, bool] | None:
+        """(matching, must_be_double) for the next tile on ``arm``, or None if it is closed.
+        ``free_order`` ignores side-order conditions, for doubles out of turn (R9)."""
+        if not free_order and self.blocked(lengths, arm) is not None:
+            return None
+        k = lengths[arm]
+        m = self.then[arm] if k else self.opening[arm]
+        if self.change and self.condition_met(lengths):
+            m = m.other
+        return m, self.double_cross and k == 1
+
+    def side_name(self, arm: int) -> str:
+        g = self.announcement.game
+        if g in (13, 14, 15, 16):
+            return ("the first arm", "the second arm", "the third arm", "the fourth side")[arm]
+        if self.arms == 4:
+            return ("the north arm", "the east arm", "the south arm", "the west arm")[arm]
+        if self.set_tile.is_double:
+            return ("the left side", "the right side")[arm]
+        return f"the {self.set_ends[arm]}-side"
+
+
+def plan_for(a: Announcement, set_tile: Tile) -> Plan:
+    """The plan of game ``a`` on ``set_tile`` (assumed legal: see ``legal_announcements``)."""
+    g = a.game
+    d = set_tile.high
+    if g in (1, 4, 11) or (g == 12 and a.shape == "line"):
+        ends = (set_tile.high, set_tile.low)
+        if g == 12:
+            o = a.ordinary or 0
+            rules = (ORD, MAT) if o == 0 else (MAT, ORD)
+        else:
+            rules = (ORD, ORD) if g == 1 else (MAT, MAT) if g == 4 else (a.matching,) * 2
+        seq = (a.here, 1 - a.here) if a.here is not None else ()
+        return Plan(a, set_tile, 2, ends, rules, rules, sequence=seq, first=a.first,
+                    count=a.count, change=a.change)
+    if g in (13, 14, 15):
+        then = (ORD,) * 3 if g == 15 else (MAT,) * 3
+        return Plan(a, set_tile, 3, (0, 0, 0), (MAT,) * 3, then, double_cross=g == 14,
+                    cross_gate=True)
+    if g == 16:
+        return Plan(a, set_tile, 4, (0,) * 4, (MAT, MAT, MAT, ORD), (ORD,) * 4,
+                    cross_gate=True, late_arms=(3,))
+    ends4 = (d,) * 4
+    if g == 12:
+        axis = a.ordinary or 0
+        rules = tuple(ORD if i % 2 == axis else MAT for i in range(4))
+        return Plan(a, set_tile, 4, ends4, rules, rules, double_cross=a.shape == "double cross",
+                    cross_gate=True)
+    if g == 17:
+        here = a.here or 0
+        there = (here + 2) % 4
+        opening = tuple(MAT if i in (here, there) else ORD for i in range(4))
+        return Plan(a, set_tile, 4, ends4, opening, (ORD,) * 4,
+                    double_cross=a.shape == "double cross", cross_gate=True,
+                    sequence=(here, there))
+    opening_rule, then_rule, dc = {
+        2: (ORD, ORD, False), 3: (ORD, ORD, True), 5: (MAT, MAT, False), 6: (MAT, MAT, True),
+        7: (ORD, MAT, False), 8: (ORD, MAT, True), 9: (MAT, ORD, False), 10: (MAT, ORD, True),
+    }[g]
+    return Plan(a, set_tile, 4, ends4, (opening_rule,) * 4, (then_rule,) * 4, double_cross=dc,
+                cross_gate=True)

@@ -1,0 +1,500 @@
+"""One hand of Nos: the set, the announcement, declarations, doubles out of turn, the turns,
+closing, and the count (R4–R21). The checked ``apply`` refuses illegal actions (R70)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from itertools import combinations
+
+from nos import diagnose
+from nos.actions import DECLINE, DRAW, PASS, WAIT, Action, Announce, Declare, Play, Set
+from nos.deal import LAST_TWO, Deal
+from nos.errors import IllegalAction
+from nos.games import Announcement, legal_announcements, plan_for
+from nos.layout import Layout
+from nos.payments import (
+    CLOSE_PAYMENT,
+    DECLARATION_PAYMENTS,
+    NOS_PAYMENT,
+    START_CHIPS,
+    WRONG_CLOSE_PAYMENT,
+    Payment,
+)
+from nos.tiles import Tile, double_value, hand_count
+
+SET_TILE = -1  # the "arm" of the set tile, for R14 on the first turn
+
+
+class Phase(Enum):
+    SET = "set"
+    ANNOUNCE = "announce"
+    DECLARE = "declare"
+    OUT_OF_TURN = "out of turn"
+    PLAY = "play"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Options:
+    """House rules (off by default): H1 the Polish double blank on set; H2 claimed payments."""
+
+    polish_double_blank: bool = False  # H1: 0-0 from the hand pays 14 (drawn 0-0: 28), R6
+    claim_doubles: bool = False  # H2: R14 payments must be claimed with the play, else lapse
+
+    def to_json(self) -> dict:
+        return {"H1": self.polish_double_blank, "H2": self.claim_doubles}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Options:
+        return cls(bool(data.get("H1", False)), bool(data.get("H2", False)))
+
+
+def highest_double_holder(deal: Deal) -> int | None:
+    """R4: the seat holding the highest double (0-0 lowest), or None if nobody holds one."""
+    best: tuple[int, int] | None = None
+    for seat, tiles in enumerate(deal.hands):
+        for t in tiles:
+            if t.is_double and (best is None or t.high > best[0]):
+                best = (t.high, seat)
+    return None if best is None else best[1]
+
+
+class Hand:
+    """The full state of one hand. ``legal_actions()`` are for ``current``, the one seat that
+    may act now; ``apply`` checks and applies one of them."""
+
+    def __init__(
+        self,
+        deal: Deal,
+        setter: int | None = None,
+        options: Options | None = None,
+        number: int = 0,
+        chips: list[int] | None = None,
+    ) -> None:
+        n = deal.players
+        self.players = n
+        self.deal = deal
+        self.options = options or Options()
+        self.number = number
+        self.first_hand = setter is None
+        if setter is None:
+            setter = highest_double_holder(deal)
+            if setter is None:
+                raise ValueError("Nobody holds a double in the first hand: redeal (R4).")
+        self.setter: int = setter
+        self.hands: list[list[Tile]] = [list(h) for h in deal.hands]
+        self.stack: list[Tile] = list(reversed(deal.boneyard))  # pop() draws the top tile
+        self.set_tile: Tile | None = None
+        self.set_drawn = False
+        self.announcement: Announcement | None = None
+        self.layout: Layout | None = None
+        self.phase = Phase.SET
+        self.current: int = setter
+        self.declared: list[list[Tile]] = [[] for _ in range(n)]
+        self.waits: list[list[int]] = [[] for _ in range(n)]
+        self.out: list[bool] = [False] * n
+        self.nos: int | None = None
+        self.ledger: list[Payment] = []
+        self.chips: list[int] = list(chips) if chips is not None else [START_CHIPS] * n
+        self.history: list[tuple[int, Action]] = []
+        self.pass_streak = 0
+        self.last_turn: tuple[int, int, bool] | None = None  # (seat, arm, went out) for R14
+        self.queue: list[int] = []  # seats still to decide in DECLARE / OUT_OF_TURN
+        self.counts: list[int] | None = None
+        self.end_reason: str | None = None
+        self.closer: int | None = None
+        self.close_draw: tuple[int, int] | None = None  # (seat, tiles drawn) after R18
+        self._legal: list[Action] | None = None
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def boneyard_count(self) -> int:
+        return len(self.stack)
+
+    def in_hand(self, seat: int) -> bool:
+        """R13: a seat is still in the hand while it holds tiles."""
+        return not self.out[seat]
+
+    def seats_in_hand(self) -> list[int]:
+        return [s for s in range(self.players) if not self.out[s]]
+
+    def next_in_hand(self, seat: int) -> int:
+        """R3: the next seat clockwise still in the hand."""
+        n = self.players
+        for step in range(1, n + 1):
+            s = (seat + step) % n
+            if not self.out[s]:
+                return s
+        return seat
+
+    def order_from_left_of_setter(self) -> list[int]:
+        return [(self.setter + i) % self.players for i in range(1, self.players + 1)]
+
+    def due_wait(self, seat: int) -> int | None:
+        """R10: the arm of an owed wait whose side is now open for play, if any."""
+        if not self.waits[seat]:
+            return None
+        for arm in self.waits[seat]:
+            if self.layout.is_open(arm):  # type: ignore[union-attr]
+                return arm
+        return None
+
+    def declarable(self, seat: int) -> list[tuple[Tile, ...]]:
+        """R8: the sets of doubles this seat may declare (only numbers that are paid)."""
+        doubles = sorted((t for t in self.hands[seat] if t.is_double), reverse=True)
+        sizes = DECLARATION_PAYMENTS[self.players]
+        return [c for k in sorted(sizes) if k <= len(doubles) for c in combinations(doubles, k)]
+
+    def out_of_turn_doubles(self, seat: int) -> list[Play]:
+        """R9: doubles this seat may play now against a free side of the set tile."""
+        layout = self.layout
+        free = [a for a in layout.open_arms(free_order=True) if layout.lengths[a[0]] == 0]
+        if not free:
+            return []
+        plays = []
+        for t in self.hands[seat]:
+            if t.is_double:
+                for arm, out in layout.outs(t, free):
+                    plays.append(Play.of(t, arm, out))
+        return plays
+
+    def double_is_paid(self, arm: int) -> int | None:
+        """R14: the seat that pays for a double played now on ``arm``, or None."""
+        last = self.last_turn
+        if last is None or last[2]:
+            return None
+        if last[1] == arm or (last[1] == SET_TILE and self.layout.lengths[arm] == 0):
+            return last[0]
+        return None
+
+    def playable(self, seat: int) -> list[Play]:
+        """Every (tile, arm, outward end) this seat could play now, without flags."""
+        layout = self.layout
+        opens = layout.open_arms()
+        return [Play.of(t, arm, out) for t in self.hands[seat] for arm, out in
+                layout.outs(t, opens)]
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to act (``current``); empty when the hand is over."""
+        if self._legal is None:
+            self._legal = self._generate()
+        return self._legal
+
+    def _generate(self) -> list[Action]:
+        phase = self.phase
+        seat = self.current
+        if phase is Phase.PLAY:
+            if self.waits[seat] and self.due_wait(seat) is not None:
+                return [WAIT]
+            plays = self.playable(seat)
+            actions: list[Action] = []
+            claims = self.options.claim_doubles
+            for p in plays:
+                actions.append(p)
+                if claims and p.tile.is_double and self.double_is_paid(p.arm) is not None:
+                    actions.append(Play.of(p.tile, p.arm, p.out, claim=True))
+                    actions.append(Play.of(p.tile, p.arm, p.out, close=True, claim=True))
+                actions.append(Play.of(p.tile, p.arm, p.out, close=True))
+            if len(self.stack) > LAST_TWO:
+                actions.append(DRAW)
+            elif not plays:
+                actions.append(PASS)
+            return actions
+        if phase is Phase.SET:
+            hand = self.hands[seat]
+            doubles = [t for t in hand if t.is_double]
+            if self.first_hand:
+                return [Set(max(doubles, key=lambda t: t.high))]
+            if doubles:
+                return [Set(t) for t in sorted(doubles, reverse=True)]
+            return [DRAW]
+        if phase is Phase.ANNOUNCE:
+            return [Announce(a) for a in legal_announcements(self.set_tile)]
+        if phase is Phase.DECLARE:
+            return [Declare(c) for c in self.declarable(seat)] + [DECLINE]
+        if phase is Phase.OUT_OF_TURN:
+            return [*self.out_of_turn_doubles(seat), DECLINE]
+        return []
+
+    # ----------------------------------------------------------------- applying
+    def apply(self, action: Action) -> None:
+        """Apply a legal action of the seat to act; refuse anything else with an
+        ``IllegalAction`` naming the ruling, changing nothing (R70)."""
+        if action not in self.legal_actions():
+            raise diagnose.refusal(self, action)
+        self._do(action)
+
+    def apply_legal(self, action: Action) -> None:
+        """Apply an action known to come from ``legal_actions()`` (no check; for search)."""
+        self._do(action)
+
+    def _do(self, action: Action) -> None:
+        self._legal = None
+        seat = self.current
+        self.history.append((seat, action))
+        phase = self.phase
+        if phase is Phase.PLAY:
+            if type(action) is Play:
+                self._play(seat, action)
+            elif action is DRAW or action == DRAW:
+                self.hands[seat].append(self.stack.pop())
+            elif action == PASS:
+                self._pass(seat)
+            else:
+                self._wait(seat)
+        elif phase is Phase.SET:
+            self._set(seat, action)
+        elif phase is Phase.ANNOUNCE:
+            self._announce(action)  # type: ignore[arg-type]
+        elif phase is Phase.DECLARE:
+            if type(action) is Declare:
+                self._declare(seat, action.tiles)
+            self._next_declarer()
+        elif phase is Phase.OUT_OF_TURN:
+            if type(action) is Play:
+                self._double_out_of_turn(seat, action)
+            else:
+                self._next_out_of_turn()
+
+    def pay(self, payer: int, payee: int, amount: int, rule: str) -> None:
+        """R23: move chips from ``payer`` to ``payee`` and write the ledger entry."""
+        if amount <= 0 or payer == payee:
+            return
+        self.chips[payer] -= amount
+        self.chips[payee] += amount
+        self.ledger.append(Payment(self.number, payer, payee, amount, rule))
+
+    def _set(self, seat: int, action: Action) -> None:
+        others = [s for s in range(self.players) if s != seat]
+        if type(action) is Set:
+            tile = action.tile
+            self.hands[seat].remove(tile)
+            value = 14 if tile.high == 0 and self.options.polish_double_blank else double_value(
+                tile)
+            for o in others:  # R6: a double from the hand
+                self.pay(o, seat, value, "R6")
+        else:
+            tile = self.stack.pop()
+            self.set_drawn = True
+            if tile.is_double:  # R6: a drawn double pays twice
+                value = 14 if tile.high == 0 and self.options.polish_double_blank else \
+                    double_value(tile)
+                for o in others:
+                    self.pay(o, seat, 2 * value, "R6")
+            else:  # R6: a drawn non-double: the player on set pays its spots
+                for o in others:
+                    self.pay(seat, o, tile.pips, "R6")
+        self.set_tile = tile
+        self.phase = Phase.ANNOUNCE
+
+    def _announce(self, action: Announce) -> None:
+        self.announcement = action.game
+        self.layout = Layout(plan_for(action.game, self.set_tile))  # type: ignore[arg-type]
+        self.phase = Phase.DECLARE
+        self.queue = [s for s in self.order_from_left_of_setter() if self.declarable(s)]
+        self._next_declarer()
+
+    def _declare(self, seat: int, tiles: tuple[Tile, ...]) -> None:
+        self.declared[seat] = list(tiles)
+        amount = DECLARATION_PAYMENTS[self.players][len(tiles)]
+        for o in range(self.players):  # R8: paid by each other player
+            if o != seat:
+                self.pay(o, seat, amount, "R8")
+
+    def _next_declarer(self) -> None:
+        if self.queue:
+            self.current = self.queue.pop(0)
+            return
+        self.phase = Phase.OUT_OF_TURN
+        self.queue = [s for s in self.order_from_left_of_setter() if s != self.setter]
+        self._next_out_of_turn()
+
+    def _double_out_of_turn(self, seat: int, play: Play) -> None:
+        tile = play.tile
+        self._take(seat, tile)
+        self.layout.place(tile, play.arm, play.out, seat, out_of_turn=True)
+        self.pay(self.setter, seat, double_value(tile), "R9")
+        self.waits[seat].append(play.arm)  # R10: one wait owed per double
+        if not self.hands[seat]:
+            self._went_out(seat)
+        if self.out_of_turn_doubles(seat) and not self.out[seat]:
+            return  # the same player may play another double on another free side
+        self._next_out_of_turn()
+
+    def _next_out_of_turn(self) -> None:
+        while self.queue:
+            seat = self.queue.pop(0)
+            if not self.out[seat] and self.out_of_turn_doubles(seat):
+                self.current = seat
+                return
+        # R13: play starts from the left of the player on set; the set counts as their turn.
+        self.phase = Phase.PLAY
+        self.last_turn = (self.setter, SET_TILE, False)
+        if len(self.seats_in_hand()) <= 1:
+            self._end("R20a")
+            return
+        self.current = self.next_in_hand(self.setter)
+
+    def _take(self, seat: int, tile: Tile) -> None:
+        self.hands[seat].remove(tile)
+        if self.declared[seat] and tile in self.declared[seat]:
+            self.declared[seat].remove(tile)
+
+    def _went_out(self, seat: int) -> None:
+        self.out[seat] = True
+        if self.nos is None:  # R15: the first to go out receives 5 from each other player
+            self.nos = seat
+            for o in range(self.players):
+                if o != seat:
+                    self.pay(o, seat, NOS_PAYMENT, "R15")
+
+    def _play(self, seat: int, play: Play) -> None:
+        tile = play.tile
+        if tile.is_double:
+            payer = self.double_is_paid(play.arm)
+            if payer is not None and (play.claim or not self.options.claim_doubles):
+                self.pay(payer, seat, double_value(tile), "R14")
+        self._take(seat, tile)
+        self.layout.place(tile, play.arm, play.out, seat)
+        went_out = not self.hands[seat]
+        if went_out:
+            self._went_out(seat)
+        self.pass_streak = 0
+        self.last_turn = (seat, play.arm, went_out)
+        if play.close and self._close(seat):
+            return
+        if len(self.seats_in_hand()) <= 1:
+            self._end("R20a")
+        else:
+            self.current = self.next_in_hand(seat)
+
+    def _pass(self, seat: int) -> None:
+        self.pass_streak += 1
+        self.last_turn = None  # R14: no payment after a pass
+        if self.pass_streak >= len(self.seats_in_hand()):
+            self._end("R20c")
+        else:
+            self.current = self.next_in_hand(seat)
+
+    def _wait(self, seat: int) -> None:
+        arm = self.due_wait(seat)
+        self.waits[seat].remove(arm)  # type: ignore[arg-type]
+        self.pass_streak = 0
+        self.last_turn = None  # R14: a wait is a turn between
+        self.current = self.next_in_hand(seat)
+
+    def nothing_playable(self) -> bool:
+        """R17: no tile in a hand still in play, nor in the boneyard above the last two, can be
+        played anywhere on the layout as it stands."""
+        layout = self.layout
+        opens = layout.open_arms()
+        if not opens:
+            return True
+        for seat in range(self.players):
+            for t in self.hands[seat]:
+                if layout.can_take(t, opens):
+                    return False
+        return all(not layout.can_take(t, opens) for t in self.stack[LAST_TWO:])
+
+    def _close(self, seat: int) -> bool:
+        """R16–R19: judge a close at once; True if the hand ended."""
+        others = [s for s in range(self.players) if s != seat]
+        if not self.nothing_playable():
+            for o in others:  # R19: a wrong close pays 40 to each opponent; play goes on
+                self.pay(seat, o, WRONG_CLOSE_PAYMENT, "R19")
+            return False
+        staying = [o for o in others if not self.out[o]]
+        for o in staying:  # R18: each other player still in the hand pays 20
+            self.pay(o, seat, CLOSE_PAYMENT, "R18")
+        self.closer = seat
+        if staying and not (self.out[seat] and len(staying) == 1):
+            drawer = self.next_in_hand(seat)
+            k = len(self.stack) - LAST_TWO
+            for _ in range(k):
+                self.hands[drawer].append(self.stack.pop())
+            self.close_draw = (drawer, k)
+        self._end("R18")
+        return True
+
+    def _end(self, reason: str) -> None:
+        """R20 ends the hand; R21 counts and settles the differences."""
+        self.phase = Phase.OVER
+        self.end_reason = reason
+        self._legal = None
+        counts = [hand_count(h) for h in self.hands]
+        self.counts = counts
+        n = self.players
+        for i in range(n):
+            for j in range(n):
+                if counts[i] > counts[j]:
+                    self.pay(i, j, counts[i] - counts[j], "R21")
+
+    def losers(self) -> list[int]:
+        """R22: the seats with the highest count (ties are broken by the session)."""
+        counts = self.counts or []
+        top = max(counts)
+        return [s for s, c in enumerate(counts) if c == top]
+
+    # ----------------------------------------------------------------- copies and text
+    def copy(self) -> Hand:
+        """An independent copy (for search), sharing only immutable parts."""
+        other = Hand.__new__(Hand)
+        other.__dict__.update(self.__dict__)
+        other.hands = [list(h) for h in self.hands]
+        other.stack = list(self.stack)
+        other.layout = self.layout.copy() if self.layout is not None else None
+        other.declared = [list(d) for d in self.declared]
+        other.waits = [list(w) for w in self.waits]
+        other.out = list(self.out)
+        other.ledger = list(self.ledger)
+        other.chips = list(self.chips)
+        other.history = list(self.history)
+        other.queue = list(self.queue)
+        other._legal = None
+        return other
+
+    @classmethod
+    def replay(
+        cls,
+        deal: Deal,
+        actions: str | list,
+        setter: int | None = None,
+        options: Options | None = None,
+        number: int = 0,
+        chips: list[int] | None = None,
+    ) -> Hand:
+        """A hand from its deal and its actions (text separated by ';', or a list)."""
+        from nos.actions import parse_action
+
+        hand = cls(deal, setter, options, number, chips)
+        items = [a for a in actions.split(";") if a.strip()] if isinstance(actions, str) \
+            else actions
+        for item in items:
+            hand.apply(parse_action(item) if isinstance(item, str) else item)
+        return hand
+
+    def actions_text(self) -> str:
+        return "; ".join(str(a) for _, a in self.history)
+
+    def __repr__(self) -> str:
+        setter = "None" if self.first_hand else str(self.setter)
+        extra = ""
+        if self.options != Options():
+            extra += f", options={self.options!r}"
+        if self.number:
+            extra += f", number={self.number}"
+        return (f"Hand.replay({self.deal!r}, {self.actions_text()!r}, setter={setter}{extra})")
+
+    def position(self) -> str:
+        """A short description of where the hand stands, for refusals."""
+        return (f"hand {self.number}, action {len(self.history)}, {self.phase.value}, "
+                f"seat {self.current} to act")
+
+
+def refuse(hand: Hand, cls: type[IllegalAction], rule: str, reason: str) -> IllegalAction:
+    return cls(rule, reason, hand.position())

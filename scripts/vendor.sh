@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Copy exactly the runtime files the browser app needs from node_modules/ into vendor/
+# (git-ignored), then regenerate the build outputs (pyscript.toml [files], sw-manifest.js).
+#
+# Idempotent: files whose content is unchanged are left untouched (mtime kept, so HTTP
+# revalidation stays cheap) and files that no longer belong are removed.
+# Paths carry the package version, so vendor/ can be served as immutable.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+NM=node_modules
+if [ ! -d "$NM" ]; then
+  echo "vendor.sh: $NM/ is missing; run 'npm ci' (or 'make node_modules') first" >&2
+  exit 1
+fi
+
+pkg_version() {  # pkg_version <package dir>: the "version" field of its package.json
+  python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' "$1/package.json"
+}
+
+PYODIDE_SRC=$NM/pyodide
+PYSCRIPT_SRC=$NM/@pyscript/core/dist
+MPY_SRC=$NM/@micropython/micropython-webassembly-pyscript
+
+PYODIDE_DIR=vendor/pyodide/$(pkg_version "$PYODIDE_SRC")
+PYSCRIPT_DIR=vendor/pyscript/$(pkg_version "$NM/@pyscript/core")
+MPY_DIR=vendor/micropython/$(pkg_version "$MPY_SRC")
+
+declare -A WANTED=()   # every file vendor/ should hold afterwards
+
+put() {  # put <source file> <destination dir>
+  local src=$1 dest="$2/$(basename "$1")"
+  [ -f "$src" ] || { echo "vendor.sh: missing $src" >&2; exit 1; }
+  mkdir -p "$2"
+  if ! cmp -s "$src" "$dest"; then
+    cp "$src" "$dest.tmp" && mv -f "$dest.tmp" "$dest"
+  fi
+  WANTED[$dest]=1
+}
+
+for f in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json; do
+  put "$PYODIDE_SRC/$f" "$PYODIDE_DIR"
+done
+# PyScript core: its whole dist/ (core.js loads chunks on demand), without source maps.
+for f in "$PYSCRIPT_SRC"/*; do
+  case "$f" in *.map) continue ;; esac
+  [ -f "$f" ] && put "$f" "$PYSCRIPT_DIR"
+done
+# MicroPython: PyScript swaps .mjs for .wasm next to it.
+for f in micropython.mjs micropython.wasm; do
+  put "$MPY_SRC/$f" "$MPY_DIR"
+done
+
+# Remove anything else (older versions, source maps, stray files).
+while IFS= read -r -d '' f; do
+  [ -n "${WANTED[$f]:-}" ] || rm -f "$f"
+done < <(find vendor -type f -print0)
+find vendor -mindepth 1 -type d -empty -delete
+
+python3 scripts/build_web.py

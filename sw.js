@@ -1,0 +1,41 @@
+// Offline service worker. Precaches every app and runtime file listed in sw-manifest.js
+// (written by scripts/build_web.py at build time, with a cache name that is a hash of their
+// contents), then answers same-origin GETs cache-first. After one visit the app, worker
+// included, boots with the server unreachable.
+importScripts("./sw-manifest.js");
+
+const { version, files } = self.NOS_PRECACHE;
+const CACHE = `nos-${version}`;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // "no-cache": revalidate with the server (cheap 304s) instead of trusting a stale copy.
+      await cache.addAll(files.map((url) => new Request(url, { cache: "no-cache" })));
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) {
+        if (key.startsWith("nos-") && key !== CACHE) await caches.delete(key);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      return (await cache.match(request, { ignoreSearch: true })) || fetch(request);
+    })(),
+  );
+});
