@@ -18,8 +18,8 @@ Modules, one idea each (rulings in brackets, see ``shared/rules/RULINGS.md``):
 from nos.actions import (
     Action,
     Announce,
-    Decline,
     Declare,
+    Decline,
     Draw,
     Pass,
     Play,

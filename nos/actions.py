@@ -15,29 +15,32 @@ Text forms::
 from __future__ import annotations
 
 import re
-from typing import Union
-
 from nos.games import Announcement
 from nos.tiles import Tile, format_tiles, parse_tiles
 
 
 class _Singleton:
-    """Base of the actions without parameters; equal by type."""
+    """Base of the actions without parameters: one instance per class, equal by identity."""
 
     __slots__ = ()
     text = ""
+    _instance: _Singleton | None = None
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self)
-
-    def __hash__(self) -> int:
-        return hash(self.text)
+    def __new__(cls) -> _Singleton:
+        inst = cls.__dict__.get("_instance")
+        if inst is None:
+            inst = object.__new__(cls)
+            cls._instance = inst
+        return inst
 
     def __str__(self) -> str:
         return self.text
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+    def __reduce__(self) -> tuple[type, tuple]:
+        return (type(self), ())
 
 
 class Draw(_Singleton):
@@ -72,18 +75,21 @@ DRAW, PASS, WAIT, DECLINE = Draw(), Pass(), Wait(), Decline()
 
 
 class Set:
-    """Set a double from the hand as the first tile of the hand (R4, R5)."""
+    """Set a double from the hand as the first tile of the hand (R4, R5). Interned per tile."""
 
     __slots__ = ("tile",)
+    _cache: dict[int, Set] = {}
 
-    def __init__(self, tile: Tile) -> None:
-        self.tile = tile
+    def __new__(cls, tile: Tile) -> Set:
+        inst = cls._cache.get(tile.index)
+        if inst is None:
+            inst = object.__new__(cls)
+            inst.tile = tile
+            cls._cache[tile.index] = inst
+        return inst
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Set and other.tile is self.tile
-
-    def __hash__(self) -> int:
-        return hash(("set", self.tile.index))
+    def __reduce__(self) -> tuple[type, tuple]:
+        return (Set, (self.tile,))
 
     def __str__(self) -> str:
         return f"set {self.tile}"
@@ -93,18 +99,21 @@ class Set:
 
 
 class Announce:
-    """Announce the game of this hand (R7)."""
+    """Announce the game of this hand (R7). Interned per announcement."""
 
     __slots__ = ("game",)
+    _cache: dict[Announcement, Announce] = {}
 
-    def __init__(self, game: Announcement) -> None:
-        self.game = game
+    def __new__(cls, game: Announcement) -> Announce:
+        inst = cls._cache.get(game)
+        if inst is None:
+            inst = object.__new__(cls)
+            inst.game = game
+            cls._cache[game] = inst
+        return inst
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Announce and other.game == self.game
-
-    def __hash__(self) -> int:
-        return hash(("announce", self.game))
+    def __reduce__(self) -> tuple[type, tuple]:
+        return (Announce, (self.game,))
 
     def __str__(self) -> str:
         return f"announce {self.game}"
@@ -136,32 +145,37 @@ class Declare:
 
 class Play:
     """Play ``tile`` on arm ``arm`` with ``out`` facing outward; optionally close (R16) or claim
-    the double's payment (H2). Instances are interned: use ``Play.of`` in hot loops."""
+    the double's payment (H2). Instances are interned, so equal plays are the same object."""
 
-    __slots__ = ("tile", "arm", "out", "close", "claim")
+    __slots__ = ("tile", "arm", "out", "close", "claim", "closing")
     _cache: dict[tuple[int, int, int, bool, bool], Play] = {}
 
-    def __init__(
-        self, tile: Tile, arm: int, out: int, close: bool = False, claim: bool = False
-    ) -> None:
-        self.tile, self.arm, self.out, self.close, self.claim = tile, arm, out, close, claim
+    tile: Tile
+    arm: int
+    out: int
+    close: bool
+    claim: bool
+    closing: Play  # the same play with a close announced (R16)
+
+    def __new__(
+        cls, tile: Tile, arm: int, out: int, close: bool = False, claim: bool = False
+    ) -> Play:
+        key = (tile.index, arm, out, bool(close), bool(claim))
+        inst = cls._cache.get(key)
+        if inst is None:
+            inst = object.__new__(cls)
+            inst.tile, inst.arm, inst.out = tile, arm, out
+            inst.close, inst.claim = bool(close), bool(claim)
+            cls._cache[key] = inst
+            inst.closing = inst if close else cls(tile, arm, out, True, claim)
+        return inst
 
     @classmethod
     def of(cls, tile: Tile, arm: int, out: int, close: bool = False, claim: bool = False) -> Play:
-        key = (tile.index, arm, out, close, claim)
-        play = cls._cache.get(key)
-        if play is None:
-            play = cls._cache[key] = cls(tile, arm, out, close, claim)
-        return play
+        return cls(tile, arm, out, close, claim)
 
-    def key(self) -> tuple[int, int, int, bool, bool]:
-        return (self.tile.index, self.arm, self.out, self.close, self.claim)
-
-    def __eq__(self, other: object) -> bool:
-        return other is self or (type(other) is Play and other.key() == self.key())
-
-    def __hash__(self) -> int:
-        return hash(self.key())
+    def __reduce__(self) -> tuple[type, tuple]:
+        return (Play, (self.tile, self.arm, self.out, self.close, self.claim))
 
     def __str__(self) -> str:
         text = f"{self.tile}@{self.arm}>{self.out}"
@@ -175,10 +189,10 @@ class Play:
         return f"parse_action({str(self)!r})"
 
     def without_flags(self) -> Play:
-        return Play.of(self.tile, self.arm, self.out)
+        return Play(self.tile, self.arm, self.out)
 
 
-Action = Union[Set, Draw, Announce, Declare, Decline, Play, Wait, Pass]
+Action = Set | Draw | Announce | Declare | Decline | Play | Wait | Pass
 
 _PLAY = re.compile(r"^(?:play\s+)?(\S+?)@(\d)>([0-6])((?:\s+(?:close|claim))*)$")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nos.actions import Action, Announce, Decline, Declare, Draw, Pass, Play, Set, Wait
+from nos.actions import Action, Announce, Declare, Decline, Draw, Pass, Play, Set, Wait
 from nos.matching import Matching
 from nos.tiles import Tile
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nos import errors as e
-from nos.actions import Action, Announce, Decline, Declare, Draw, Pass, Play, Set, Wait
+from nos.actions import Action, Announce, Declare, Decline, Draw, Pass, Play, Set, Wait
 from nos.deal import LAST_TWO
 from nos.games import announcement_error
 from nos.matching import Matching, outward_ends

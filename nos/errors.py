@@ -1,4 +1,4 @@
-"""Refusals of illegal actions (R70): each names the ruling and the position, and changes nothing."""
+"""Refusals of illegal actions (R70): each names the ruling and the position; nothing changes."""
 
 from __future__ import annotations
 

@@ -231,6 +231,11 @@ class Plan:
     count: int = 0
     change: bool = False
 
+    def __post_init__(self) -> None:
+        # No side-order condition: only the cross gate can close an arm (a fast path).
+        simple = not (self.sequence or self.late_arms or self.first is not None or self.change)
+        object.__setattr__(self, "simple", simple)
+
     @property
     def rule(self) -> str:
         return GAME_RULES[self.announcement.game]
@@ -259,6 +264,22 @@ class Plan:
         if self.cross_gate and lengths[arm] and not all(lengths):
             return self.rule, "all opening tiles must be in place before any arm is extended"
         return None
+
+    def open_arms(self, lengths: list[int]) -> list[int]:
+        """The arms that take a tile now (the same as ``blocked`` being None, all at once)."""
+        arms: list[int] | range = range(self.arms)
+        for s in self.sequence:
+            if not lengths[s]:
+                arms = [s]
+                break
+        if self.first is not None and lengths[self.first] < self.count:
+            arms = [a for a in arms if a == self.first]
+        late = self.late_arms
+        if late and not all(lengths[i] for i in range(self.arms) if i not in late):
+            arms = [a for a in arms if a not in late]
+        if self.cross_gate and not all(lengths):
+            arms = [a for a in arms if not lengths[a]]
+        return list(arms)
 
     def accepts(
         self, lengths: list[int], arm: int, free_order: bool = False

@@ -24,6 +24,7 @@ from nos.payments import (
 from nos.tiles import Tile, double_value, hand_count
 
 SET_TILE = -1  # the "arm" of the set tile, for R14 on the first turn
+_new_tuple = tuple.__new__  # builds a Payment without the Python-level __new__ (hot path)
 
 
 class Phase(Enum):
@@ -48,6 +49,18 @@ class Options:
     @classmethod
     def from_json(cls, data: dict) -> Options:
         return cls(bool(data.get("H1", False)), bool(data.get("H2", False)))
+
+
+_ANNOUNCE_ACTIONS: dict[int, tuple[Announce, ...]] = {}
+
+
+def _announce_actions(set_tile: Tile) -> tuple[Announce, ...]:
+    """R7: the announcements legal on ``set_tile`` as actions (cached per tile)."""
+    actions = _ANNOUNCE_ACTIONS.get(set_tile.index)
+    if actions is None:
+        actions = _ANNOUNCE_ACTIONS[set_tile.index] = tuple(
+            Announce(a) for a in legal_announcements(set_tile))
+    return actions
 
 
 def highest_double_holder(deal: Deal) -> int | None:
@@ -94,6 +107,7 @@ class Hand:
         self.declared: list[list[Tile]] = [[] for _ in range(n)]
         self.waits: list[list[int]] = [[] for _ in range(n)]
         self.out: list[bool] = [False] * n
+        self.remaining = n  # seats still in the hand
         self.nos: int | None = None
         self.ledger: list[Payment] = []
         self.chips: list[int] = list(chips) if chips is not None else [START_CHIPS] * n
@@ -174,10 +188,8 @@ class Hand:
 
     def playable(self, seat: int) -> list[Play]:
         """Every (tile, arm, outward end) this seat could play now, without flags."""
-        layout = self.layout
-        opens = layout.open_arms()
-        return [Play.of(t, arm, out) for t in self.hands[seat] for arm, out in
-                layout.outs(t, opens)]
+        tables = self.layout.play_tables()
+        return [p for t in self.hands[seat] for table in tables for p in table[t.index][::2]]
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act (``current``); empty when the hand is over."""
@@ -191,18 +203,21 @@ class Hand:
         if phase is Phase.PLAY:
             if self.waits[seat] and self.due_wait(seat) is not None:
                 return [WAIT]
-            plays = self.playable(seat)
             actions: list[Action] = []
-            claims = self.options.claim_doubles
-            for p in plays:
-                actions.append(p)
-                if claims and p.tile.is_double and self.double_is_paid(p.arm) is not None:
-                    actions.append(Play.of(p.tile, p.arm, p.out, claim=True))
-                    actions.append(Play.of(p.tile, p.arm, p.out, close=True, claim=True))
-                actions.append(Play.of(p.tile, p.arm, p.out, close=True))
+            extend = actions.extend
+            tables = self.layout.play_tables()
+            for t in self.hands[seat]:
+                i = t.index
+                for table in tables:
+                    if table[i]:
+                        extend(table[i])
+            if self.options.claim_doubles:  # H2: a paid double may be played with a claim
+                extend([Play(p.tile, p.arm, p.out, close, claim=True)
+                        for p in actions if type(p) is Play and not p.close and p.tile.is_double
+                        and self.double_is_paid(p.arm) is not None for close in (False, True)])
             if len(self.stack) > LAST_TWO:
                 actions.append(DRAW)
-            elif not plays:
+            elif not actions:
                 actions.append(PASS)
             return actions
         if phase is Phase.SET:
@@ -214,7 +229,7 @@ class Hand:
                 return [Set(t) for t in sorted(doubles, reverse=True)]
             return [DRAW]
         if phase is Phase.ANNOUNCE:
-            return [Announce(a) for a in legal_announcements(self.set_tile)]
+            return list(_announce_actions(self.set_tile))
         if phase is Phase.DECLARE:
             return [Declare(c) for c in self.declarable(seat)] + [DECLINE]
         if phase is Phase.OUT_OF_TURN:
@@ -225,7 +240,10 @@ class Hand:
     def apply(self, action: Action) -> None:
         """Apply a legal action of the seat to act; refuse anything else with an
         ``IllegalAction`` naming the ruling, changing nothing (R70)."""
-        if action not in self.legal_actions():
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        if action not in legal:
             raise diagnose.refusal(self, action)
         self._do(action)
 
@@ -241,9 +259,9 @@ class Hand:
         if phase is Phase.PLAY:
             if type(action) is Play:
                 self._play(seat, action)
-            elif action is DRAW or action == DRAW:
+            elif action is DRAW:
                 self.hands[seat].append(self.stack.pop())
-            elif action == PASS:
+            elif action is PASS:
                 self._pass(seat)
             else:
                 self._wait(seat)
@@ -267,7 +285,7 @@ class Hand:
             return
         self.chips[payer] -= amount
         self.chips[payee] += amount
-        self.ledger.append(Payment(self.number, payer, payee, amount, rule))
+        self.ledger.append(_new_tuple(Payment, (self.number, payer, payee, amount, rule)))
 
     def _set(self, seat: int, action: Action) -> None:
         others = [s for s in range(self.players) if s != seat]
@@ -347,6 +365,7 @@ class Hand:
 
     def _went_out(self, seat: int) -> None:
         self.out[seat] = True
+        self.remaining -= 1
         if self.nos is None:  # R15: the first to go out receives 5 from each other player
             self.nos = seat
             for o in range(self.players):
@@ -359,24 +378,28 @@ class Hand:
             payer = self.double_is_paid(play.arm)
             if payer is not None and (play.claim or not self.options.claim_doubles):
                 self.pay(payer, seat, double_value(tile), "R14")
-        self._take(seat, tile)
+        tiles = self.hands[seat]
+        tiles.remove(tile)
+        if self.declared[seat] and tile in self.declared[seat]:
+            self.declared[seat].remove(tile)
         self.layout.place(tile, play.arm, play.out, seat)
-        went_out = not self.hands[seat]
+        went_out = not tiles
         if went_out:
             self._went_out(seat)
         self.pass_streak = 0
         self.last_turn = (seat, play.arm, went_out)
         if play.close and self._close(seat):
             return
-        if len(self.seats_in_hand()) <= 1:
+        if self.remaining <= 1:
             self._end("R20a")
         else:
-            self.current = self.next_in_hand(seat)
+            nxt = seat + 1 if seat + 1 < self.players else 0
+            self.current = nxt if not self.out[nxt] else self.next_in_hand(seat)
 
     def _pass(self, seat: int) -> None:
         self.pass_streak += 1
         self.last_turn = None  # R14: no payment after a pass
-        if self.pass_streak >= len(self.seats_in_hand()):
+        if self.pass_streak >= self.remaining:
             self._end("R20c")
         else:
             self.current = self.next_in_hand(seat)
@@ -391,15 +414,16 @@ class Hand:
     def nothing_playable(self) -> bool:
         """R17: no tile in a hand still in play, nor in the boneyard above the last two, can be
         played anywhere on the layout as it stands."""
-        layout = self.layout
-        opens = layout.open_arms()
-        if not opens:
+        tables = self.layout.play_tables()
+        if not tables:
             return True
-        for seat in range(self.players):
-            for t in self.hands[seat]:
-                if layout.can_take(t, opens):
-                    return False
-        return all(not layout.can_take(t, opens) for t in self.stack[LAST_TWO:])
+        for tiles in [*self.hands, self.stack[LAST_TWO:]]:
+            for t in tiles:
+                i = t.index
+                for table in tables:
+                    if table[i]:
+                        return False
+        return True
 
     def _close(self, seat: int) -> bool:
         """R16–R19: judge a close at once; True if the hand ended."""

@@ -2,9 +2,34 @@
 
 from __future__ import annotations
 
+from nos.actions import Play
 from nos.games import Plan
 from nos.matching import OUTWARD, Matching
-from nos.tiles import Tile
+from nos.tiles import ALL_TILES, Tile
+
+# Indexed by tile.index: that tile's plays on one open end, each followed by its closing
+# variant (R16): (play, play.closing, play2, play2.closing, ...).
+PlayTable = tuple[tuple[Play, ...], ...]
+_PLAY_TABLES: dict[tuple[bool, bool, int, int], PlayTable] = {}
+_MAT = Matching.MATADOR
+
+
+def play_table(matching: Matching, need_double: bool, end: int, arm: int) -> PlayTable:
+    """For an open end: each tile's plays there (R60–R62; R42/R45 when a double is needed)."""
+    key = (matching is Matching.MATADOR, need_double, end, arm)
+    table = _PLAY_TABLES.get(key)
+    if table is None:
+        rows = []
+        for tile in ALL_TILES:
+            if need_double and not (
+                tile.is_double or (matching is Matching.MATADOR and tile.is_matador)
+            ):
+                rows.append(())  # R42, R45: the second tile on a double-cross arm
+            else:
+                plays = [Play(tile, arm, out) for out in OUTWARD[matching][tile.index][end]]
+                rows.append(tuple(x for p in plays for x in (p, p.closing)))
+        table = _PLAY_TABLES[key] = tuple(rows)
+    return table
 
 
 class Placed:
@@ -30,13 +55,15 @@ class Layout:
     arm's next tile must meet; ``lengths[i]`` counts its tiles.
     """
 
-    __slots__ = ("plan", "arms", "ends", "lengths")
+    __slots__ = ("plan", "arms", "ends", "lengths", "_open", "_tables")
 
     def __init__(self, plan: Plan) -> None:
         self.plan = plan
         self.arms: list[list[Placed]] = [[] for _ in range(plan.arms)]
         self.ends: list[int] = list(plan.set_ends)
         self.lengths: list[int] = [0] * plan.arms
+        self._open: list[tuple[int, Matching, bool, int]] | None = None
+        self._tables: list[PlayTable] | None = None
 
     @property
     def set_tile(self) -> Tile:
@@ -48,21 +75,55 @@ class Layout:
         other.arms = [list(arm) for arm in self.arms]
         other.ends = list(self.ends)
         other.lengths = list(self.lengths)
+        other._open = self._open
+        other._tables = self._tables
         return other
 
     def place(self, tile: Tile, arm: int, out: int, seat: int, out_of_turn: bool = False) -> None:
         self.arms[arm].append(Placed(tile, out, seat, out_of_turn))
         self.ends[arm] = out
         self.lengths[arm] += 1
+        self._open = self._tables = None
+
+    def play_tables(self) -> list[PlayTable]:
+        """One ``PlayTable`` per open arm: ``tables[k][tile.index]`` lists that tile's plays
+        there, each followed by its closing variant."""
+        tables = self._tables
+        if tables is None:
+            get = _PLAY_TABLES.get
+            tables = self._tables = [
+                get((m is _MAT, d, end, arm)) or play_table(m, d, end, arm)
+                for arm, m, d, end in self.open_arms()
+            ]
+        return tables
 
     def open_arms(self, free_order: bool = False) -> list[tuple[int, Matching, bool, int]]:
         """(arm, matching, must_be_double, end) for every arm that takes a tile now."""
+        if not free_order:
+            if self._open is None:
+                self._open = self._open_arms(False)
+            return self._open
+        return self._open_arms(True)
+
+    def _open_arms(self, free_order: bool) -> list[tuple[int, Matching, bool, int]]:
+        plan = self.plan
+        if plan.simple:
+            lengths, ends, dc = self.lengths, self.ends, plan.double_cross
+            gate = plan.cross_gate and not free_order and not all(lengths)
+            return [
+                (arm, plan.then[arm] if k else plan.opening[arm], dc and k == 1, ends[arm])
+                for arm, k in enumerate(lengths) if not (k and gate)
+            ]
+        lengths, ends = self.lengths, self.ends
+        arms = range(plan.arms) if free_order else plan.open_arms(lengths)
+        flip = plan.change and plan.condition_met(lengths)
         out = []
-        lengths = self.lengths
-        for arm in range(self.plan.arms):
-            rule = self.plan.accepts(lengths, arm, free_order)
-            if rule is not None:
-                out.append((arm, rule[0], rule[1], self.ends[arm]))
+        for arm in arms:
+            k = lengths[arm]
+            m = plan.then[arm] if k else plan.opening[arm]
+            if flip:
+                m = m.other
+            out.append((arm, m, plan.double_cross and k == 1, ends[arm]))
         return out
 
     def is_open(self, arm: int) -> bool:

@@ -51,7 +51,7 @@ OUTWARD: dict[Matching, tuple[tuple[tuple[int, ...], ...], ...]] = {
 
 
 def outward_ends(tile: Tile, end: int, matching: Matching) -> tuple[int, ...]:
-    """The ends of ``tile`` that may face outward when it is played on ``end``; empty if it can't."""
+    """The ends of ``tile`` that may face outward when played on ``end``; empty if it can't."""
     return OUTWARD[matching][tile.index][end]
 
 

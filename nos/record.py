@@ -10,7 +10,7 @@ from typing import Any
 from nos.actions import Action, parse_action
 from nos.deal import Deal
 from nos.errors import BadRecord, IllegalAction
-from nos.hand import Hand, Options
+from nos.hand import Options
 from nos.observation import Observation
 from nos.session import Session
 from nos.tiles import Tile

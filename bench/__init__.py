@@ -1,0 +1,1 @@
+"""Speed benchmarks comparing the Nos engine with a reference implementation."""
