@@ -15,6 +15,7 @@ Text forms::
 from __future__ import annotations
 
 import re
+
 from nos.games import Announcement
 from nos.tiles import Tile, format_tiles, parse_tiles
 
