@@ -21,7 +21,7 @@ from nos.payments import (
     WRONG_CLOSE_PAYMENT,
     Payment,
 )
-from nos.tiles import Tile, double_value, hand_count
+from nos.tiles import ALL_TILES, DOUBLES, Tile, double_value, hand_count
 
 SET_TILE = -1  # the "arm" of the set tile, for R14 on the first turn
 _new_tuple = tuple.__new__  # builds a Payment without the Python-level __new__ (hot path)
@@ -118,6 +118,8 @@ class Hand:
         self.counts: list[int] | None = None
         self.end_reason: str | None = None
         self.closer: int | None = None
+        # Public deductions (R71): tiles a seat is known not to hold (what a pass revealed).
+        self.voids: list[set[Tile]] = [set() for _ in range(n)]
         self.close_draw: tuple[int, int] | None = None  # (seat, tiles drawn) after R18
         self._legal: list[Action] | None = None
 
@@ -261,6 +263,8 @@ class Hand:
                 self._play(seat, action)
             elif action is DRAW:
                 self.hands[seat].append(self.stack.pop())
+                if self.voids[seat]:
+                    self.voids[seat].clear()  # a drawn tile may be anything
             elif action is PASS:
                 self._pass(seat)
             else:
@@ -299,6 +303,7 @@ class Hand:
         else:
             tile = self.stack.pop()
             self.set_drawn = True
+            self.voids[seat].update(DOUBLES)  # R5: drawing the set tile shows no double
             if tile.is_double:  # R6: a drawn double pays twice
                 value = 14 if tile.high == 0 and self.options.polish_double_blank else \
                     double_value(tile)
@@ -397,6 +402,9 @@ class Hand:
             self.current = nxt if not self.out[nxt] else self.next_in_hand(seat)
 
     def _pass(self, seat: int) -> None:
+        # The passer holds no tile that fits now, and will never draw again (R12).
+        tables = self.layout.play_tables()
+        self.voids[seat].update(t for t in ALL_TILES if any(tb[t.index] for tb in tables))
         self.pass_streak += 1
         self.last_turn = None  # R14: no payment after a pass
         if self.pass_streak >= self.remaining:
@@ -479,6 +487,7 @@ class Hand:
         other.chips = list(self.chips)
         other.history = list(self.history)
         other.queue = list(self.queue)
+        other.voids = [set(v) for v in self.voids]
         other._legal = None
         return other
 

@@ -23,7 +23,7 @@ class Observation:
         "seat", "players", "number", "phase", "current", "setter", "set_tile", "set_drawn",
         "announcement", "layout", "tiles", "hand_sizes", "declared", "boneyard_count", "waits",
         "out", "nos", "chips", "ledger", "history", "legal", "counts", "end_reason", "options",
-        "close_draw",
+        "close_draw", "first_hand", "pass_streak", "last_turn", "voids",
     )
 
     def __init__(self, hand: Hand, seat: int) -> None:
@@ -55,6 +55,10 @@ class Observation:
         self.counts = tuple(hand.counts) if hand.counts is not None else None
         self.end_reason = hand.end_reason
         self.close_draw = hand.close_draw
+        self.first_hand = hand.first_hand
+        self.pass_streak = hand.pass_streak
+        self.last_turn = hand.last_turn
+        self.voids: tuple[frozenset[Tile], ...] = tuple(frozenset(v) for v in hand.voids)
 
     @property
     def drawable(self) -> int:
@@ -92,4 +96,7 @@ class Observation:
             "legal": [str(a) for a in self.legal],
             "counts": list(self.counts) if self.counts is not None else None,
             "end_reason": self.end_reason,
+            "close_draw": list(self.close_draw) if self.close_draw else None,
+            "pass_streak": self.pass_streak,
+            "voids": [sorted(str(t) for t in v) for v in self.voids],
         }
