@@ -35,10 +35,13 @@ def play_table(matching: Matching, need_double: bool, end: int, arm: int) -> Pla
 class Placed:
     """A tile on an arm, with the end that faces outward and the seat that played it."""
 
-    __slots__ = ("tile", "out", "seat", "out_of_turn")
+    __slots__ = ("tile", "out", "seat", "out_of_turn", "seq")
 
-    def __init__(self, tile: Tile, out: int, seat: int, out_of_turn: bool = False) -> None:
+    def __init__(
+        self, tile: Tile, out: int, seat: int, out_of_turn: bool = False, seq: int = 0
+    ) -> None:
         self.tile, self.out, self.seat, self.out_of_turn = tile, out, seat, out_of_turn
+        self.seq = seq  # how many tiles were on the arms before this one
 
     @property
     def inner(self) -> int:
@@ -80,7 +83,7 @@ class Layout:
         return other
 
     def place(self, tile: Tile, arm: int, out: int, seat: int, out_of_turn: bool = False) -> None:
-        self.arms[arm].append(Placed(tile, out, seat, out_of_turn))
+        self.arms[arm].append(Placed(tile, out, seat, out_of_turn, sum(self.lengths)))
         self.ends[arm] = out
         self.lengths[arm] += 1
         self._open = self._tables = None
@@ -162,19 +165,33 @@ class Layout:
     def last_on(self, arm: int) -> Placed | None:
         return self.arms[arm][-1] if self.arms[arm] else None
 
+    def matching_of(self, placed: Placed, arm: int) -> Matching:
+        """The matching a placed tile was played under (R63: doubles lie crosswise under
+        ordinary matching, in line under matador)."""
+        lengths = [sum(1 for p in a if p.seq < placed.seq) for a in self.arms]
+        rule = self.plan.accepts(lengths, arm, free_order=True)
+        return rule[0] if rule else Matching.ORDINARY
+
     def to_json(self) -> dict:
+        """JSON-safe layout for drawing: per arm its tiles as [tile, outward end, seat,
+        matching], its open end, whether it is open now, and the matching for its next tile."""
         plan = self.plan
         open_now = {a for a, *_ in self.open_arms()}
+        g = plan.announcement.game
+        shape = "line" if plan.arms == 2 else "triangle" if g in (13, 14, 15) else "cross"
         return {
             "set": str(plan.set_tile),
             "game": str(plan.announcement),
+            "shape": shape,
             "arms": [
                 {
                     "name": plan.side_name(i),
-                    "tiles": [[str(p.tile), p.out, p.seat] for p in self.arms[i]],
+                    "tiles": [[str(p.tile), p.out, p.seat, self.matching_of(p, i).value]
+                              for p in self.arms[i]],
                     "end": self.ends[i],
                     "open": i in open_now,
-                    "matching": (plan.accepts(self.lengths, i, True) or (None,))[0].value,
+                    "matching": (plan.accepts(self.lengths, i, True) or (Matching.ORDINARY,))[
+                        0].value,
                     "needs_double": bool(plan.double_cross and self.lengths[i] == 1),
                 }
                 for i in range(plan.arms)

@@ -46,4 +46,6 @@ class Payment(NamedTuple):
         def name(seat: int) -> str:
             return names[seat] if names else f"Seat {seat}"
         reason = RULE_REASONS.get(self.rule, "")
-        return f"{name(self.payer)} pays {name(self.payee)} {self.amount}: {reason}, {self.rule}"
+        payer = name(self.payer)
+        verb = "pay" if payer == "You" else "pays"
+        return f"{payer} {verb} {name(self.payee)} {self.amount}: {reason}, {self.rule}"

@@ -1,0 +1,239 @@
+"""The game as the web app runs it: one person and computer players at a table, in JSON-safe
+form. Pure Python (no browser imports): the web worker wraps it, tests drive it in CPython.
+
+Every method returns a JSON-safe ``view`` for the person's seat (R71): never another hand or
+the boneyard. The whole table is saved as a game record (docs/record-format.md) plus the app's
+settings, and restored exactly by replaying it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from nos.actions import Action, parse_action
+from nos.describe import describe
+from nos.errors import BadRecord, IllegalAction
+from nos.hand import Options
+from nos.observation import Observation
+from nos.payments import Payment
+from nos.players import random_action
+from nos.record import replay, session_record
+from nos.session import Session
+
+LEVELS = ("beginner", "club", "expert")
+DEFAULT_NAMES = ("You", "Anna", "Bram", "Cor", "Dirk")
+_SECOND_PERSON = {"sets": "set", "draws": "draw", "announces": "announce", "declares": "declare",
+                  "plays": "play", "says": "say", "passes": "pass"}
+
+
+def bot_for(level: str):  # noqa: ANN201 - a callable (Observation, Random) -> Action
+    """The computer player of a level; random legal play until the bots package has it."""
+    try:
+        from nos.bots import get_bot  # type: ignore[attr-defined]
+
+        return get_bot(level)
+    except (ImportError, KeyError, ValueError):
+        return random_action
+
+
+class Table:
+    """A session with the person at seat 0 and bots at the other seats."""
+
+    def __init__(
+        self,
+        players: int = 4,
+        seed: int | None = None,
+        level: str = "club",
+        names: list[str] | None = None,
+        options: Options | None = None,
+    ) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.")
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self.level = level
+        names = list(names or DEFAULT_NAMES[:players])
+        self.session = Session(players, seed=self.seed, options=options, names=names)
+        self.human = 0
+        self.bot_rng = random.Random(f"bots-{self.seed}")
+        self.log: list[dict[str, Any]] = []
+        self._bot = bot_for(level)
+
+    # ------------------------------------------------------------------ flow
+    @property
+    def hand(self):  # noqa: ANN201
+        return self.session.hand
+
+    def start(self) -> dict[str, Any]:
+        """Deal the next hand (the first one too)."""
+        hand = self.session.start_hand()
+        self._log(None, f"Hand {hand.number + 1}: {self._name(hand.setter)} is on set.", [])
+        return self.view()
+
+    def act(self, text: str) -> dict[str, Any]:
+        """The person's action, as text; an illegal one is explained in one sentence."""
+        hand = self.hand
+        if hand is None or hand.over:
+            return self.view(error="There is no hand in progress.")
+        if hand.current != self.human:
+            return self.view(error=f"It is {self._name(hand.current)}'s turn.")
+        try:
+            action = parse_action(text)
+            self._apply(action)
+        except IllegalAction as exc:
+            return self.view(error=f"{exc.reason[:1].upper()}{exc.reason[1:]} ({exc.rule}).")
+        except ValueError as exc:
+            return self.view(error=str(exc))
+        return self.view()
+
+    def bot_act(self) -> dict[str, Any]:
+        """One action by the computer player to act, if it is a bot's turn."""
+        hand = self.hand
+        if hand is not None and not hand.over and hand.current != self.human:
+            obs = Observation(hand, hand.current)
+            self._apply(self._bot(obs, self.bot_rng))
+        return self.view()
+
+    def next_hand(self) -> dict[str, Any]:
+        hand = self.hand
+        if hand is not None and not hand.over:
+            return self.view(error="The hand in progress has not ended.")
+        return self.start()
+
+    def end_session(self) -> dict[str, Any]:
+        """R24: settle the session (only between hands)."""
+        hand = self.hand
+        if hand is not None and not hand.over:
+            return self.view(error="Finish the hand in progress before ending the session.")
+        if self.session.settlement is None:
+            self._settle(None)
+        return self.view()
+
+    def _settle(self, pot_winner: int | None) -> None:
+        s = self.session.settle(pot_winner)
+        self._log(None, f"The session is settled (R24): the pot of {s.pot} goes to "
+                        f"{self._name(s.pot_winner)} (a random draw stands in for Billitonnen).",
+                  [])
+
+    def _apply(self, action: Action, tiebreak: list | None = None) -> None:
+        hand = self.hand
+        seat = hand.current
+        text = describe(hand, action)
+        before = len(hand.ledger)
+        hand.apply(action)
+        self._log(seat, text, hand.ledger[before:])
+        if hand.over:
+            self._hand_over(tiebreak)
+
+    def _hand_over(self, tiebreak: list | None = None) -> None:
+        hand = self.hand
+        reason = {"R20a": "only one player still has tiles", "R18": "the hand was closed",
+                  "R20c": "everyone passed in succession"}.get(hand.end_reason or "", "")
+        counts = ", ".join(f"{self._name(s)} {c}" for s, c in enumerate(hand.counts or []))
+        self._log(None, f"The hand ends: {reason}. Counts: {counts}.", [])
+        loser = self.session.finish_hand(tiebreak)
+        draws = self.session.tiebreaks[-1]
+        if draws:
+            drawn = "; ".join(", ".join(f"{self._name(s)} {t}" for s, t in rnd) for rnd in draws)
+            self._log(None, f"Tie for the highest count, broken by drawing tiles (R22): "
+                            f"{drawn}.", [])
+        self._log(None, f"{self._name(loser)} is on set next hand (R22).", [])
+
+    def _name(self, seat: int) -> str:
+        return self.session.names[seat]
+
+    def _log(self, seat: int | None, text: str, payments: list[Payment]) -> None:
+        names = self.session.names
+        who = f"{names[seat]} " if seat is not None else ""
+        if seat is not None and names[seat] == "You":
+            verb, _, rest = text.partition(" ")
+            text = f"{_SECOND_PERSON.get(verb, verb)} {rest}".strip()
+        self.log.append({
+            "hand": len(self.session.hands) - 1,
+            "seat": seat,
+            "text": who + text,
+            "payments": [p.describe(names) for p in payments],
+        })
+
+    # ------------------------------------------------------------------ views
+    def view(self, error: str | None = None) -> dict[str, Any]:
+        """Everything the person's screen may show (R71), JSON-safe."""
+        session = self.session
+        hand = self.hand
+        view: dict[str, Any] = {
+            "players": session.players,
+            "names": list(session.names),
+            "human": self.human,
+            "level": self.level,
+            "seed": self.seed,
+            "chips": session.chips,
+            "hands_played": sum(1 for h in session.hands if h.over),
+            "log": self.log[-200:],
+            "error": error,
+            "settlement": session.settlement.to_json() if session.settlement else None,
+        }
+        if hand is None:
+            view["waiting_for"] = "start"
+            return view
+        obs = Observation(hand, self.human)
+        view["hand"] = obs.to_json()
+        view["hand"]["legal"] = [
+            {"action": str(a), "label": describe(hand, a)} for a in obs.legal
+        ]
+        if session.settlement is not None:
+            view["waiting_for"] = "done"
+        elif hand.over:
+            view["waiting_for"] = "next_hand"
+            view["next_setter"] = session.next_setter
+        else:
+            view["waiting_for"] = "human" if hand.current == self.human else "bot"
+        return view
+
+    # ------------------------------------------------------------------ saving
+    def save(self) -> dict[str, Any]:
+        """The game record plus the app's settings (``app``), JSON-safe."""
+        record = session_record(self.session)
+        record["app"] = {"level": self.level, "human": self.human, "seed": self.seed,
+                         "rng": [_state(self.session.rng), _state(self.bot_rng)]}
+        return record
+
+    @classmethod
+    def restore(cls, data: Any) -> Table:
+        """Rebuild a table exactly from ``save()``; raises ``BadRecord`` (one sentence)."""
+        if not isinstance(data, dict) or not isinstance(data.get("app"), dict):
+            raise BadRecord("record: this is not a saved game of the app")
+        app = data["app"]
+        level = app.get("level", "club")
+        if level not in LEVELS:
+            raise BadRecord(f"record: unknown level {level!r}")
+        checked = replay(data)  # validates every action first
+        table = cls(checked.players, seed=app.get("seed"), level=level,
+                    names=checked.names, options=checked.options)
+        # Replay through the table so that the log comes back too.
+        for h, entry in enumerate(data.get("hands", [])):
+            hand = table.session.start_hand(checked.hands[h].deal)
+            table._log(None, f"Hand {hand.number + 1}: {table._name(hand.setter)} is on set.", [])
+            tiebreak = checked.tiebreaks[h] if h < len(checked.tiebreaks) else None
+            for text in entry["actions"]:
+                table._apply(parse_action(text), tiebreak)
+        settlement = data.get("settlement")
+        if isinstance(settlement, dict):
+            table._settle(checked.settlement.pot_winner if checked.settlement else None)
+        states = app.get("rng")
+        try:
+            if states:
+                table.session.rng.setstate(_unstate(states[0]))
+                table.bot_rng.setstate(_unstate(states[1]))
+        except (TypeError, ValueError, IndexError):
+            raise BadRecord("record: the saved random state is damaged") from None
+        return table
+
+
+def _state(rng: random.Random) -> list:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def _unstate(data: list) -> tuple:
+    version, internal, gauss = data
+    return (int(version), tuple(int(x) for x in internal), gauss)
