@@ -35,7 +35,12 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
-      return (await cache.match(request, { ignoreSearch: true })) || fetch(request);
+      const hit = await cache.match(request, { ignoreSearch: true });
+      if (!hit) return fetch(request);
+      // A response the host reached through a redirect cannot answer a navigation: copy it.
+      return hit.redirected
+        ? new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers: hit.headers })
+        : hit;
     })(),
   );
 });

@@ -9,6 +9,8 @@
    a cache version that is a hash of all their contents.
 
 `--check` only verifies that pyscript.toml is up to date (exit 1 if not) and writes nothing.
+`--export DIR` then copies exactly the published site (SITE_ENTRIES) into DIR (Netlify's
+publish directory), so tests, scripts and node_modules/ are never deployed.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import argparse
 import hashlib
 import json
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -28,6 +31,8 @@ PAGE_FILES = ["index.html", "mpy.toml", "pyscript.toml"]
 APP_DIRS = ["web", "nos"]
 VENDOR_DIR = "vendor"
 CONFIGS_NAMING_VENDOR = ["index.html", "mpy.toml", "pyscript.toml"]
+# Everything the browser may request: the published site.
+SITE_ENTRIES = PAGE_FILES + ["sw.js", "sw-manifest.js"] + APP_DIRS + [VENDOR_DIR]
 
 
 def _skip(rel: Path) -> bool:
@@ -108,10 +113,30 @@ def write_manifest(root: Path) -> tuple[str, int]:
     return version, len(urls)
 
 
+def export_site(root: Path, dest: Path) -> int:
+    """Copy the site into dest (emptied first); returns the number of files."""
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    count = 0
+    for entry in SITE_ENTRIES:
+        src = root / entry
+        if src.is_dir():
+            for rel in tree_files(root, entry):
+                (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(root / rel, dest / rel)
+                count += 1
+        elif src.is_file():
+            shutil.copy2(src, dest / entry)
+            count += 1
+    return count
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--root", type=Path, default=ROOT)
     ap.add_argument("--check", action="store_true", help="only check pyscript.toml is current")
+    ap.add_argument("--export", type=Path, metavar="DIR", help="then copy the site into DIR")
     args = ap.parse_args(argv)
     root = args.root.resolve()
 
@@ -131,6 +156,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     version, count = write_manifest(root)
     print(f"build_web: sw-manifest.js lists {count} URLs, cache version {version}")
+    if args.export:
+        n = export_site(root, args.export.resolve())
+        print(f"build_web: exported {n} files to {args.export}")
     return 0
 
 

@@ -3,13 +3,15 @@
 
 Serves --directory (default: the repository root) with the MIME types the runtimes need
 (.mjs as JavaScript, .wasm as application/wasm, .toml, .json) and the same response headers
-as production: the `[[headers]]` rules of netlify.toml in that directory (CSP, caching, ...)
-are applied here too, so the browser tests exercise the real policy.
+as production: the `[[headers]]` rules of netlify.toml in that directory, or else in the
+repository (CSP, caching, ...), are applied here too, so the browser tests exercise the real
+policy.
 
     python3 scripts/serve.py [--port 8000] [--bind 127.0.0.1] [--directory .] [--quiet]
 
-`--port 0` picks a free port. The first line on stdout is always `Serving http://HOST:PORT/ (bound to ADDRESS)`
-(flushed), so a test can start this as a subprocess and read the address from it.
+`--port 0` picks a free port. The first line on stdout is always
+`Serving http://HOST:PORT/ (bound to ADDRESS)` (flushed), so a test can start this as a
+subprocess and read the port from it.
 Dotfiles and dot-directories (.git, .venv, ...) are never served; directories without an
 index.html answer 404 (no listings).
 """
@@ -17,12 +19,17 @@ index.html answer 404 (no listings).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import http.server
 import re
 import sys
-import tomllib
 from pathlib import Path
+
+try:
+    import tomllib
+except ImportError:  # Python < 3.11: serve without the netlify.toml headers
+    tomllib = None
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,8 +67,11 @@ def netlify_pattern(path_glob: str) -> re.Pattern[str]:
 
 
 def load_header_rules(directory: Path) -> list[tuple[re.Pattern[str], dict[str, str]]]:
+    """[[headers]] of DIRECTORY/netlify.toml, else of the repository's (for an exported site)."""
     config = directory / "netlify.toml"
     if not config.is_file():
+        config = ROOT / "netlify.toml"
+    if not config.is_file() or tomllib is None:
         return []
     data = tomllib.loads(config.read_text(encoding="utf-8"))
     return [
@@ -130,10 +140,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
     def handle(self):
-        try:
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
             super().handle()
-        except (BrokenPipeError, ConnectionResetError):
-            pass
 
 
 class Server(http.server.ThreadingHTTPServer):

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Copy exactly the runtime files the browser app needs from node_modules/ into vendor/
-# (git-ignored), then regenerate the build outputs (pyscript.toml [files], sw-manifest.js).
+# (git-ignored), then regenerate the build outputs (pyscript.toml [files], sw-manifest.js);
+# arguments go to scripts/build_web.py (`--export DIR` also copies the site into DIR).
 #
 # Idempotent: files whose content is unchanged are left untouched (mtime kept, so HTTP
 # revalidation stays cheap) and files that no longer belong are removed.
@@ -57,4 +58,4 @@ while IFS= read -r -d '' f; do
 done < <(find vendor -type f -print0)
 find vendor -mindepth 1 -type d -empty -delete
 
-python3 scripts/build_web.py
+python3 scripts/build_web.py "$@"  # e.g. --export _site (Netlify)

@@ -24,7 +24,7 @@ async def connect():
     try:
         engine = await workers["engine"]
         reply = json.loads(await engine.hello(json.dumps({"from": "main"})))
-    except Exception as exc:  # noqa: BLE001 - show any failure instead of spinning forever
+    except Exception as exc:  # show any failure instead of spinning forever
         set_state("error", "The engine did not start: " + str(exc))
         window.console.error("Nos: engine failed to start: " + str(exc))
         return
@@ -34,4 +34,4 @@ async def connect():
     window.dispatchEvent(window.Event.new("nos:ready"))
 
 
-await connect()  # noqa: F704, PLE1142 - PyScript runs the script with top-level await
+await connect()  # noqa: F704 - PyScript runs this script with top-level await

@@ -1,0 +1,109 @@
+"""Browser (end-to-end) test harness: pytest + Playwright's sync API (pytest-playwright).
+
+- `site`: scripts/serve.py in a subprocess on a free port, for the whole session; it sends
+  the netlify.toml headers (CSP included), so the tests prove the production policy.
+- The browser is Debian's /usr/bin/chromium (Playwright's own only when that is missing),
+  with DNS for every host but localhost mapped to nothing.
+- `guard`: every request that is not to localhost/127.0.0.1 is aborted and fails the test;
+  so does any console error, uncaught page error, or HTTP error response.
+- `e2e_harness.boot(page)`: loads the app, waits for the table frame, then for the worker's
+  answer, and returns both times (ms from navigation start, from the page's performance marks).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from e2e_harness import CHROMIUM, CHROMIUM_ARGS, ROOT, TIMINGS, Guard, Server
+
+
+def _require_build() -> None:
+    missing = [p for p in ("vendor", "sw-manifest.js") if not (ROOT / p).exists()]
+    if missing:
+        pytest.fail(
+            f"{', '.join(missing)} missing: run `make vendor` (or `make test`) first",
+            pytrace=False,
+        )
+
+
+@pytest.fixture(scope="session")
+def site():
+    _require_build()
+    server = Server()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def make_server():
+    """Extra servers a test starts (and may stop) itself, e.g. to go offline."""
+    _require_build()
+    servers: list[Server] = []
+
+    def start(directory: Path = ROOT) -> Server:
+        servers.append(Server(directory))
+        return servers[-1]
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def base_url(site):
+    return site.url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    args = {**browser_type_launch_args, "args": CHROMIUM_ARGS}
+    if CHROMIUM.exists():
+        args["executable_path"] = str(CHROMIUM)
+    return args
+
+
+@pytest.fixture
+def guard(context):
+    """Route guard + console/page-error/HTTP-error watch on pytest-playwright's `context`."""
+    g = Guard()
+    g.watch(context)
+    yield g
+    g.check()
+
+
+@pytest.fixture
+def app(guard, page):
+    """A guarded page in a fresh browser context (no HTTP cache, no service worker yet)."""
+    return page
+
+
+@pytest.fixture
+def record_boot(request):
+    def record(kind: str, result: dict) -> None:
+        TIMINGS.append(
+            {
+                "test": request.node.name,
+                "kind": kind,
+                "frame_ms": result["frame_ms"],
+                "ready_ms": result["ready_ms"],
+                "from_service_worker": result["from_service_worker"],
+            }
+        )
+
+    return record
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not TIMINGS:
+        return
+    terminalreporter.section("boot timings (ms from navigation start)")
+    for t in TIMINGS:
+        terminalreporter.write_line(
+            f"{t['kind']:<13} table frame {t['frame_ms']:>6}   worker answers {t['ready_ms']:>6}"
+            f"   [{t['test']}]"
+        )
+    out = ROOT / "test-results"
+    out.mkdir(exist_ok=True)
+    (out / "boot-timings.json").write_text(json.dumps(TIMINGS, indent=1) + "\n")

@@ -1,0 +1,151 @@
+"""Helpers of the browser tests (used by conftest.py and the test modules)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SERVE = ROOT / "scripts" / "serve.py"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    # Belt and braces with the route guard: no other host even resolves.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+LOCAL_SCHEMES = {"data", "blob", "about"}
+# Generous: a cold boot takes a few seconds here, but a loaded 2-core CI box can be slower.
+BOOT_TIMEOUT_MS = 90_000
+TIMINGS: list[dict] = []  # boot timings, printed at the end of the session
+
+
+def load_script(name: str, path: Path):
+    """Import a file that is not on sys.path (scripts/*.py, web/*.py) under `name`."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build_web = load_script("nos_build_web", ROOT / "scripts" / "build_web.py")
+SITE_ENTRIES = build_web.SITE_ENTRIES
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in LOCAL_SCHEMES:
+        return True
+    return parts.scheme in ("http", "https", "ws", "wss") and parts.hostname in LOCAL_HOSTS
+
+
+class Server:
+    """scripts/serve.py as a subprocess on a free port; `url` ends with '/'."""
+
+    def __init__(self, directory: Path = ROOT):
+        self.proc = subprocess.Popen(
+            [sys.executable, str(SERVE), "--port", "0", "--quiet", "--directory", str(directory)],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        line = self.proc.stdout.readline()
+        match = re.search(r":(\d+)/", line)
+        if not match:
+            self.stop()
+            raise RuntimeError(f"serve.py did not start: {line!r}")
+        self.port = int(match.group(1))
+        self.url = f"http://127.0.0.1:{self.port}/"
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if self.proc.stdout:
+            self.proc.stdout.close()
+
+
+class Guard:
+    """Watches a browser context and collects everything that must fail the test."""
+
+    def __init__(self):
+        self.problems: list[str] = []
+        self.requests: list[str] = []
+        self.allowed_console: list[re.Pattern[str]] = []
+
+    def watch(self, context) -> None:
+        context.route("**/*", self._route)
+        context.on("request", lambda r: self.requests.append(r.url))
+        context.on("console", self._console)
+        context.on("weberror", lambda e: self.problems.append(f"page error: {e.error}"))
+        context.on("response", self._response)
+
+    def _route(self, route) -> None:
+        url = route.request.url
+        if is_local(url):
+            route.fallback()
+        else:
+            self.problems.append(f"request leaving localhost (aborted): {url}")
+            route.abort("blockedbyclient")
+
+    def _console(self, msg) -> None:
+        if msg.type != "error" or any(p.search(msg.text) for p in self.allowed_console):
+            return
+        self.problems.append(f"console error: {msg.text} @ {msg.location.get('url')}")
+
+    def _response(self, response) -> None:
+        if response.status >= 400:
+            self.problems.append(f"HTTP {response.status}: {response.url}")
+
+    def check(self) -> None:
+        """Fail the test if anything went wrong so far (and start a new record)."""
+        if self.problems:
+            problems, self.problems = self.problems, []
+            pytest.fail("browser problems:\n  " + "\n  ".join(problems), pytrace=False)
+
+
+def boot(page, url: str = "/", timeout: int = BOOT_TIMEOUT_MS, reload: bool = False) -> dict:
+    """Navigate (or reload), wait for the table frame, then for the worker's answer.
+
+    Returns frame_ms / ready_ms (performance marks set by web/main.py, ms from navigation
+    start), wall_ms, from_service_worker (the document came from the service worker), the
+    worker's `engine` reply and the document `response`.
+    """
+    start = time.perf_counter()
+    response = page.reload() if reload else page.goto(url)
+    page.wait_for_selector("#table-svg", state="visible", timeout=timeout)
+    page.wait_for_selector(
+        "#app[data-state=ready], #app[data-state=error]", state="attached", timeout=timeout
+    )
+    wall_ms = (time.perf_counter() - start) * 1000
+    state = page.get_attribute("#app", "data-state")
+    assert state == "ready", f"app failed to boot: {page.text_content('#status')}"
+    marks = page.evaluate(
+        "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
+    )
+    return {
+        "frame_ms": round(marks["nos:frame"]),
+        "ready_ms": round(marks["nos:ready"]),
+        "wall_ms": round(wall_ms),
+        "from_service_worker": bool(response and response.from_service_worker),
+        "engine": json.loads(page.get_attribute("#app", "data-engine")),
+        "response": response,
+    }

@@ -1,0 +1,130 @@
+"""The page boots in a real browser, stays on localhost, and boots again offline."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+import pytest
+from e2e_harness import BOOT_TIMEOUT_MS, ROOT, SITE_ENTRIES, Guard, boot, is_local
+
+NETLIFY = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))
+CSP = next(
+    rule["values"]["Content-Security-Policy"]
+    for rule in NETLIFY["headers"]
+    if "Content-Security-Policy" in rule.get("values", {})
+)
+
+
+def nos_entries_in_config() -> list[str]:
+    """Top-level entries of nos/ (modules and subpackages) that pyscript.toml hands over."""
+    files = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8")).get("files", {})
+    return sorted({dest.split("/")[2] for dest in files.values() if dest.startswith("./nos/")})
+
+
+def test_page_boots_frame_first_then_worker(app, guard, record_boot):
+    result = boot(app)
+    record_boot("cold", result)
+
+    # The MicroPython main thread drew the table before the Pyodide worker answered.
+    assert 0 < result["frame_ms"] < result["ready_ms"]
+    assert app.locator("#table-svg #table-felt").count() == 1
+    assert app.text_content("#status").startswith("Ready")
+
+    engine = result["engine"]
+    assert engine["implementation"] == "cpython"
+    assert engine["python"].startswith("3.14")
+    assert engine["pyodide"] == "314.0.7"
+    assert engine["echo"] == {"from": "main"}
+    # The worker received the nos package through pyscript.toml's [files].
+    assert engine["nos_files"] == nos_entries_in_config()
+
+    # The document carries the production CSP (served by serve.py from netlify.toml).
+    assert result["response"].headers["content-security-policy"] == CSP
+    guard.check()
+
+
+def test_warm_boot_from_service_worker(app, guard, record_boot):
+    boot(app)
+    app.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+    result = boot(app, reload=True)
+    record_boot("warm (SW)", result)
+    assert result["from_service_worker"]
+    assert result["frame_ms"] < result["ready_ms"]
+    guard.check()
+
+
+def test_no_request_leaves_localhost(app, guard):
+    boot(app)
+    assert guard.requests, "the request log is empty: the guard is not watching"
+    assert [u for u in guard.requests if not is_local(u)] == []
+    kinds = {re.sub(r"^.*\.", "", u.split("?")[0]) for u in guard.requests}
+    assert {"mjs", "wasm", "zip", "py", "toml"} <= kinds
+    guard.check()
+
+
+def test_guard_blocks_and_reports_foreign_requests(context, page):
+    """The guard itself works: a foreign request is aborted and reported."""
+    g = Guard()
+    g.watch(context)
+    page.goto("about:blank")
+    outcome = page.evaluate(
+        "fetch('https://example.org/x').then(() => 'loaded', e => 'blocked: ' + e.name)"
+    )
+    assert outcome.startswith("blocked")
+    assert any("leaving localhost" in p for p in g.problems)
+
+
+def test_offline_reload_boots_from_service_worker(context, page, make_server, record_boot):
+    # Its own server (and so its own origin and service worker), to stop it mid-test.
+    server = make_server()
+    g = Guard()
+    g.watch(context)
+    first = boot(page, server.url)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("caches.keys()") == [
+        "nos-" + re.search(r'"version": "(\w+)"', (ROOT / "sw-manifest.js").read_text())[1]
+    ]
+    g.check()
+
+    server.stop()
+    context.set_offline(True)
+    again = boot(page, reload=True)
+    record_boot("offline (SW)", again)
+    assert again["from_service_worker"]
+    assert again["engine"] == first["engine"]
+    g.check()
+
+
+# Each source beyond `default-src 'self'; script-src 'self' 'wasm-unsafe-eval'` must be
+# needed: without it the browser reports a CSP violation while booting.
+RELAXATIONS = {  # id: (fragment removed from the CSP, violation expected then)
+    "eval": (" 'unsafe-eval'", "script-src eval"),  # PyScript rebuilds worker hooks: Function()
+    "worker-blob": ("; worker-src 'self' blob:", "worker-src blob"),  # its worker is a blob: URL
+    "img-data": ("; img-src 'self' data:", "img-src data"),  # the data: favicon
+}
+
+
+@pytest.mark.parametrize("removed", list(RELAXATIONS))
+def test_each_csp_relaxation_is_needed(removed, context, page, make_server, tmp_path):
+    fragment, expected = RELAXATIONS[removed]
+    assert fragment in CSP
+    site = tmp_path / "site"
+    site.mkdir()
+    for name in SITE_ENTRIES:
+        (site / name).symlink_to(ROOT / name)
+    netlify = (ROOT / "netlify.toml").read_text(encoding="utf-8")
+    (site / "netlify.toml").write_text(netlify.replace(CSP, CSP.replace(fragment, "")))
+    server = make_server(site)
+
+    page.add_init_script(
+        "window.__csp = [];"
+        "document.addEventListener('securitypolicyviolation',"
+        " e => window.__csp.push(e.effectiveDirective + ' ' + e.blockedURI));"
+    )
+    page.goto(server.url)
+    page.wait_for_function(
+        "expected => window.__csp.some(v => v.startsWith(expected))",
+        arg=expected,
+        timeout=BOOT_TIMEOUT_MS,
+    )

@@ -1,0 +1,138 @@
+"""Fast checks of the site's build outputs and of scripts/serve.py (no browser)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+import xml.etree.ElementTree as ET
+
+import pytest
+from e2e_harness import ROOT, build_web, load_script
+
+PYODIDE_FILES = {
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+}
+
+
+def fetch(url: str):
+    try:
+        with urllib.request.urlopen(url, timeout=10) as resp:
+            return resp.status, resp.headers, resp.read()
+    except urllib.error.HTTPError as err:
+        return err.code, err.headers, b""
+
+
+def test_pyscript_toml_lists_every_nos_file():
+    result = subprocess.run(
+        [sys.executable, "scripts/build_web.py", "--check"], cwd=ROOT, capture_output=True
+    )
+    assert result.returncode == 0, result.stderr.decode()
+
+
+def test_vendor_holds_exactly_the_runtime_files():
+    lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
+    versions = {
+        "pyodide": lock["node_modules/pyodide"]["version"],
+        "pyscript": lock["node_modules/@pyscript/core"]["version"],
+        "micropython": lock["node_modules/@micropython/micropython-webassembly-pyscript"][
+            "version"
+        ],
+    }
+    assert versions == {"pyodide": "314.0.7", "pyscript": "0.7.31", "micropython": "1.27.0"}
+    files = {p.relative_to(ROOT / "vendor").as_posix() for p in (ROOT / "vendor").rglob("*")}
+    files = {f for f in files if (ROOT / "vendor" / f).is_file()}
+    assert {f for f in files if f.startswith("pyodide/")} == {
+        f"pyodide/314.0.7/{name}" for name in PYODIDE_FILES
+    }
+    assert {f for f in files if f.startswith("micropython/")} == {
+        "micropython/1.27.0/micropython.mjs",
+        "micropython/1.27.0/micropython.wasm",
+    }
+    pyscript = {f for f in files if f.startswith("pyscript/0.7.31/")}
+    assert {"pyscript/0.7.31/core.js", "pyscript/0.7.31/core.css"} <= pyscript
+    assert not [f for f in files if f.endswith(".map")]
+    assert files == {f for f in files if f.split("/")[0] in versions}
+
+
+def _manifest() -> dict:
+    text = (ROOT / "sw-manifest.js").read_text()
+    return json.loads(text[text.index("{") : text.rindex("}") + 1])
+
+
+def test_precache_lists_every_app_and_runtime_file():
+    manifest = _manifest()
+    assert re.fullmatch(r"[0-9a-f]{16}", manifest["version"])
+    urls = set(manifest["files"])
+    assert {"./", "./index.html", "./mpy.toml", "./pyscript.toml"} <= urls
+    for top in ("web", "vendor", "nos"):
+        for path in (ROOT / top).rglob("*"):
+            rel = path.relative_to(ROOT)
+            if path.is_file() and "__pycache__" not in rel.parts:
+                assert f"./{rel.as_posix()}" in urls
+    assert "./sw.js" not in urls
+
+
+def test_export_copies_exactly_the_site(tmp_path):
+    dest = tmp_path / "site"
+    count = build_web.export_site(ROOT, dest)
+    exported = {p.relative_to(dest).as_posix() for p in dest.rglob("*") if p.is_file()}
+    precached = {u.removeprefix("./") for u in _manifest()["files"]} - {""}
+    assert exported == precached | {"sw.js", "sw-manifest.js"}
+    assert count == len(exported)
+
+
+def test_table_svg_is_well_formed_and_csp_safe():
+    svg = load_script("nos_web_table", ROOT / "web" / "table.py").table_svg()
+    root = ET.fromstring(svg)
+    ids = {el.get("id") for el in root.iter()}
+    assert {"table-svg", "table-rim", "table-felt", "play-area"} <= ids
+    assert "style=" not in svg  # inline style attributes would break under style-src 'self'
+
+
+@pytest.fixture(scope="module")
+def served(site):
+    return site.url
+
+
+@pytest.mark.parametrize(
+    ("path", "content_type"),
+    [
+        ("index.html", "text/html"),
+        ("vendor/pyodide/314.0.7/pyodide.mjs", "text/javascript"),
+        ("vendor/pyodide/314.0.7/pyodide.asm.wasm", "application/wasm"),
+        ("vendor/micropython/1.27.0/micropython.mjs", "text/javascript"),
+        ("vendor/pyodide/314.0.7/pyodide-lock.json", "application/json"),
+        ("pyscript.toml", "application/toml"),
+        ("sw.js", "text/javascript"),
+    ],
+)
+def test_serve_mime_types(served, path, content_type):
+    status, headers, _ = fetch(served + path)
+    assert status == 200
+    assert headers["Content-Type"].split(";")[0] == content_type
+
+
+def test_serve_caching_and_security_headers(served):
+    _, sw, _ = fetch(served + "sw.js")
+    assert sw["Cache-Control"] == "no-cache"
+    _, wasm, _ = fetch(served + "vendor/pyodide/314.0.7/pyodide.asm.wasm")
+    assert "immutable" in wasm["Cache-Control"]
+    _, page, _ = fetch(served)
+    assert page["Cache-Control"] == "no-cache"
+    csp = page["Content-Security-Policy"]
+    assert "default-src 'self'" in csp and "frame-ancestors *" in csp
+    assert "X-Frame-Options" not in page  # framing by any site is allowed
+
+
+@pytest.mark.parametrize("path", [".git/HEAD", ".gitignore", "web/", "no-such-file"])
+def test_serve_hides_dotfiles_and_listings(served, path):
+    status, _, _ = fetch(served + path)
+    assert status == 404
