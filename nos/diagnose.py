@@ -115,6 +115,10 @@ def _why_play(hand: Hand, play: Play) -> tuple[str, str, type[e.IllegalAction]]:
         return plan.rule, f"the next tile on {side} must be {what}", e.IllegalPlay
     end = layout.ends[play.arm]
     outs = outward_ends(tile, end, matching)
+    if (matching is Matching.MATADOR and tile.low == 0 and not tile.is_matador
+            and play.out == tile.high and outs):
+        return ("R62", f"under matador matching {tile} is played with its blank facing out",
+                e.IllegalPlay)
     if not outs:
         if matching is Matching.MATADOR and end == 0:
             return "R62", f"only a matador may be played on the blank end of {side}", e.IllegalPlay

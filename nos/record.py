@@ -75,7 +75,7 @@ def replay(data: Any) -> Session:
     if data.get("version") != VERSION:
         raise _fail("record", f"unsupported version {data.get('version')!r}; this reads {VERSION}")
     players = data.get("players")
-    if players not in (3, 4, 5):
+    if type(players) is not int or players not in (3, 4, 5):
         raise _fail("record", f"players must be 3, 4 or 5, not {players!r}")
     try:
         options = Options.from_json(data.get("options") or {})
@@ -84,7 +84,10 @@ def replay(data: Any) -> Session:
             raise ValueError("names must list one name per player")
     except (ValueError, TypeError, AttributeError) as exc:
         raise _fail("record", str(exc)) from None
-    session = Session(players, seed=data.get("seed"), options=options,
+    seed = data.get("seed")
+    if seed is not None and type(seed) is not int:
+        raise _fail("record", f"seed must be a whole number, not {seed!r}")
+    session = Session(players, seed=seed, options=options,
                       names=[str(n) for n in names] if names else None)
     hands = data.get("hands")
     if not isinstance(hands, list):
@@ -92,7 +95,11 @@ def replay(data: Any) -> Session:
     for h, entry in enumerate(hands):
         _replay_hand(session, h, entry)
     settlement = data.get("settlement")
-    if isinstance(settlement, dict) and hands and session.hand is not None and session.hand.over:
+    if settlement is not None and not isinstance(settlement, dict):
+        raise _fail("settlement", "must be an object like {\"pot_winner\": 0} or null")
+    if isinstance(settlement, dict):
+        if session.hand is None or not session.hand.over:
+            raise _fail("settlement", "a session is settled only after a hand has ended (R24)")
         winner = settlement.get("pot_winner")
         if winner not in range(players):
             raise _fail("settlement", f"pot_winner must be a seat 0–{players - 1}")
@@ -104,6 +111,8 @@ def _replay_hand(session: Session, h: int, entry: Any) -> None:
     where = f"hand {h}"
     if not isinstance(entry, dict):
         raise _fail(where, "a hand must be a JSON object")
+    if "deal" not in entry:
+        raise _fail(where, "the hand has no 'deal'")
     try:
         deal = Deal.from_json(entry["deal"])
         if deal.players != session.players:
@@ -163,3 +172,5 @@ def load(path: str) -> Any:
         raise _fail("record", f"cannot read {path}: {exc.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise _fail("record", f"not valid JSON: {exc}") from None
+    except RecursionError:
+        raise _fail("record", "the JSON is nested too deeply to be a game record") from None
