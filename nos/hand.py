@@ -21,7 +21,7 @@ from nos.payments import (
     WRONG_CLOSE_PAYMENT,
     Payment,
 )
-from nos.tiles import ALL_TILES, DOUBLES, Tile, double_value, hand_count
+from nos.tiles import DOUBLES, Tile, double_value, hand_count
 
 SET_TILE = -1  # the "arm" of the set tile, for R14 on the first turn
 _new_tuple = tuple.__new__  # builds a Payment without the Python-level __new__ (hot path)
@@ -403,8 +403,7 @@ class Hand:
 
     def _pass(self, seat: int) -> None:
         # The passer holds no tile that fits now, and will never draw again (R12).
-        tables = self.layout.play_tables()
-        self.voids[seat].update(t for t in ALL_TILES if any(tb[t.index] for tb in tables))
+        self.voids[seat].update(self.layout.fitting())
         self.pass_streak += 1
         self.last_turn = None  # R14: no payment after a pass
         if self.pass_streak >= self.remaining:

@@ -29,7 +29,11 @@ def play_table(matching: Matching, need_double: bool, end: int, arm: int) -> Pla
                 plays = [Play(tile, arm, out) for out in OUTWARD[matching][tile.index][end]]
                 rows.append(tuple(x for p in plays for x in (p, p.closing)))
         table = _PLAY_TABLES[key] = tuple(rows)
+        _FITTING[id(table)] = frozenset(t for t in ALL_TILES if rows[t.index])
     return table
+
+
+_FITTING: dict[int, frozenset[Tile]] = {}  # id(play table) -> the tiles that fit there
 
 
 class Placed:
@@ -83,7 +87,8 @@ class Layout:
         return other
 
     def place(self, tile: Tile, arm: int, out: int, seat: int, out_of_turn: bool = False) -> None:
-        self.arms[arm].append(Placed(tile, out, seat, out_of_turn, sum(self.lengths)))
+        lengths = self.lengths
+        self.arms[arm].append(Placed(tile, out, seat, out_of_turn, sum(lengths)))
         self.ends[arm] = out
         self.lengths[arm] += 1
         self._open = self._tables = None
@@ -99,6 +104,13 @@ class Layout:
                 for arm, m, d, end in self.open_arms()
             ]
         return tables
+
+    def fitting(self) -> frozenset[Tile]:
+        """Every tile that could be played somewhere on the layout now."""
+        tables = self.play_tables()
+        if len(tables) == 1:
+            return _FITTING[id(tables[0])]
+        return frozenset().union(*(_FITTING[id(t)] for t in tables))
 
     def open_arms(self, free_order: bool = False) -> list[tuple[int, Matching, bool, int]]:
         """(arm, matching, must_be_double, end) for every arm that takes a tile now."""
