@@ -1,0 +1,35 @@
+"""Computer players by level: ``get_bot("beginner" | "club" | "expert")``.
+
+A bot is called as ``bot(obs, rng)`` with one seat's ``Observation`` and a seeded
+``random.Random`` and returns one action of ``obs.legal`` (see ``base.Bot``). It never sees a
+``Hand``: hidden tiles stay hidden (R71).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nos.bots.base import Bot
+
+LEVELS = ("beginner", "club", "expert")
+
+
+def get_bot(level: str, **params: Any) -> Bot:
+    """A new bot of ``level``; ``params`` go to its constructor (e.g. ``iterations`` for the
+    expert)."""
+    if level == "beginner":
+        from nos.bots.beginner import Beginner
+
+        return Beginner(**params)
+    if level == "club":
+        from nos.bots.club import Club
+
+        return Club(**params)
+    if level == "expert":
+        from nos.bots.expert import Expert
+
+        return Expert(**params)
+    raise ValueError(f"Unknown bot level {level!r}; choose one of {', '.join(LEVELS)}.")
+
+
+__all__ = ["LEVELS", "Bot", "get_bot"]

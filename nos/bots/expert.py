@@ -1,0 +1,214 @@
+"""The expert: information-set Monte Carlo search with the club player as rollout policy.
+
+For a decision with several sensible candidates, each iteration samples one deal consistent
+with everything the seat has seen (``determinize.sample_hand``: hidden hands and boneyard at
+random, declared doubles and passes respected, R71; then ``redeal`` prefers to give a seat that
+drew tiles that did not fit then), plays every candidate in that same deal and finishes the hand
+with the club policy for all seats from the same random seed (common random numbers: the
+candidates are compared on equal luck). A candidate's value is the seat's chip change from now
+to the end of the hand, read from the ledger (R23): payments for doubles, nos, closes and the
+count all count, not just the count.
+
+Candidates: the club's ``top_k`` plays (claiming under H2) and, when few unseen tiles could still
+fit, their close (a sure close is taken at once, R18); doubles out of turn or not (R9); on set,
+each double with its best game, and when announcing, the club's ``set_top_k`` games.
+Declarations follow the club (the most paid, R8). After a third of the deals clearly worse
+candidates are dropped; the club's own choice is kept unless another beats it by ``caution``
+standard errors. With ``seconds`` unset the search runs exactly ``iterations`` deals, so a
+seeded ``random.Random`` gives the same choice every time (``seconds`` caps the time instead).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from nos.actions import Action, Announce, Play, Set
+from nos.bots import announce
+from nos.bots.base import Bot, View, after_play, fit_mask, view_of
+from nos.bots.club import club_action, club_policy, play_scores, set_value
+from nos.determinize import sample_hand
+from nos.hand import Hand
+from nos.observation import Observation
+from nos.tiles import Tile, double_value
+
+Policy = Callable[[Hand, random.Random], Action]
+Candidate = tuple[Action, ...]  # actions applied in a row by the searching seat
+
+
+def rollout(hand: Hand, rng: random.Random, policy: Policy) -> None:
+    """Play ``hand`` to its end with ``policy`` for every seat."""
+    while hand.phase.value != "over":
+        hand.apply_legal(policy(hand, rng))
+
+
+def redeal(world: Hand, seat: int, hints: list[int], rng: random.Random) -> None:
+    """Deal the hidden tiles of a sampled ``world`` again, keeping declared doubles and passes
+    (voids) as they are, and giving each seat tiles outside its hinted lacks first: a seat that
+    drew probably held nothing that fitted (R11 allows a free draw, so this is a preference)."""
+    pool: list[Tile] = list(world.stack)
+    keep: dict[int, list[Tile]] = {}
+    need: dict[int, int] = {}
+    for s in range(world.players):
+        if s != seat:
+            keep[s] = [t for t in world.hands[s] if t in world.declared[s]]
+            need[s] = len(world.hands[s]) - len(keep[s])
+            pool += [t for t in world.hands[s] if t not in world.declared[s]]
+    rng.shuffle(pool)
+    order = sorted(need, key=lambda s: -len(world.voids[s]))
+    dealt: dict[int, list[Tile]] = {}
+    for s in order:
+        void, hint = world.voids[s], hints[s]
+        good = [t for t in pool if t not in void and not hint >> t.index & 1]
+        if len(good) < need[s]:
+            good += [t for t in pool if t not in void and hint >> t.index & 1]
+        if len(good) < need[s]:
+            return  # cannot honour the voids this way: keep the sampler's deal
+        dealt[s] = good[: need[s]]
+        taken = set(dealt[s])
+        pool = [t for t in pool if t not in taken]
+    for s, tiles in dealt.items():
+        world.hands[s] = keep[s] + tiles
+    world.stack = pool
+
+
+class Expert(Bot):
+    """Determinized Monte Carlo search over ``iterations`` sampled deals (see module doc)."""
+
+    level = "expert"
+
+    def __init__(self, iterations: int = 48, seconds: float | None = None, top_k: int = 5,
+                 set_iterations: int | None = None, set_top_k: int = 3, caution: float = 1.0,
+                 prune: float = 2.0,
+                 risky_close: int = 2, hints: bool = True, policy: Policy = club_policy) -> None:
+        self.iterations = iterations
+        self.seconds = seconds
+        self.top_k = top_k
+        self.set_iterations = iterations if set_iterations is None else set_iterations
+        self.set_top_k = set_top_k
+        self.caution = caution
+        self.prune = prune
+        self.risky_close = risky_close
+        self.hints = hints
+        self.policy = policy
+
+    def __repr__(self) -> str:
+        return f"Expert(iterations={self.iterations}, seconds={self.seconds})"
+
+    def choose(self, obs: Observation, rng: random.Random) -> Action:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        v = view_of(obs)
+        if obs.phase == "declare":
+            return club_action(v, rng)
+        cands = self.candidates(v)
+        if len(cands) == 1:
+            return cands[0][0]
+        opening = obs.phase in ("set", "announce")
+        values = self.evaluate(obs, v, cands, rng,
+                               self.set_iterations if opening else self.iterations)
+        return cands[self.pick(values)][0]
+
+    def pick(self, values: list[list[float]]) -> int:
+        """The candidate with the best mean, but leaving the club's choice (candidate 0) only
+        for one that beats it by ``caution`` standard errors of the paired difference: the
+        samples are few, and a noisy winner is often no better. Candidates dropped early
+        (shorter lists) only compete if the club's choice was dropped too."""
+        full = max(len(x) for x in values)
+        alive = [i for i, x in enumerate(values) if len(x) == full]
+        if 0 not in alive:
+            return max(alive, key=lambda i: sum(values[i]))
+        best, best_score = 0, 0.0
+        for i in alive[1:]:
+            score = self._gain(values[i], values[0], self.caution)
+            if score > best_score:
+                best, best_score = i, score
+        return best
+
+    @staticmethod
+    def _gain(xs: list[float], base: list[float], z: float) -> float:
+        """The mean paired gain of ``xs`` over ``base`` less ``z`` standard errors."""
+        diffs = [a - b for a, b in zip(xs, base, strict=False)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+        return mean - z * (var / n) ** 0.5
+
+    # ------------------------------------------------------------------ candidates
+    def candidates(self, v: View) -> list[Candidate]:
+        phase = v.phase
+        if phase == "play":
+            return self._play_candidates(v)
+        if phase == "out of turn":
+            club = club_action(v, random.Random(0))
+            return [(club,)] + [(a,) for a in v.legal if a is not club]
+        if phase == "set":
+            out: list[tuple[float, Candidate]] = []
+            for a in v.legal:
+                if type(a) is Set:
+                    rest = [t for t in v.tiles if t is not a.tile]
+                    s, game = announce.ranked(a.tile, rest)[0]
+                    out.append((s + set_value(double_value(a.tile), v.players),
+                                (a, Announce(game))))
+            out.sort(key=lambda x: -x[0])
+            return [c for _, c in out[: self.set_top_k]] or [(v.legal[0],)]
+        ranked = announce.ranked(v.set_tile, v.tiles)  # type: ignore[arg-type]
+        return [(Announce(a),) for _, a in ranked[: self.set_top_k]]
+
+    def _play_candidates(self, v: View) -> list[Candidate]:
+        scored = play_scores(v)
+        if not scored:
+            return [(v.legal[0],)]  # a forced draw or a pass
+        sure = [x for x in scored if x[2]]
+        if sure:
+            return [(max(sure, key=lambda x: x[0])[1].closing,)]
+        scored.sort(key=lambda x: -x[0])
+        cands: list[Candidate] = [(p,) for _, p, _ in scored[: self.top_k]]
+        for _, p, _ in scored[: self.top_k]:
+            if self._close_worth_trying(v, p):
+                cands.append((p.closing,))
+        return cands
+
+    def _close_worth_trying(self, v: View, p: Play) -> bool:
+        """A close that is not sure: only when none of our tiles and at most ``risky_close``
+        unseen tiles could still fit (the samples then judge the odds, R17–R19)."""
+        if self.risky_close <= 0 or len(v.tiles) == 1:
+            return False
+        fits = fit_mask(after_play(v.layout, p, v.seat))
+        if fits & v.mine & ~(1 << p.tile.index):
+            return False
+        return (fits & v.unknown).bit_count() <= self.risky_close
+
+    # ------------------------------------------------------------------ search
+    def evaluate(self, obs: Observation, view: View, cands: list[Candidate],
+                 rng: random.Random, iterations: int) -> list[list[float]]:
+        """Each candidate's chip change in each sampled deal (the same deals for all). After a
+        third of the deals, candidates clearly worse than the best (by ``prune`` standard
+        errors) are dropped, leaving the rest of the budget to the contenders."""
+        seat = obs.seat
+        hints = view.hinted_lacks if self.hints else None
+        values: list[list[float]] = [[] for _ in cands]
+        live = list(range(len(cands)))
+        checkpoint = max(4, iterations // 3)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        for it in range(iterations):
+            if deadline is not None and it > 1 and time.perf_counter() > deadline:
+                break
+            if it == checkpoint and len(live) > 2 and self.prune > 0:
+                top = max(live, key=lambda i: sum(values[i]))
+                live = [i for i in live
+                        if i == top or self._gain(values[top], values[i], self.prune) <= 0]
+            world = sample_hand(obs, rng)
+            if hints is not None:
+                redeal(world, seat, hints, rng)
+            seed = rng.getrandbits(64)
+            start = world.chips[seat]
+            for i in live:
+                h = world.copy()
+                for a in cands[i]:
+                    h.apply_legal(a)
+                rollout(h, random.Random(seed), self.policy)
+                values[i].append(h.chips[seat] - start)
+        return values
