@@ -235,6 +235,9 @@ class Plan:
         # No side-order condition: only the cross gate can close an arm (a fast path).
         simple = not (self.sequence or self.late_arms or self.first is not None or self.change)
         object.__setattr__(self, "simple", simple)
+        # Per arm: is the matching matador? (keys of the layout's play tables, a hot path)
+        object.__setattr__(self, "opening_matador", tuple(m is MAT for m in self.opening))
+        object.__setattr__(self, "then_matador", tuple(m is MAT for m in self.then))
 
     @property
     def rule(self) -> str:

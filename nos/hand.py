@@ -36,6 +36,9 @@ class Phase(Enum):
     OVER = "over"
 
 
+_PLAY = Phase.PLAY
+
+
 @dataclass(frozen=True)
 class Options:
     """House rules (off by default): H1 the Polish double blank on set; H2 claimed payments."""
@@ -202,17 +205,18 @@ class Hand:
     def _generate(self) -> list[Action]:
         phase = self.phase
         seat = self.current
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             if self.waits[seat] and self.due_wait(seat) is not None:
                 return [WAIT]
             actions: list[Action] = []
             extend = actions.extend
-            tables = self.layout.play_tables()
+            tables = self.layout._tables or self.layout.play_tables()
             for t in self.hands[seat]:
                 i = t.index
                 for table in tables:
-                    if table[i]:
-                        extend(table[i])
+                    row = table[i]
+                    if row:
+                        extend(row)
             if self.options.claim_doubles:  # H2: a paid double may be played with a claim
                 extend([Play(p.tile, p.arm, p.out, close, claim=True)
                         for p in actions if type(p) is Play and not p.close and p.tile.is_double
@@ -258,7 +262,7 @@ class Hand:
         seat = self.current
         self.history.append((seat, action))
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             if type(action) is Play:
                 self._play(seat, action)
             elif action is DRAW:
@@ -421,16 +425,13 @@ class Hand:
     def nothing_playable(self) -> bool:
         """R17: no tile in a hand still in play, nor in the boneyard above the last two, can be
         played anywhere on the layout as it stands."""
-        tables = self.layout.play_tables()
-        if not tables:
+        fit = self.layout.fitting()
+        if not fit:
             return True
-        for tiles in [*self.hands, self.stack[LAST_TWO:]]:
-            for t in tiles:
-                i = t.index
-                for table in tables:
-                    if table[i]:
-                        return False
-        return True
+        for tiles in self.hands:
+            if not fit.isdisjoint(tiles):
+                return False
+        return fit.isdisjoint(self.stack[LAST_TWO:])
 
     def _close(self, seat: int) -> bool:
         """R16–R19: judge a close at once; True if the hand ended."""

@@ -11,7 +11,7 @@ from nos.tiles import ALL_TILES, Tile
 # variant (R16): (play, play.closing, play2, play2.closing, ...).
 PlayTable = tuple[tuple[Play, ...], ...]
 _PLAY_TABLES: dict[tuple[bool, bool, int, int], PlayTable] = {}
-_MAT = Matching.MATADOR
+_MAT, _ORD = Matching.MATADOR, Matching.ORDINARY
 
 
 def play_table(matching: Matching, need_double: bool, end: int, arm: int) -> PlayTable:
@@ -34,6 +34,7 @@ def play_table(matching: Matching, need_double: bool, end: int, arm: int) -> Pla
 
 
 _FITTING: dict[int, frozenset[Tile]] = {}  # id(play table) -> the tiles that fit there
+_NO_TILES: frozenset[Tile] = frozenset()
 
 
 class Placed:
@@ -99,10 +100,24 @@ class Layout:
         tables = self._tables
         if tables is None:
             get = _PLAY_TABLES.get
-            tables = self._tables = [
-                get((m is _MAT, d, end, arm)) or play_table(m, d, end, arm)
-                for arm, m, d, end in self.open_arms()
-            ]
+            plan = self.plan
+            if plan.simple:  # the common case, without building open_arms()
+                lengths, ends, dc = self.lengths, self.ends, plan.double_cross
+                gate = plan.cross_gate and not all(lengths)
+                opening, then = plan.opening_matador, plan.then_matador
+                tables = []
+                for arm, k in enumerate(lengths):
+                    if k and gate:
+                        continue
+                    key = (then[arm] if k else opening[arm], dc and k == 1, ends[arm], arm)
+                    table = get(key)
+                    if table is None:
+                        table = play_table(_MAT if key[0] else _ORD, key[1], key[2], arm)
+                    tables.append(table)
+            else:
+                tables = [get((m is _MAT, d, end, arm)) or play_table(m, d, end, arm)
+                          for arm, m, d, end in self.open_arms()]
+            self._tables = tables
         return tables
 
     def fitting(self) -> frozenset[Tile]:
@@ -110,7 +125,7 @@ class Layout:
         tables = self.play_tables()
         if len(tables) == 1:
             return _FITTING[id(tables[0])]
-        return frozenset().union(*(_FITTING[id(t)] for t in tables))
+        return _NO_TILES.union(*[_FITTING[id(t)] for t in tables])
 
     def open_arms(self, free_order: bool = False) -> list[tuple[int, Matching, bool, int]]:
         """(arm, matching, must_be_double, end) for every arm that takes a tile now."""
