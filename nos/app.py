@@ -9,15 +9,16 @@ settings, and restored exactly by replaying it.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from nos.actions import Action, parse_action
+from nos.bots import get_bot
 from nos.describe import describe
 from nos.errors import BadRecord, IllegalAction
 from nos.hand import Options
 from nos.observation import Observation
 from nos.payments import Payment
-from nos.players import random_action
 from nos.record import replay, session_record
 from nos.session import Session
 
@@ -27,14 +28,14 @@ _SECOND_PERSON = {"sets": "set", "draws": "draw", "announces": "announce", "decl
                   "plays": "play", "says": "say", "passes": "pass"}
 
 
-def bot_for(level: str):  # noqa: ANN201 - a callable (Observation, Random) -> Action
-    """The computer player of a level; random legal play until the bots package has it."""
-    try:
-        from nos.bots import get_bot  # type: ignore[attr-defined]
+# The expert's budget in the browser: Pyodide runs 2–3x slower than CPython, so the set
+# decision (the slowest) searches fewer deals (docs/bots.md).
+BROWSER_BOT_PARAMS: dict[str, dict[str, Any]] = {"expert": {"set_iterations": 16}}
 
-        return get_bot(level)
-    except (ImportError, KeyError, ValueError):
-        return random_action
+
+def bot_for(level: str) -> Callable[[Observation, random.Random], Action]:
+    """The computer player of a level (``nos.bots``)."""
+    return get_bot(level, **BROWSER_BOT_PARAMS.get(level, {}))
 
 
 class Table:
@@ -67,7 +68,7 @@ class Table:
     def start(self) -> dict[str, Any]:
         """Deal the next hand (the first one too)."""
         hand = self.session.start_hand()
-        self._log(None, f"Hand {hand.number + 1}: {self._name(hand.setter)} is on set.", [])
+        self._log(None, f"Hand {hand.number + 1}: {self._on_set(hand.setter)}.", [])
         return self.view()
 
     def act(self, text: str) -> dict[str, Any]:
@@ -137,10 +138,14 @@ class Table:
             drawn = "; ".join(", ".join(f"{self._name(s)} {t}" for s, t in rnd) for rnd in draws)
             self._log(None, f"Tie for the highest count, broken by drawing tiles (R22): "
                             f"{drawn}.", [])
-        self._log(None, f"{self._name(loser)} is on set next hand (R22).", [])
+        self._log(None, f"{self._on_set(loser)} next hand (R22).", [])
 
     def _name(self, seat: int) -> str:
         return self.session.names[seat]
+
+    def _on_set(self, seat: int) -> str:
+        name = self._name(seat)
+        return f"{name} {'are' if name == 'You' else 'is'} on set"
 
     def _log(self, seat: int | None, text: str, payments: list[Payment]) -> None:
         names = self.session.names
@@ -212,7 +217,7 @@ class Table:
         # Replay through the table so that the log comes back too.
         for h, entry in enumerate(data.get("hands", [])):
             hand = table.session.start_hand(checked.hands[h].deal)
-            table._log(None, f"Hand {hand.number + 1}: {table._name(hand.setter)} is on set.", [])
+            table._log(None, f"Hand {hand.number + 1}: {table._on_set(hand.setter)}.", [])
             tiebreak = checked.tiebreaks[h] if h < len(checked.tiebreaks) else None
             for text in entry["actions"]:
                 table._apply(parse_action(text), tiebreak)

@@ -1,52 +1,548 @@
-"""SVG of the empty Nos table: rim, felt and the play area where the layout will grow.
+"""SVG of the Nos table and of the person's hand, drawn from the worker's view.
 
-Runs on the main thread under MicroPython and in CPython tests, so it keeps to their common
-subset (see shared notes): plain functions and string building, no dataclasses/typing/enum,
-no reliance on dict order. Colours are SVG presentation attributes, not `style=""`
-attributes, which the page's Content-Security-Policy (style-src 'self') would block.
+`table_svg(view, ui, mode)` draws the felt, the opponents (names, chips, face-down tiles,
+declared doubles face up, on set, whose turn, waits owed, last action), the layout with
+its open ends (R63 looks; locked ends and ends that need a double marked; the ends where
+the selected tile can go highlighted), the boneyard with its last two tiles (R2) and the
+person's own line. `hand_svg` draws the person's tiles with their pips. Without a view
+both draw the empty frame shown while the engine loads.
+
+`mode` is "wide" (desktop, viewBox 1000 wide) or "narrow" (phone, 400 wide); either scales
+with its container through the viewBox. `ui` is the main thread's selection state:
+{"selected": tile or None, "targets": [arm, ...]}.
+
+Pure functions of their arguments, in the MicroPython subset (see render_svg.py).
 """
+
+from render_layout import fit
+from render_svg import (
+    FELT,
+    FELT_DARK,
+    FELT_LINE,
+    GOLD,
+    INK,
+    INK_DIM,
+    LAST,
+    LOCK,
+    MATADOR,
+    PANEL,
+    RIM,
+    RIM_EDGE,
+    chip,
+    esc,
+    group,
+    padlock,
+    pill,
+    rect,
+    split_tile,
+    text,
+    tile_back,
+    tile_face,
+    title,
+)
 
 SVG_NS = "http://www.w3.org/2000/svg"
 WIDTH = 1000
-HEIGHT = 640
+HEIGHT = 600
 
-RIM = "#5b3a1e"
-RIM_EDGE = "#3d2714"
-FELT = "#1e6b3c"
-FELT_LINE = "#2e8550"
-
-
-def rect(elem_id, x, y, w, h, r, fill, stroke="none", stroke_width=0, extra=""):
-    return (
-        f'<rect id="{elem_id}" x="{x}" y="{y}" width="{w}" height="{h}" rx="{r}" ry="{r}" '
-        f'fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width}"{extra}/>'
-    )
+# Geometry of the two designs: viewBox, opponents' band, layout area, bottom strip.
+MODES = {
+    "wide": {"w": 1000, "h": 600, "band": (28, 22, 944, 112), "area": (34, 146, 932, 388),
+             "strip": 548, "unit": 20, "cols": 4},
+    "narrow": {"w": 400, "h": 580, "band": (10, 10, 380, 136), "area": (12, 156, 376, 370),
+               "strip": 540, "unit": 16, "cols": 2},
+}
+LAST_TWO = 2  # R2: the two bottom tiles of the boneyard are never drawn
 
 
-def table_svg(width=WIDTH, height=HEIGHT):
-    """The empty table as an SVG element string (scales to its container's width)."""
-    rim = 24
-    corner = 72
-    margin = 90
-    return "".join(
-        [
-            f'<svg xmlns="{SVG_NS}" id="table-svg" viewBox="0 0 {width} {height}" '
-            'role="img" aria-labelledby="table-title">',
-            '<title id="table-title">Nos table</title>',
-            rect("table-rim", 2, 2, width - 4, height - 4, corner + rim, RIM, RIM_EDGE, 4),
-            rect("table-felt", rim, rim, width - 2 * rim, height - 2 * rim, corner, FELT),
-            rect(
-                "play-area",
-                margin,
-                margin,
-                width - 2 * margin,
-                height - 2 * margin,
-                corner - 30,
-                "none",
-                FELT_LINE,
-                3,
-                ' stroke-dasharray="14 10"',
-            ),
-            "</svg>",
-        ]
-    )
+def dims(mode, players=0):
+    """The geometry of a design; on a phone with two opponents their band is one row."""
+    if mode != "narrow":
+        return MODES["wide"]
+    d = MODES["narrow"]
+    if 0 < players <= 3:
+        d = dict(d)
+        d["band"] = (10, 10, 380, 64)
+        d["area"] = (12, 84, 376, 442)
+    return d
+
+
+def svg_open(elem_id, w, h, label):
+    return ('<svg xmlns="' + SVG_NS + '" id="' + elem_id + '" viewBox="0 0 ' + str(w) + " " +
+            str(h) + '" role="img" aria-labelledby="' + elem_id + '-title">' +
+            '<title id="' + elem_id + '-title">' + esc(label) + "</title>")
+
+
+def felt(d):
+    w, h = d["w"], d["h"]
+    rim = 10 if w < 600 else 16
+    return (rect(1, 1, w - 2, h - 2, RIM, RIM_EDGE, 2, rim * 2.5, more=[("id", "table-rim")]) +
+            rect(rim, rim, w - 2 * rim, h - 2 * rim, FELT, r=rim * 2,
+                 more=[("id", "table-felt")]))
+
+
+# ---------------------------------------------------------------- helpers on the view
+def hand_of(view):
+    return (view or {}).get("hand") or None
+
+
+def last_actions(view):
+    """The last thing each seat did in the current hand, as words ("draws a tile")."""
+    n = view.get("players", 0)
+    names = view.get("names", [])
+    out = [""] * n
+    hand = hand_of(view)
+    number = hand.get("hand") if hand else None
+    for entry in view.get("log", []):
+        seat = entry.get("seat")
+        if seat is None or entry.get("hand") != number or seat >= n:
+            continue
+        words = str(entry.get("text", ""))
+        name = names[seat] + " " if seat < len(names) else ""
+        if name and words.startswith(name):
+            words = words[len(name):]
+        out[seat] = words
+    return out
+
+
+def last_play(hand):
+    """(arm, index on the arm) of the most recent play, or None."""
+    counts = {}
+    last = None
+    for entry in hand.get("history", []):
+        action = str(entry[1])
+        at = action.find("@")
+        if at > 0 and at + 1 < len(action) and action[at + 1].isdigit():
+            arm = int(action[at + 1])
+            k = counts.get(arm, 0)
+            counts[arm] = k + 1
+            last = (arm, k)
+    return last
+
+
+def text_width(words, size, bold=False):
+    """An estimate of the width of a text in the page's sans-serif font."""
+    wide = "mwMW@"
+    narrow = "iljtfr .,:;!|'1-"
+    total = 0.0
+    for c in str(words):
+        if c in wide:
+            total += 0.86
+        elif c in narrow:
+            total += 0.34
+        elif "A" <= c <= "Z":
+            total += 0.7
+        elif "0" <= c <= "9":
+            total += 0.64
+        else:
+            total += 0.58
+    return total * size * (1.06 if bold else 1.0)
+
+
+def trim(words, limit):
+    if len(words) <= limit:
+        return words
+    return words[:limit - 1] + "…"
+
+
+# ---------------------------------------------------------------- seats
+def seat_panel(view, seat, x, y, w, h, small, last):
+    hand = hand_of(view)
+    names = view.get("names", [])
+    name = names[seat] if seat < len(names) else "Seat " + str(seat)
+    chips = view.get("chips", [0] * (seat + 1))[seat]
+    current = hand is not None and hand.get("phase") != "over" and hand.get("current") == seat
+    current = current and view.get("waiting_for") in ("bot", "human")
+    parts = [rect(x, y, w, h, PANEL, GOLD if current else FELT_LINE, 3 if current else 1.5,
+                  10, more=[("fill-opacity", "0.72")])]
+    size = 14 if small else 17
+    pad = 8 if small else 12
+    base = y + pad + size * 0.8
+    parts.append(text(x + pad, base, trim(name, 12), size, INK, None, "700"))
+    px = x + pad + text_width(trim(name, 12), size, True) + 8
+    psize = 9 if small else 11
+    if hand is not None:
+        if hand.get("setter") == seat:
+            svg, pw = pill(px, base - size * 0.32, "on set", GOLD, size=psize)
+            parts.append(svg)
+            px += pw + 4
+        if hand.get("nos") == seat:
+            svg, pw = pill(px, base - size * 0.32, "nos!", LAST, size=psize)
+            parts.append(svg)
+            px += pw + 4
+        elif (hand.get("out") or [False] * (seat + 1))[seat]:
+            svg, pw = pill(px, base - size * 0.32, "out", INK_DIM, size=psize)
+            parts.append(svg)
+            px += pw + 4
+    csize = 13 if small else 16
+    parts.append(chip(x + w - pad - text_width(str(chips), csize, True) - csize * 0.9,
+                      base - csize * 0.33, csize * 0.42))
+    parts.append(text(x + w - pad, base, str(chips), csize, INK, "end", "600",
+                      more=[("class", "chips")]))
+    if hand is not None:
+        sizes = hand.get("hand_sizes", [])
+        count = sizes[seat] if seat < len(sizes) else 0
+        declared = (hand.get("declared") or [[]] * (seat + 1))[seat]
+        hidden = count - len(declared)
+        tw, th = (10, 20) if small else (15, 30)
+        gap = 2 if small else 3
+        ty = base + (8 if small else 10)
+        tx = x + pad
+        label = str(count) + (" tile" if count == 1 else " tiles")
+        lsize = 11 if small else 12
+        # Room for the backs: the panel less the count label, the declared doubles and "+n".
+        room = int((w - 2 * pad - text_width(label, lsize) - 30 - len(declared) * (tw + gap)
+                    - (6 if declared else 0)) / (tw + gap))
+        shown = min(hidden, max(room, 1))
+        for _ in range(shown):
+            parts.append(tile_back(tx, ty, tw, th))
+            tx += tw + gap
+        if hidden > shown:
+            parts.append(text(tx + 1, ty + th * 0.7, "+" + str(hidden - shown), 11, INK_DIM))
+            tx += 22
+        if declared:
+            tx += 6
+            for t in declared:
+                a, b = split_tile(t)
+                parts.append(tile_face(tx, ty, tw, th, a, b, outline=GOLD,
+                                       more=[("class", "declared")]))
+                tx += tw + gap
+        parts.append(text(x + w - pad, ty + th * 0.72, label, lsize, INK_DIM, "end",
+                          more=[("class", "tile-count")]))
+        waits = (hand.get("waits") or [[]] * (seat + 1))[seat]
+        ly = y + h - (7 if small else 11)
+        lx = x + pad
+        if waits:
+            n = len(waits)
+            svg, pw = pill(lx, ly - psize * 0.35, "owes " + str(n) + (" wait" if n == 1 else
+                                                                     " waits"), MATADOR,
+                           size=psize)
+            parts.append(svg)
+            lx += pw + 6
+        if last:
+            limit = int((x + w - pad - lx) / ((10 if small else 12) * 0.5))
+            parts.append(text(lx, ly, trim(last, limit), 10 if small else 12, INK_DIM,
+                              more=[("font-style", "italic"), ("class", "last-action")]))
+    label = name + ": " + str(chips) + " chips"
+    if current:
+        label += ", to play"
+    return group([title(label)] + parts, "seat" + (" current" if current else ""),
+                 [("data-seat", str(seat))])
+
+
+def seats_svg(view, d):
+    n = view.get("players", 0)
+    others = [(view.get("human", 0) + k) % n for k in range(1, n)] if n else []
+    bx, by, bw, bh = d["band"]
+    small = d["cols"] == 2
+    last = last_actions(view)
+    parts = []
+    if small:
+        rows = [others[:2], others[2:]] if len(others) > 2 else [others]
+        ph = (bh - 6) / 2 if len(rows) == 2 else bh
+        for r, row in enumerate(rows):
+            pw = (bw - 6) / 2
+            for c, seat in enumerate(row):
+                px = bx + c * (pw + 6)
+                if len(row) == 1:
+                    px = bx + (bw - pw) / 2
+                parts.append(seat_panel(view, seat, px, by + r * (ph + 6), pw, ph, True,
+                                        last[seat]))
+    else:
+        count = max(len(others), 1)
+        pw = min(300, (bw - (count - 1) * 12) / count)
+        start = bx + (bw - count * pw - (count - 1) * 12) / 2
+        for c, seat in enumerate(others):
+            parts.append(seat_panel(view, seat, start + c * (pw + 12), by, pw, bh, False,
+                                    last[seat]))
+    return group(parts, "seats")
+
+
+# ---------------------------------------------------------------- layout
+def end_label(arm):
+    """What the next tile on an open end must show (R60, R61): the number itself under
+    ordinary matching, the number that adds up to 7 under matador ("M": only a matador
+    fits a blank end, R62). Where a double must come first (R42, R45) it is that double."""
+    end = arm.get("end", 0)
+    if arm.get("matching") == "matador":
+        if end == 0:
+            return "M"
+        need = str(7 - end)
+    else:
+        need = str(end)
+    if arm.get("needs_double"):
+        return need + "-" + need
+    return need
+
+
+def end_title(arm):
+    name = str(arm.get("name", "this end"))
+    name = name[:1].upper() + name[1:]
+    if not arm.get("open"):
+        return name + " is closed for now by the announced conditions."
+    end = arm.get("end", 0)
+    if arm.get("matching") == "matador":
+        need = "a matador" if end == 0 else "a " + str(7 - end) + " (adds up to 7) or a matador"
+    else:
+        need = "a " + str(end)
+    words = name + " takes " + need
+    if arm.get("needs_double"):
+        words += "; first a double" + (" or a matador" if arm.get("matching") == "matador"
+                                       else "")
+    return words + "."
+
+
+def layout_svg(view, ui, d):
+    hand = hand_of(view)
+    ax, ay, aw, ah = d["area"]
+    cx, cy = ax + aw / 2, ay + ah / 2
+    layout = hand.get("layout") if hand else None
+    if not layout:
+        return center_message(view, cx, cy, d)
+    placement, u = fit(layout, hand.get("history", []), aw, ah, d["unit"])
+    parts = []
+
+    def px(box):
+        return (cx + box[0] * u, cy + box[1] * u, (box[2] - box[0]) * u, (box[3] - box[1]) * u)
+
+    s = placement["set"]
+    x, y, w, h = px(s["box"])
+    parts.append(tile_face(x, y, w, h, s["first"], s["second"], "set-tile",
+                           [("data-tile", str(s["tile"]))]))
+    last = last_play(hand)
+    names = view.get("names", [])
+    for t in placement["tiles"]:
+        x, y, w, h = px(t["box"])
+        seat = t["seat"]
+        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+        is_last = last is not None and last[0] == t["arm"] and last[1] == t["index"]
+        face = tile_face(x, y, w, h, t["first"], t["second"], "layout-tile" +
+                         (" last" if is_last else ""),
+                         [("data-tile", str(t["tile"])), ("data-arm", None)],
+                         LAST if is_last else None)
+        parts.append(group([title(str(t["tile"]) + " played by " + who), face]))
+    arms = layout.get("arms", [])
+    targets = (ui or {}).get("targets") or []
+    selected = (ui or {}).get("selected")
+    for i in range(len(arms)):
+        parts.append(end_marker(arms[i], i, px(placement["ends"][i]["box"]), u,
+                                i in targets, selected))
+    return group(parts, "layout", [("data-unit", str(u))])
+
+
+def end_marker(arm, i, b, u, target, selected):
+    x, y, w, h = b
+    inset = u * 0.25
+    x, y, w, h = x + inset, y + inset, w - 2 * inset, h - 2 * inset
+    cls = "end"
+    parts = [title(end_title(arm))]
+    mid_x, mid_y = x + w / 2, y + h / 2
+    if not arm.get("open") and not target:
+        cls += " locked"
+        parts.append(rect(x, y, w, h, "none", LOCK, 1.5, u * 0.5,
+                          more=[("stroke-dasharray", "4 3"), ("stroke-opacity", "0.7")]))
+        parts.append(padlock(mid_x, mid_y, min(w, h) * 0.8))
+    else:
+        colour = MATADOR if arm.get("matching") == "matador" else INK
+        if target:
+            cls += " target"
+            parts.append(rect(x - 2, y - 2, w + 4, h + 4, GOLD, GOLD, 3, u * 0.6,
+                              more=[("fill-opacity", "0.35"), ("class", "target-glow")]))
+        parts.append(rect(x, y, w, h, "none", colour, 2, u * 0.5,
+                          more=[("stroke-dasharray", "5 4")]))
+        label = end_label(arm)
+        size = min(w, h) * (0.62 if len(label) < 2 else 0.46)
+        parts.append(text(mid_x, mid_y + size * 0.36, label, size, colour, "middle", "700"))
+        if arm.get("needs_double"):
+            cls += " needs-double"
+    more = [("data-arm", str(i)), ("data-end", str(arm.get("end", "")))]
+    if target:
+        more += [("role", "button"), ("tabindex", "0"),
+                 ("aria-label", "Play " + str(selected) + " on " + str(arm.get("name")))]
+    return group(parts, cls, more)
+
+
+def center_message(view, cx, cy, d):
+    hand = hand_of(view)
+    names = (view or {}).get("names", [])
+    if hand is None:
+        main, sub = "Nos", "Dutch dominoes"
+    else:
+        setter = hand.get("setter", 0)
+        who = names[setter] if setter < len(names) else ""
+        if setter == view.get("human"):
+            main, sub = "You are on set", "Set a double, or draw the set tile"
+        else:
+            main, sub = who + " is on set", "Waiting for the set tile"
+    size = 30 if d["w"] > 600 else 22
+    return group([text(cx, cy - 4, main, size, INK, "middle", "700"),
+                  text(cx, cy + size * 0.9, sub, size * 0.55, INK_DIM, "middle")],
+                 "center-message")
+
+
+# ---------------------------------------------------------------- boneyard and you
+def strip_svg(view, d):
+    hand = hand_of(view)
+    small = d["cols"] == 2
+    y = d["strip"]
+    x = 22 if small else 40
+    parts = []
+    tw, th = (9, 18) if small else (12, 24)
+    if hand is not None:
+        count = hand.get("boneyard", 0)
+        drawable = max(count - LAST_TWO, 0)
+        parts.append(text(x, y + th * 0.68, "Boneyard", 11 if small else 14, INK_DIM))
+        bx = x + (56 if small else 74)
+        shown = min(drawable, 12)
+        for _ in range(shown):
+            parts.append(tile_back(bx, y, tw, th, "bone"))
+            bx += tw + 2
+        if drawable > shown:
+            parts.append(text(bx + 2, y + th * 0.68, "+" + str(drawable - shown), 11, INK_DIM))
+            bx += 22
+        bx += 6 if drawable else 0
+        dead = min(count, LAST_TWO)
+        dead_parts = [title("The last two tiles of the boneyard are never drawn (R2).")]
+        for _ in range(dead):
+            dead_parts.append(tile_back(bx, y, tw, th, "dead", True))
+            bx += tw + 2
+        parts.append(group(dead_parts, "last-two"))
+        words = str(drawable) if small else str(drawable) + " to draw · last two never drawn"
+        parts.append(text(bx + 6, y + th * 0.68, words, 11 if small else 13, INK_DIM,
+                          more=[("class", "boneyard-count")]))
+    parts.append(you_svg(view, d, y + th * 0.68))
+    return group(parts, "strip")
+
+
+def you_svg(view, d, base):
+    hand = hand_of(view)
+    small = d["cols"] == 2
+    me = view.get("human", 0)
+    chips = view.get("chips", [0] * (me + 1))[me] if view.get("chips") else 0
+    size = 13 if small else 16
+    right = d["w"] - (22 if small else 40)
+    parts = [text(right, base, str(chips), size, INK, "end", "700", "chips")]
+    cx = right - text_width(str(chips), size, True) - size * 0.9
+    parts.append(chip(cx, base - size * 0.33, size * 0.42))
+    labels = []
+    if hand is not None:
+        if view.get("waiting_for") == "human" and not small:
+            labels.append(("your turn", GOLD))
+        waits = (hand.get("waits") or [[]] * (me + 1))[me]
+        if waits:
+            labels.append(("you owe " + str(len(waits)) + " wait", MATADOR))
+        if hand.get("setter") == me:
+            labels.append(("on set", GOLD))
+        if hand.get("nos") == me:
+            labels.append(("nos!", LAST))
+    psize = 9 if small else 11
+    lx = cx - 14
+    for label, colour in labels:
+        w = 8 + len(label) * psize * 0.56
+        lx -= w + 4
+        svg, _ = pill(lx, base - size * 0.32, label, colour, size=psize)
+        parts.append(svg)
+    if not small:
+        parts.append(text(lx - 8, base, "You", size, INK, "end", "700"))
+    return group(parts, "you")
+
+
+def legend_svg(view, d):
+    hand = hand_of(view)
+    if d["cols"] == 2 or hand is None or not hand.get("layout"):
+        return ""
+    ax, ay, aw, ah = d["area"]
+    y = ay + ah + 2
+    return group([text(ax + aw / 2, y, "White end: the same number (ordinary) · gold end: "
+                       "adds up to 7, or any matador (matador) · padlock: not open yet", 11,
+                       INK_DIM, "middle")], "legend")
+
+
+# ---------------------------------------------------------------- the whole table
+def table_svg(view=None, ui=None, mode="wide"):
+    """The table as an SVG element string; the empty frame without a view."""
+    d = dims(mode, (view or {}).get("players", 0))
+    parts = [svg_open("table-svg", d["w"], d["h"], "Nos table"), felt(d)]
+    if view is None:
+        ax, ay, aw, ah = d["area"]
+        parts.append(rect(ax, ay, aw, ah, "none", FELT_LINE, 3, 30,
+                          more=[("id", "play-area"), ("stroke-dasharray", "14 10")]))
+        parts.append(center_message(None, ax + aw / 2, ay + ah / 2, d))
+    else:
+        parts.append(seats_svg(view, d))
+        parts.append(layout_svg(view, ui, d))
+        parts.append(legend_svg(view, d))
+        parts.append(strip_svg(view, d))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# ---------------------------------------------------------------- the person's hand
+def hand_svg(view=None, ui=None, mode="wide"):
+    """The person's tiles, face up, as an SVG element string.
+
+    ui: {"selected": tile, "playable": [tiles with a legal action], "active": bool (the
+    person is to act and tiles not in `playable` are dimmed)}.
+    """
+    d = dims(mode)
+    w = d["w"]
+    small = d["cols"] == 2
+    tw, th, gap = (36, 72, 7) if small else (44, 88, 12)
+    pad = 10 if small else 20
+    hand = hand_of(view)
+    tiles = hand.get("tiles", []) if hand else []
+    per_row = max(int((w - 2 * pad + gap) / (tw + gap)), 1)
+    rows = max((len(tiles) + per_row - 1) // per_row, 1)
+    top = 16
+    h = top + rows * (th + 14) + 6
+    ui = ui or {}
+    selected = ui.get("selected")
+    playable = ui.get("playable") or []
+    active = ui.get("active")
+    declared = []
+    if hand:
+        me = view.get("human", 0)
+        declared = (hand.get("declared") or [[]] * (me + 1))[me]
+    parts = [svg_open("hand-svg", w, h, "Your tiles"),
+             rect(0, 0, w, h, FELT_DARK, r=12, more=[("id", "hand-felt")])]
+    if view is None:
+        parts.append(text(w / 2, h / 2 + 6, "Loading the game…", 16, INK_DIM, "middle"))
+    elif not tiles:
+        words = "You have played all your tiles." if hand else "No hand in progress."
+        parts.append(text(w / 2, h / 2 + 6, words, 16, INK_DIM, "middle"))
+    for k, t in enumerate(tiles):
+        r, c = k // per_row, k % per_row
+        in_row = min(len(tiles) - r * per_row, per_row)
+        x = (w - in_row * tw - (in_row - 1) * gap) / 2 + c * (tw + gap)
+        y = top + r * (th + 14)
+        cls = "hand-tile"
+        if t in playable:
+            cls += " playable"
+        elif active:
+            cls += " dim"
+        if t == selected:
+            cls += " selected"
+            y -= 10
+        a, b = split_tile(t)
+        label = t + (", declared" if t in declared else "") + (
+            ", selected" if t == selected else "")
+        more = [("data-tile", t), ("role", "button"), ("tabindex", "0"),
+                ("aria-label", label), ("aria-pressed", "true" if t == selected else "false")]
+        inner = [tile_face(x, y, tw, th, a, b, None, None, GOLD if t == selected else None)]
+        if t in declared:
+            inner.append(text(x + tw / 2, y - 3, "declared", 9, GOLD, "middle", "600"))
+        if cls.find("dim") >= 0:
+            inner.append(rect(x, y, tw, th, FELT_DARK, r=tw * 0.14,
+                              more=[("fill-opacity", "0.45")]))
+        parts.append(group(inner, cls, more))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def unit_of(svg):
+    """The grid unit a drawn layout used (tests)."""
+    at = svg.find('data-unit="')
+    if at < 0:
+        return None
+    return int(svg[at + 11:svg.find('"', at + 11)])
+

@@ -1,0 +1,143 @@
+"""Playing Nos in the browser as a person would: by clicking (and dragging) what the page
+shows. The page tells where it is through the body's data attributes (set by web/main.py):
+data-state ("loading", "waiting", "bot", "playable", "error"), data-waiting-for (the
+view's waiting_for) and data-phase (the hand's phase). No fixed sleeps: every step waits
+for one of those states.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from e2e_harness import BOOT_TIMEOUT_MS, ROOT
+
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "web")]
+import web_views  # noqa: E402  (needs the paths above)
+
+STEP_MS = 30_000
+CHOSEN_OUTS: list[str] = []  # prompts of the outward-end chooser, as they were answered
+
+
+def human_on_set(players: int = 3) -> int:
+    """A seed whose first hand puts the person on set."""
+    return web_views.human_on_set(players)
+
+
+def open_game(page, base: str, query: str) -> None:
+    page.goto(base + query)
+    settle(page, BOOT_TIMEOUT_MS)
+
+
+def settle(page, timeout: int = STEP_MS) -> str:
+    """Wait until the person can act (or the page reports an error); the data-waiting-for."""
+    page.wait_for_selector("body[data-state=playable], body[data-state=error]",
+                           state="attached", timeout=timeout)
+    assert page.get_attribute("body", "data-state") == "playable", page.text_content("#status")
+    return page.get_attribute("body", "data-waiting-for")
+
+
+def state(page) -> dict:
+    """What a person sees, for comparisons (hand, layout, chips, log, prompt)."""
+    return page.evaluate(
+        """() => ({
+            hand: [...document.querySelectorAll('#hand [data-tile]')].map(e => e.dataset.tile),
+            layout: [...document.querySelectorAll('#table .layout-tile')]
+                .map(e => e.dataset.tile),
+            chips: [...document.querySelectorAll('#table .chips')].map(e => e.textContent),
+            log: document.querySelectorAll('#log li').length,
+            info: document.querySelector('#info').textContent,
+            phase: document.body.dataset.phase,
+            waiting: document.body.dataset.waitingFor,
+        })"""
+    )
+
+
+def announce(page, game: int, choices: list[tuple[str, str]] | None = None) -> None:
+    """In the announcement dialog: pick the game and its parameters, then announce."""
+    dialog = page.locator("#announce-dialog")
+    dialog.wait_for(state="visible")
+    page.click(f"#announce-dialog [data-game='{game}']")
+    for param, value in choices or []:
+        page.click(f"#announce-dialog [data-param='{param}'][data-value='{value}']")
+    page.click("#announce-ok")
+    dialog.wait_for(state="hidden")
+
+
+def after_click(page) -> str:
+    """After an action: wait until the person may act again."""
+    return settle(page)
+
+
+def play_tile(page, drag: bool = False) -> bool:
+    """Play the first playable tile on its first highlighted end; False if none."""
+    tiles = page.locator("#hand .hand-tile.playable")
+    if tiles.count() == 0:
+        return False
+    tile = tiles.first
+    if drag:
+        box = tile.bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] - 30, steps=4)
+        target = page.locator("#table .end.target").first
+        target.wait_for(state="attached")
+        t = target.bounding_box()
+        page.mouse.move(t["x"] + t["width"] / 2, t["y"] + t["height"] / 2, steps=6)
+        page.mouse.up()
+    else:
+        tile.click()
+        page.locator("#table .end.target").first.click()
+    chooser = page.locator("#controls [data-cmd=out]")
+    if chooser.count():  # a matador on a matador end: which end faces out (R61)
+        CHOSEN_OUTS.append(page.text_content("#controls .chooser"))
+        chooser.first.click()
+    return True
+
+
+def one_move(page, game: int = 1, drag: bool = False) -> str:
+    """One decision of the person, made by clicking; returns the new data-waiting-for."""
+    if page.locator("#announce-dialog[open]").count():
+        announce(page, game)
+        return after_click(page)
+    phase = page.get_attribute("body", "data-phase")
+    if phase == "set":
+        doubles = page.locator("#hand .hand-tile.playable")
+        if doubles.count():
+            doubles.first.click()  # clicking a double sets it
+        else:
+            page.click("[data-action=draw]")  # R5: no double: draw the set tile
+    elif phase == "announce":
+        page.click("[data-cmd=announce-open]")
+        announce(page, game)
+    elif phase == "declare":
+        page.click("[data-action=decline]")
+    elif phase == "out of turn":
+        if not play_tile(page, drag):
+            page.click("[data-action=decline]")
+    else:
+        if not play_tile(page, drag):
+            for action in ("wait", "draw", "pass"):
+                button = page.locator(f"#controls [data-action='{action}']")
+                if button.count():
+                    button.click()
+                    break
+            else:  # pragma: no cover - shows the position
+                raise AssertionError(f"no move offered: {page.text_content('#controls')}")
+    return after_click(page)
+
+
+def play_hand(page, game: int = 1, drag_every: int = 0, limit: int = 120) -> int:
+    """Play the person's side of a whole hand; returns the number of the person's moves."""
+    moves = 0
+    waiting = settle(page)
+    while waiting == "human":
+        moves += 1
+        assert moves <= limit, "the hand does not end"
+        waiting = one_move(page, game, drag=bool(drag_every) and moves % drag_every == 0)
+    assert waiting == "next_hand", waiting
+    return moves
+
+
+def saved(page) -> dict:
+    return json.loads(page.evaluate("localStorage.getItem('nos.game.v1')"))

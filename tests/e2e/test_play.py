@@ -1,0 +1,294 @@
+"""Whole hands played in the browser by clicking as a person would (line, cross and
+matador games), an illegal attempt, the announcement dialog, the bots' pace, saving and
+restoring, URL parameters, a damaged save, offline play, and the look of the table on a
+phone and a desktop (screenshots in /tmp). Each page load costs a Pyodide boot (~4 s on
+2 cores), so each test covers several things on one page."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+from e2e_harness import BOOT_TIMEOUT_MS, Guard
+from e2e_play import (
+    CHOSEN_OUTS,
+    human_on_set,
+    one_move,
+    open_game,
+    play_hand,
+    saved,
+    settle,
+    state,
+)
+
+SEED3 = human_on_set(3)  # the person holds the highest double of hand 1 (R4)
+FAST = f"?seed={SEED3}&players=3&level=beginner&delay=0"
+
+
+def check_hand_over(page) -> None:
+    summary = page.locator("#controls .summary")
+    assert "Hand 1 is over" in summary.locator("h2").text_content()
+    assert summary.locator("table.standings tbody tr").count() == 3
+    assert "on set next hand (R22)" in summary.text_content()
+    log = page.text_content("#log")
+    assert "the set, R6" in log  # every payment with its reason
+    assert re.search(r"The hand ends: .*Counts: You \d+", log)
+
+
+def try_a_wrong_end(page) -> None:
+    """An illegal attempt (a tile dropped where it does not fit) is explained in one
+    sentence naming the ruling (R70), and changes nothing."""
+    while page.get_attribute("body", "data-phase") != "play":
+        one_move(page, 1)
+    before = state(page)
+    tiles = page.locator("#hand .hand-tile.playable")
+    for k in range(tiles.count()):
+        tiles.nth(k).click()
+        wrong = page.locator("#table .end:not(.target):not(.locked)")
+        if wrong.count():
+            wrong.first.click()
+            settle(page)
+            status = page.text_content("#status")
+            assert re.fullmatch(r"[^\n]+ \(R\d+[a-z]?\)\.", status), status
+            assert "Traceback" not in page.content()
+            assert state(page) == before
+            return
+        tiles.nth(k).click()  # put it back
+    pytest.fail("no playable tile with a wrong end in this position")
+
+
+@pytest.mark.parametrize(
+    ("game", "name", "shape_words"),
+    [(1, "ordinary", "Game 1: ordinary"), (2, "cross", "Game 2: ordinary cross"),
+     (4, "matador", "Game 4: matador")],
+)
+def test_a_whole_hand_by_clicking(app, guard, base_url, record_boot, game, name,
+                                  shape_words):
+    open_game(app, base_url, FAST)
+    marks = app.evaluate("Object.fromEntries(performance.getEntriesByType('mark')"
+                         ".map(m => [m.name, Math.round(m.startTime)]))")
+    assert marks["nos:frame"] < marks["nos:ready"] < marks["nos:playable"]
+    assert app.get_attribute("body", "data-phase") == "set"
+    # The query was a one-time order: the address bar keeps only the page setting.
+    assert app.evaluate("location.search") == "?delay=0"
+    # Set the highest double by clicking it; the announcement dialog opens by itself.
+    one_move(app, game)
+    assert app.locator("#announce-dialog").is_visible()
+    one_move(app, game)
+    assert shape_words in app.text_content("#info")
+    if game == 1:
+        try_a_wrong_end(app)
+    CHOSEN_OUTS.clear()
+    moves = play_hand(app, game, drag_every=3 if game == 2 else 0)  # cross: some by drag
+    assert moves >= 3
+    record_boot(f"play {name}", {"frame_ms": marks["nos:frame"], "ready_ms": marks["nos:ready"],
+                                "from_service_worker": False,
+                                "playable_ms": marks["nos:playable"],
+                                "render_ms": int(app.get_attribute("body", "data-render-ms"))})
+    check_hand_over(app)
+    app.screenshot(path=f"/tmp/nos-hand-over-{name}.png", full_page=True)
+    if game == 4:
+        # The person held a matador: played on a matador end, they chose its outward end.
+        assert CHOSEN_OUTS and "faces out?" in CHOSEN_OUTS[0], CHOSEN_OUTS
+        # R24: settle the session
+        app.click("[data-cmd=end-session]")
+        settle(app)
+        text = app.text_content("#controls")
+        assert "The session is settled (R24)" in text and "pot of" in text
+        assert app.get_attribute("body", "data-waiting-for") == "done"
+    else:  # the next hand: the loser is on set (R22)
+        app.click("[data-cmd=next-hand]")
+        settle(app)
+        assert "Hand 2" in app.text_content("#info")
+    guard.check()
+
+
+def test_announcement_dialog_then_bots_one_at_a_time(app, guard, base_url):
+    # Every change of data-replies (the number of engine replies shown), with its time.
+    app.add_init_script(
+        "window.__shown = [];"
+        "new MutationObserver(() => window.__shown.push([performance.now(),"
+        " document.body.dataset.replies])).observe(document, {attributes: true,"
+        " subtree: true, attributeFilter: ['data-replies']});"
+    )
+    open_game(app, base_url, f"?seed={SEED3}&players=3&level=beginner&delay=300")
+    one_move(app, 11)  # set: the dialog opens
+    dialog = app.locator("#announce-dialog")
+    assert dialog.is_visible()
+    set_tile = re.search(r"set tile is (\d-\d)", dialog.text_content())[1]
+    assert set_tile != "0-0"
+    # Only the legal games can be chosen; the others say why.
+    for game in (13, 14, 15, 16):
+        button = app.locator(f"#announce-dialog [data-game='{game}']")
+        assert button.is_disabled() and "0-0" in button.text_content()
+    assert app.locator("#announce-dialog [data-game]:not([disabled])").count() == 13
+    # Game 11 with parameters: matador, three first on the side clicked in the diagram,
+    # then ordinary.
+    app.click("#announce-dialog [data-game='11']")
+    app.click("#announce-dialog [data-param='matching'][data-value='matador']")
+    app.click("#announce-dialog [data-param='cond'][data-value='first']")
+    app.click("#announce-dialog [data-param='count'][data-value='3']")
+    app.click("#announce-diagram [data-side='1']")  # the right side of the set double
+    app.click("#announce-dialog [data-param='change'][data-value='1']")
+    preview = app.text_content("#announce-preview")
+    assert "matador, three first on the right side, then ordinary" in preview
+    assert app.get_attribute("#announce-ok", "data-announce") == "11 matador first=1:3 change"
+    # Closing the dialog leaves a button to open it again, as it was.
+    app.click("#announce-dialog [data-cmd='announce-close']")
+    dialog.wait_for(state="hidden")
+    app.click("[data-cmd=announce-open]")
+    assert app.text_content("#announce-preview") == preview
+    app.evaluate("window.__shown = []")
+    app.click("#announce-ok")
+    settle(app)
+    info = app.text_content("#info")
+    assert "Game 11: matador, three first on the right side, then ordinary" in info
+    assert "You announce matador, three first on the right side" in app.text_content("#log")
+    # The computer players acted one at a time, each shown ~300 ms after the one before.
+    shown = []
+    for t, replies in app.evaluate("window.__shown"):
+        if not shown or shown[-1][1] != replies:
+            shown.append((t, replies))
+    bots = [t for t, _ in shown[1:]]  # after the person's own announcement
+    assert len(bots) >= 2, shown
+    gaps = [b - a for a, b in itertools.pairwise(bots)]
+    assert min(gaps) >= 250, gaps
+    guard.check()
+
+
+def test_reload_mid_hand_restores_the_same_position(app, guard, base_url):
+    open_game(app, base_url, FAST)
+    for _ in range(4):
+        if one_move(app, 2) != "human":
+            break
+    before = state(app)
+    record = saved(app)  # the worker's game record, saved after every action
+    assert record["hands"][0]["actions"], "nothing was saved"
+    assert record["app"]["seed"] == SEED3 and record["app"]["level"] == "beginner"
+    app.reload()
+    settle(app, BOOT_TIMEOUT_MS)
+    assert state(app) == before
+    assert saved(app) == record
+    one_move(app, 2)  # and play on
+    assert saved(app) != record
+    guard.check()
+
+
+def test_bad_url_parameter_keeps_the_saved_game(app, guard, base_url):
+    open_game(app, base_url, FAST)
+    one_move(app, 1)
+    before = state(app)
+    for query, sentence in [
+        ("?players=9", "The number of players must be 3, 4 or 5, not '9'."),
+        ("?seed=abc&colour=red", "The seed must be a whole number from 0 to 2147483647, not "
+                                 "'abc'."),
+    ]:
+        app.goto(base_url + query)
+        settle(app, BOOT_TIMEOUT_MS)
+        assert app.text_content("#status") == sentence
+        assert "Traceback" not in app.content()
+        assert state(app) == before
+    guard.check()
+
+
+def test_damaged_save_offers_a_new_game(app, guard, base_url):
+    open_game(app, base_url, FAST)
+    app.evaluate("localStorage.setItem('nos.game.v1', '{\"format\": 1, \"hands\": [7]}')")
+    app.reload()
+    settle(app, BOOT_TIMEOUT_MS)
+    prompt = app.text_content("#controls .prompt")
+    assert prompt.startswith("The saved game could not be restored (")
+    assert prompt.endswith("Start a new game?")
+    assert "Traceback" not in app.content()
+    app.click("#controls [data-cmd=new-game]")
+    app.click("#newgame-dialog [data-param=players][data-value='5']")
+    app.fill("#ng-seed", "x1")
+    app.click("#newgame-ok")
+    assert "whole number" in app.text_content("#newgame-dialog")
+    app.fill("#ng-seed", "42")
+    app.click("#newgame-ok")
+    app.wait_for_selector("body[data-waiting-for=human], body[data-waiting-for=bot]",
+                          state="attached")
+    info = app.text_content("#info")
+    assert "5 players" in info and "seed 42" in info
+    assert app.locator("#table .seat").count() == 4
+    guard.check()
+
+
+def test_offline_reload_still_plays(context, page, make_server):
+    server = make_server()
+    g = Guard()
+    g.watch(context)
+    open_game(page, server.url, FAST)
+    one_move(page, 1)
+    page.wait_for_function("navigator.serviceWorker.controller !== null",
+                           timeout=BOOT_TIMEOUT_MS)
+    before = state(page)
+    server.stop()
+    context.set_offline(True)
+    page.reload()
+    settle(page, BOOT_TIMEOUT_MS)
+    assert state(page) == before
+    one_move(page, 1)
+    assert state(page)["log"] > before["log"]
+    g.check()
+
+
+# ---------------------------------------------------------------- the look
+SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 860}}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_table_is_legible_on_phone_and_desktop(browser, base_url, size):
+    context = browser.new_context(viewport=SIZES[size])
+    page = context.new_page()
+    g = Guard()
+    g.watch(context)
+    open_game(page, base_url, f"?seed={SEED3}&players=5&level=beginner&delay=0")
+    playable = page.locator("#hand .hand-tile.playable")
+    for moves in range(12):  # a few moves into the hand, at a turn with a tile to play
+        if moves >= 3 and page.get_attribute("body", "data-phase") == "play" and \
+                playable.count():
+            playable.first.click()  # show the ends it may go to
+            assert page.locator("#table .end.target").count() >= 1
+            break
+        if one_move(page, 2) != "human":
+            break
+    page.screenshot(path=f"/tmp/nos-{size}.png", full_page=True)
+    # Nothing overlaps: seats, layout tiles and the bottom strip are apart.
+    boxes = page.evaluate(
+        """() => {
+            const r = e => { const b = e.getBoundingClientRect();
+                              return [b.left, b.top, b.right, b.bottom]; };
+            return {
+                seats: [...document.querySelectorAll('#table .seat')].map(r),
+                tiles: [...document.querySelectorAll('#table .layout-tile, #table .set-tile')]
+                    .map(r),
+                strip: [...document.querySelectorAll('#table .strip > *')].map(r),
+                svg: r(document.querySelector('#table-svg')),
+                hand: [...document.querySelectorAll('#hand .hand-tile')].map(r),
+                handSvg: r(document.querySelector('#hand-svg')),
+            };
+        }"""
+    )
+
+    def hit(a, b):
+        return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+    assert len(boxes["seats"]) == 4 and boxes["tiles"]
+    for seat in boxes["seats"]:
+        assert not any(hit(seat, t) for t in boxes["tiles"])
+        assert sum(hit(seat, other) for other in boxes["seats"]) == 1  # only itself
+    for t in boxes["tiles"]:
+        assert not any(hit(t, s) for s in boxes["strip"])
+        assert boxes["svg"][0] <= t[0] and t[2] <= boxes["svg"][2]
+    for t in boxes["hand"]:
+        assert boxes["handSvg"][0] <= t[0] and t[2] <= boxes["handSvg"][2]
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"], \
+        "the page scrolls sideways"
+    # Tiles stay big enough to read: at least 12 CSS px across on a phone.
+    smallest = min(min(t[2] - t[0], t[3] - t[1]) for t in boxes["tiles"])
+    assert smallest >= 12, smallest
+    g.check()
+    context.close()

@@ -1,0 +1,404 @@
+"""The table as drawn by web/ (SVG strings from pure functions, run here in CPython):
+every geometry fits its area without overlaps, doubles lie as R63 says, open/locked/
+needs-a-double ends are marked, the hand shows real pips, opponents' tiles and the
+boneyard's last two are drawn, and the panels offer only legal actions."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+import render_announce
+import render_layout
+import render_panels
+import table
+import ui_logic
+import web_views
+from web_views import GAMES, TRIANGLES, find_seed, hand_views, sample_views
+
+from nos.games import GAME_NAMES, legal_announcements
+from nos.tiles import Tile
+
+SVG = "{http://www.w3.org/2000/svg}"
+SAMPLES = sample_views()
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def placement_of(view: dict, mode: str):
+    d = table.dims(mode, view["players"])
+    _, _, aw, ah = d["area"]
+    hand = view["hand"]
+    return render_layout.fit(hand["layout"], hand["history"], aw, ah, d["unit"])
+
+
+def half_extent(mode: str, view: dict, unit: int) -> tuple[int, int]:
+    _, _, aw, ah = table.dims(mode, view["players"])["area"]
+    return int(aw / (2 * unit)), int(ah / (2 * unit))
+
+
+def boxes(placement) -> list[tuple]:
+    return [placement["set"]["box"]] + [t["box"] for t in placement["tiles"]]
+
+
+# ---------------------------------------------------------------- well-formed, both modes
+@pytest.mark.parametrize("mode", ["wide", "narrow"])
+def test_every_view_draws_well_formed_svg(mode):
+    for label, view in SAMPLES:
+        for svg in (table.table_svg(view, {"selected": None, "targets": []}, mode),
+                    table.hand_svg(view, {}, mode)):
+            try:
+                parse(svg)
+            except ET.ParseError as exc:  # pragma: no cover - shows which view
+                pytest.fail(f"{label}: {exc}")
+            # The CSP (style-src 'self') forbids inline styles; presentation attributes
+            # (fill, font-style, ...) are fine.
+            assert not re.search(r"\sstyle=", svg)
+
+
+def test_empty_frame_has_felt_and_play_area():
+    root = parse(table.table_svg())
+    ids = {e.get("id") for e in root.iter()}
+    assert {"table-svg", "table-felt", "play-area"} <= ids
+    assert root.get("viewBox") == "0 0 1000 600"
+    assert parse(table.table_svg(None, None, "narrow")).get("viewBox") == "0 0 400 580"
+
+
+# ---------------------------------------------------------------- geometry
+@pytest.mark.parametrize("mode", ["wide", "narrow"])
+@pytest.mark.parametrize("game", GAMES + TRIANGLES)
+def test_layout_fits_without_overlap(game, mode):
+    views = hand_views(game, find_seed(game.split()[0]))
+    drawn = [v for v in views if v.get("hand") and v["hand"].get("layout")]
+    assert drawn, "no layout was drawn"
+    for view in drawn:
+        placement, unit = placement_of(view, mode)
+        assert placement["fits"], f"{game}: the layout does not fit at unit {unit}"
+        bs = boxes(placement)
+        for a, b in itertools.combinations(bs, 2):
+            assert not render_layout.overlaps(a, b), f"{game}: tiles overlap: {a} {b}"
+        # Ends are where the next tile goes: inside the view, clear of every tile.
+        half_w, half_h = half_extent(mode, view, unit)
+        for arm, end in zip(view["hand"]["layout"]["arms"], placement["ends"], strict=True):
+            b = end["box"]
+            assert -half_w <= b[0] and b[2] <= half_w and -half_h <= b[1] and b[3] <= half_h
+            if arm["open"]:
+                assert not any(render_layout.overlaps(b, t) for t in bs)
+
+
+def test_shapes_follow_the_game():
+    shapes = {}
+    for game in GAMES + TRIANGLES:
+        views = hand_views(game, find_seed(game.split()[0]))
+        layout = views[-1]["hand"]["layout"]
+        assert layout["game"].startswith(game.split()[0]), (game, layout["game"])
+        shapes[game] = (layout["shape"], len(layout["arms"]))
+    assert shapes["1"] == ("line", 2) and shapes["4"] == ("line", 2)
+    assert shapes["2"] == ("cross", 4) and shapes["3"] == ("cross", 4)
+    assert shapes["13"] == ("triangle", 3) and shapes["14"] == ("triangle", 3)
+    assert shapes["16"] == ("cross", 4)  # the triangle, then the fourth side
+
+
+def line_layout(n: int, matching: str = "ordinary", double_every: int = 0) -> dict:
+    """A synthetic line of n tiles on side 1 (ends need not match for the geometry)."""
+    tiles = []
+    for k in range(n):
+        tile = "3-3" if double_every and k % double_every == 0 else "5-2"
+        tiles.append([tile, 2 if tile == "5-2" else 3, k % 4, matching])
+    return {"set": "6-4", "game": "1" if matching == "ordinary" else "4", "shape": "line",
+            "arms": [{"name": "the 6-side", "tiles": [], "end": 6, "open": True,
+                      "matching": matching, "needs_double": False},
+                     {"name": "the 4-side", "tiles": tiles, "end": 2, "open": True,
+                      "matching": matching, "needs_double": False}]}
+
+
+@pytest.mark.parametrize("mode", ["wide", "narrow"])
+@pytest.mark.parametrize("double_every", [0, 3])
+def test_a_long_line_snakes_inside_the_view(mode, double_every):
+    layout = line_layout(26, double_every=double_every)
+    d = table.dims(mode)
+    _, _, aw, ah = d["area"]
+    placement, unit = render_layout.fit(layout, [], aw, ah, d["unit"])
+    assert placement["fits"]
+    dirs = [t["dir"] for t in placement["tiles"]]
+    assert 2 in dirs and 3 in dirs, "the line never turned back"  # south, then west
+    half_w, half_h = int(aw / (2 * unit)), int(ah / (2 * unit))
+    for b in boxes(placement) + [e["box"] for e in placement["ends"]]:
+        assert -half_w <= b[0] and b[2] <= half_w and -half_h <= b[1] and b[3] <= half_h
+    for a, b in itertools.combinations(boxes(placement), 2):
+        assert not render_layout.overlaps(a, b)
+    # Corners join: each tile touches the one before it.
+    for prev, cur in itertools.pairwise(placement["tiles"]):
+        p, c = prev["box"], cur["box"]
+        assert p[0] <= c[2] and c[0] <= p[2] and p[1] <= c[3] and c[1] <= p[3]
+
+
+def test_doubles_lie_crosswise_when_ordinary_and_in_line_when_matador():
+    """R63, per tile: the matching each layout tile was played under."""
+    seen = set()
+    for _, view in SAMPLES:
+        hand = view.get("hand") or {}
+        if not hand.get("layout"):
+            continue
+        placement, _ = placement_of(view, "wide")
+        for t in placement["tiles"]:
+            a, _, b = t["tile"].partition("-")
+            if a != b:
+                continue
+            x0, y0, x1, y1 = t["box"]
+            along_x = t["dir"] in (1, 3)
+            along, across = (x1 - x0, y1 - y0) if along_x else (y1 - y0, x1 - x0)
+            if t["matching"] == "ordinary":
+                assert (along, across) == (2, 4), t
+            else:
+                assert (along, across) == (4, 2), t
+            seen.add(t["matching"])
+    assert seen == {"ordinary", "matador"}
+
+
+def test_tiles_show_the_right_numbers_at_their_ends():
+    """The inner end faces the previous tile, the outward end faces away from the set."""
+    for _, view in SAMPLES:
+        hand = view.get("hand") or {}
+        if not hand.get("layout"):
+            continue
+        placement, _ = placement_of(view, "wide")
+        for t in placement["tiles"]:
+            out = next(e[1] for e in hand["layout"]["arms"][t["arm"]]["tiles"][t["index"]:][:1])
+            outward = t["second"] if t["dir"] in (1, 2) else t["first"]
+            assert outward == out
+
+
+# ---------------------------------------------------------------- the ends
+def end_groups(svg: str) -> list[ET.Element]:
+    return [g for g in parse(svg).iter(SVG + "g") if "end" in (g.get("class") or "").split()]
+
+
+def test_ends_marked_open_locked_and_needing_a_double():
+    kinds = set()
+    for _, view in SAMPLES:
+        hand = view.get("hand") or {}
+        layout = hand.get("layout")
+        if not layout:
+            continue
+        groups = end_groups(table.table_svg(view, {}, "wide"))
+        assert len(groups) == len(layout["arms"])
+        for g, arm in zip(groups, layout["arms"], strict=True):
+            cls = g.get("class").split()
+            assert ("locked" in cls) == (not arm["open"])
+            assert ("needs-double" in cls) == (arm["open"] and arm["needs_double"])
+            kinds.update(cls)
+            if arm["open"]:
+                label = [t.text for t in g.iter(SVG + "text")][0]
+                assert label == table.end_label(arm)
+    assert {"locked", "needs-double"} <= kinds
+
+
+def test_selected_tile_highlights_only_its_legal_ends():
+    found = 0
+    for _, view in SAMPLES:
+        if view["waiting_for"] != "human" or view["hand"]["phase"] != "play":
+            continue
+        for tile in ui_logic.tile_actions(view):
+            targets = ui_logic.targets_for(view, tile)
+            svg = table.table_svg(view, {"selected": tile, "targets": targets}, "wide")
+            marked = [int(g.get("data-arm")) for g in end_groups(svg)
+                      if "target" in g.get("class").split()]
+            assert marked == targets
+            found += 1
+    assert found
+
+
+def test_matador_end_label_is_the_number_that_adds_up_to_seven():
+    assert table.end_label({"end": 5, "matching": "matador"}) == "2"
+    assert table.end_label({"end": 0, "matching": "matador"}) == "M"  # R62
+    assert table.end_label({"end": 5, "matching": "ordinary"}) == "5"
+    assert table.end_label({"end": 5, "matching": "ordinary", "needs_double": True}) == "5-5"
+    assert table.end_label({"end": 5, "matching": "matador", "needs_double": True}) == "2-2"
+
+
+# ---------------------------------------------------------------- hand, seats, boneyard
+def pip_count(svg: str) -> int:
+    return len(re.findall(r'<circle [^>]*fill="#1f1f1f"', svg))
+
+
+def test_hand_shows_real_pips():
+    for _, view in SAMPLES[:40]:
+        hand = view.get("hand") or {}
+        tiles = hand.get("tiles", [])
+        svg = table.hand_svg(view, {}, "wide")
+        want = sum(int(a) + int(b) for a, _, b in (t.partition("-") for t in tiles))
+        assert pip_count(svg) == want
+        assert [g.get("data-tile") for g in parse(svg).iter(SVG + "g")
+                if g.get("data-tile")] == tiles
+
+
+def test_opponents_show_face_down_tiles_and_declared_doubles():
+    view = SAMPLES[3][1]
+    hand = view["hand"]
+    view = dict(view, hand=dict(hand, declared=[[], ["6-6", "5-5"], [], []],
+                                hand_sizes=[4, 4, 3, 4]))
+    root = parse(table.table_svg(view, {}, "wide"))
+    seat = next(g for g in root.iter(SVG + "g") if g.get("data-seat") == "1")
+    declared = [g for g in seat.iter(SVG + "g") if g.get("class") == "declared"]
+    assert len(declared) == 2
+    backs = [r for r in seat.iter(SVG + "rect") if r.get("fill") == "#7b2d35"]
+    assert len(backs) == 2  # 4 tiles, 2 of them face up
+    counts = [t.text for t in seat.iter(SVG + "text") if t.get("class") == "tile-count"]
+    assert counts == ["4 tiles"]
+
+
+def test_boneyard_distinguishes_the_last_two():
+    for _, view in SAMPLES[:30]:
+        hand = view.get("hand") or {}
+        if not hand:
+            continue
+        root = parse(table.table_svg(view, {}, "wide"))
+        dead = [g for g in root.iter(SVG + "g") if g.get("class") == "dead"]
+        bones = [g for g in root.iter(SVG + "g") if g.get("class") == "bone"]
+        assert len(dead) == min(hand["boneyard"], 2)
+        assert len(bones) == min(max(hand["boneyard"] - 2, 0), 12)
+
+
+def test_whose_turn_chips_and_waits_are_shown():
+    waits = 0
+    for _, view in SAMPLES:
+        hand = view.get("hand") or {}
+        if not hand:
+            continue
+        svg = table.table_svg(view, {}, "wide")
+        root = parse(svg)
+        chips = [t.text for t in root.iter(SVG + "text") if t.get("class") == "chips"]
+        assert sorted(chips) == sorted(str(c) for c in view["chips"])
+        current = [g.get("data-seat") for g in root.iter(SVG + "g")
+                   if (g.get("class") or "").startswith("seat current")]
+        if view["waiting_for"] == "bot":
+            assert current == [str(hand["current"])]
+        waits += svg.count("owes ")
+    assert waits
+
+
+# ---------------------------------------------------------------- panels
+def test_controls_offer_only_legal_buttons():
+    for _, view in SAMPLES:
+        html = render_panels.controls_html(view, {})
+        actions = re.findall(r'data-action="([^"]*)"', html)
+        legal = [e["action"] for e in ui_logic.legal_of(view)]
+        assert set(actions) <= set(legal)
+        if view["waiting_for"] == "next_hand":
+            assert 'data-cmd="next-hand"' in html and 'data-cmd="end-session"' in html
+    html = render_panels.controls_html(web_views.announce_view(), {})
+    assert 'data-cmd="announce-open"' in html
+
+
+def test_html_has_no_inline_styles_or_scripts():
+    for _, view in SAMPLES:
+        for html in (render_panels.controls_html(view, {}), render_panels.log_html(view),
+                     render_panels.info_html(view)):
+            assert not re.search(r"\sstyle=|<script|\son[a-z]+=", html)
+
+
+def test_log_lists_every_action_and_payment():
+    view = SAMPLES[-1][1]
+    html = render_panels.log_html(view)
+    for entry in view["log"]:
+        assert render_panels.esc(entry["text"]) in html
+        for p in entry["payments"]:
+            assert render_panels.esc(p) in html
+
+
+def test_hand_summary_and_settlement():
+    view = next(v for _, v in SAMPLES if v["waiting_for"] == "next_hand")
+    html = render_panels.summary_html(view)
+    assert "is over" in html and "on set next hand" in html
+    settled = dict(view, waiting_for="done", settlement={
+        "chips": [499, 531, 481, 489], "kept": [480, 520, 480, 480], "pot": 40,
+        "pot_winner": 3, "final": [480, 520, 480, 520], "results": [-20, 20, -20, 20]})
+    html = render_panels.controls_html(settled, {})
+    assert "settled (R24)" in html and "+20" in html and "-20" in html
+    assert "pot of 40" in html
+
+
+def test_out_chooser_and_toggles():
+    view = next(v for _, v in SAMPLES if v["waiting_for"] == "human"
+                and v["hand"]["phase"] == "play" and len(v["hand"]["legal"]) > 2)
+    html = render_panels.controls_html(view, {"choose": {"tile": "6-1", "arm": 0,
+                                                         "outs": [6, 1]}})
+    assert 'data-out="6"' in html and 'data-out="1"' in html
+    assert 'data-cmd="toggle-close"' in html
+
+
+# ---------------------------------------------------------------- the announcement dialog
+def form_states():
+    base = render_announce.default_state()
+    for game in range(1, 18):
+        for matching, cond, side, count, change, shape, ordinary, cond12, fside, shape17, here \
+                in itertools.product(["ordinary", "matador"], ["here", "first"], [0, 1],
+                                     [1, 2, 3, 4], [False, True],
+                                     ["line", "cross", "double cross"], [0, 1],
+                                     ["none", "first"], [0, 1], ["cross", "double cross"],
+                                     [0, 1, 2, 3]):
+            yield dict(base, game=game, matching=matching, cond=cond, side=side, count=count,
+                       change=change, shape=shape, ordinary=ordinary, cond12=cond12,
+                       fside=fside, shape17=shape17, here=here)
+
+
+@pytest.mark.parametrize("tile", ["6-6", "0-0", "5-3", "3-3", "6-1"])
+def test_every_legal_announcement_can_be_made_in_the_dialog(tile):
+    legal = {str(a) for a in legal_announcements(Tile.parse(tile))}
+    reachable = {render_announce.candidate(s) for s in form_states()}
+    assert legal <= reachable
+
+
+def test_dialog_enables_only_legal_games_and_names_the_choice():
+    view = web_views.announce_view()
+    html = render_announce.dialog_html(view, render_announce.default_state())
+    assert html.count('class="game"') == 17
+    assert 'id="announce-ok"' in html and "You announce" in html
+    bad = dict(render_announce.default_state(), game=13)
+    set_tile = view["hand"]["set_tile"]
+    if set_tile != "0-0":
+        assert "may not be announced" in render_announce.dialog_html(view, bad)
+
+
+def test_game_names_match_the_engine():
+    assert render_announce.GAME_NAMES[1:] == [GAME_NAMES[g] for g in range(1, 18)]
+
+
+def test_zero_zero_set_offers_the_triangles():
+    seed = web_views.human_on_set(4, zero=True)
+    view = web_views.announce_view(4, seed)
+    html = render_announce.dialog_html(view, dict(render_announce.default_state(), game=16))
+    assert "You announce" in html and "triangle, then ordinary cross" in html
+
+
+@pytest.mark.parametrize("mode", ["wide", "narrow"])
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_seat_panels_keep_backs_clear_of_the_tile_count(mode, players):
+    view = next(v for _, v in SAMPLES if v["players"] == 4 and v.get("hand"))
+    view = dict(view, players=players, names=["You", "Anna", "Bram", "Cor", "Dirk"][:players],
+                chips=[500] * players)
+    for count in range(0, 15):
+        hand = dict(view["hand"], hand_sizes=[count] * players, declared=[["6-6"]] * players,
+                    out=[False] * players, waits=[[]] * players)
+        root = parse(table.table_svg(dict(view, hand=hand), {}, mode))
+        for seat in (g for g in root.iter(SVG + "g") if g.get("data-seat")):
+            label = next(t for t in seat.iter(SVG + "text") if t.get("class") == "tile-count")
+            left = float(label.get("x")) - table.text_width(label.text, float(
+                label.get("font-size")))
+            right = 0.0
+            for g in seat.iter(SVG + "g"):
+                if g.get("class") == "declared":
+                    r = next(g.iter(SVG + "rect"))
+                    right = max(right, float(r.get("x")) + float(r.get("width")))
+            backs = [r for r in seat.iter(SVG + "rect") if r.get("fill") == "#7b2d35"]
+            for r in backs:
+                right = max(right, float(r.get("x")) + float(r.get("width")))
+            for t in seat.iter(SVG + "text"):
+                if (t.text or "").startswith("+"):
+                    right = max(right, float(t.get("x")) + table.text_width(t.text, 11))
+            assert right <= left, (mode, players, count)

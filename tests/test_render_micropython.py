@@ -1,0 +1,97 @@
+"""The main-thread modules (web/*.py but main.py's DOM glue) under MicroPython 1.27, the
+interpreter the page runs them with: the same views give the same SVG and HTML, byte for
+byte, as in CPython; and their source keeps to the subset MicroPython has."""
+
+from __future__ import annotations
+
+import ast
+import json
+import shutil
+import subprocess
+
+import mpy_driver
+import pytest
+import web_views
+from web_views import MAIN_THREAD_MODULES, ROOT, WEB
+
+MJS = ROOT / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"
+RUNNER = ROOT / "tests" / "micropython_run.mjs"
+DRIVER = ROOT / "tests" / "mpy_driver.py"
+MAIN_THREAD_FILES = [WEB / f"{m}.py" for m in MAIN_THREAD_MODULES] + [WEB / "page.py",
+                                                                    WEB / "main.py"]
+
+
+def fixture_views() -> list[dict]:
+    views = [v for _, v in web_views.sample_views(per_game=3)]
+    views.append(web_views.announce_view())
+    views.append(web_views.announce_view(4, web_views.human_on_set(4, zero=True)))
+    views.append(web_views.session_view())  # a long log: fits MicroPython's 1 MB heap
+    return views
+
+
+@pytest.mark.skipif(shutil.which("node") is None or not MJS.exists(),
+                    reason="needs node and the vendored MicroPython (npm ci)")
+def test_micropython_draws_exactly_what_cpython_draws(tmp_path):
+    views = fixture_views()
+    src, dst = tmp_path / "views.json", tmp_path / "out.json"
+    src.write_text(json.dumps(views))
+    files = [str(WEB / f"{m}.py") for m in MAIN_THREAD_MODULES] + [str(DRIVER)]
+    run = subprocess.run(["node", str(RUNNER), MJS.as_uri(), str(src), str(dst), *files],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    got = json.loads(dst.read_text())
+    want = json.loads(json.dumps(mpy_driver.render_all(views)))
+    assert len(got) == len(want)
+    for k, (a, b) in enumerate(zip(got, want, strict=True)):
+        assert a == b, f"output {k} differs under MicroPython"
+
+
+# ---------------------------------------------------------------- the subset, statically
+MISSING_MODULES = {"dataclasses", "typing", "enum", "__future__", "traceback", "bisect",
+                   "xml", "abc", "contextlib", "textwrap", "string", "decimal", "fractions"}
+MISSING_METHODS = {"ljust", "rjust", "zfill", "title", "casefold", "center", "swapcase",
+                   "expandtabs", "format_map", "removeprefix", "removesuffix", "isidentifier"}
+MISSING_NAMES = {"Counter", "round", "lru_cache", "dataclass"}
+
+
+@pytest.mark.parametrize("path", MAIN_THREAD_FILES, ids=lambda p: p.name)
+def test_main_thread_source_avoids_what_micropython_lacks(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    problems = []
+    for node in ast.walk(tree):
+        line = getattr(node, "lineno", "?")
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] in MISSING_MODULES:
+                    problems.append(f"{line}: import {alias.name}")
+        elif isinstance(node, ast.ImportFrom):
+            if (node.module or "").split(".")[0] in MISSING_MODULES:
+                problems.append(f"{line}: from {node.module}")
+        elif isinstance(node, ast.Match):
+            problems.append(f"{line}: match statement")
+        elif isinstance(node, ast.Attribute) and node.attr in MISSING_METHODS:
+            problems.append(f"{line}: .{node.attr}()")
+        elif isinstance(node, ast.Name) and node.id in MISSING_NAMES:
+            problems.append(f"{line}: {node.id}")
+        elif isinstance(node, ast.Slice) and node.step is not None:
+            problems.append(f"{line}: a slice with a step")
+        elif isinstance(node, ast.ClassDef) and node.decorator_list:
+            problems.append(f"{line}: a class decorator")
+        elif isinstance(node, ast.JoinedStr):
+            for part in node.values:
+                if isinstance(part, ast.FormattedValue) and part.format_spec is not None:
+                    problems.append(f"{line}: an f-string format spec (formats differ)")
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(
+                node.left, ast.Constant) and isinstance(node.left.value, str) and "f" in \
+                node.left.value.split("%")[-1][:3]:
+            problems.append(f"{line}: % float formatting (rounds differently)")
+    assert problems == []
+
+
+def test_mpy_toml_hands_every_main_thread_module_to_micropython():
+    import tomllib
+
+    files = tomllib.loads((ROOT / "mpy.toml").read_text(encoding="utf-8"))["files"]
+    wanted = {p.name for p in MAIN_THREAD_FILES} - {"main.py"}
+    assert {f"./web/{name}" for name in wanted} == set(files)
+    assert all(dest == "./" + src.rsplit("/", 1)[1] for src, dest in files.items())

@@ -1,0 +1,149 @@
+"""Real views of the web app (nos.app.Table) for the rendering tests: whole hands in which
+the player on set announces a chosen game, so that every geometry is drawn (line, cross,
+double cross, triangle, triangle then cross, matador lines with doubles in line...).
+
+The main-thread modules of web/ import one another by bare name (mpy.toml's [files] put
+them side by side), so pytest puts web/ on sys.path (pyproject.toml).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from nos.actions import Announce, Play
+from nos.app import Table
+
+ROOT = Path(__file__).resolve().parents[1]
+WEB = ROOT / "web"
+
+# The modules that run on the main thread under MicroPython (main.py is the DOM glue).
+MAIN_THREAD_MODULES = ["render_svg", "render_layout", "render_announce", "render_panels",
+                       "ui_logic", "table"]
+
+
+def chooser(announce: str, rng: random.Random, long_game: bool = True):
+    """A player for every seat: announces the first legal game whose text starts with
+    `announce` (else the first legal one), then plays rather than draws or closes."""
+
+    def pick(obs, _rng=None):
+        legal = list(obs.legal)
+        announces = [a for a in legal if isinstance(a, Announce)]
+        if announces:
+            wanted = [a for a in announces if str(a.game) == announce or
+                      str(a.game).startswith(announce + " ")]
+            return (wanted or announces)[0]
+        plays = [a for a in legal if isinstance(a, Play) and not a.close and not a.claim]
+        if plays and long_game:
+            return rng.choice(plays)
+        quiet = [a for a in legal if not (isinstance(a, Play) and a.close)]
+        return rng.choice(quiet or legal)
+
+    return pick
+
+
+def hand_views(announce: str, seed: int, players: int = 4, setter_zero: bool = False,
+               limit: int = 400) -> list[dict]:
+    """Every view of the first hand (the person's and the bots' moves alike), with the
+    person announcing too when on set. JSON round-tripped, as the main thread gets it."""
+    rng = random.Random(seed)
+    table = Table(players, seed=seed, level="beginner")
+    player = chooser(announce, rng)
+    table._bot = player  # noqa: SLF001 - a scripted bot for every computer seat
+    views = [table.start()]
+    from nos.observation import Observation
+
+    for _ in range(limit):
+        view = views[-1]
+        if view["waiting_for"] == "human":
+            obs = Observation(table.hand, table.human)
+            view = table.act(str(player(obs)))
+        elif view["waiting_for"] == "bot":
+            view = table.bot_act()
+        else:
+            break
+        view["house_rules"] = {"H1": False, "H2": False}
+        views.append(json.loads(json.dumps(view)))
+    return views
+
+
+# (announcement prefix, seed, players): a hand of each geometry. The set tile of a first
+# hand is always a double; 0-0 games need a seed whose highest double is... any: a triangle
+# needs 0-0 as set tile, which only a first hand without other doubles gives, so those are
+# found by search (find_seed).
+GAMES = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11 ordinary", "11 matador",
+         "12 line", "12 cross", "12 doublecross", "17 cross", "17 doublecross"]
+TRIANGLES = ["13", "14", "15", "16"]
+
+
+def find_seed(announce: str, players: int = 4, start: int = 0, tries: int = 4000) -> int:
+    """A seed whose first hand lets `announce` be made (e.g. 0-0 set for a triangle)."""
+    for seed in range(start, start + tries):
+        table = Table(players, seed=seed, level="beginner")
+        table.start()
+        hand = table.hand
+        # The first hand's set tile is the highest double dealt (R4).
+        doubles = [t for h in hand.hands for t in h if t.is_double]
+        if not doubles:
+            continue
+        top = max(doubles, key=lambda t: t.high)
+        if announce in TRIANGLES and top.high != 0:
+            continue
+        if announce in ("5", "6", "9", "10") and top.high == 0:
+            continue
+        return seed
+    raise LookupError(f"no seed found for game {announce}")
+
+
+def sample_views(per_game: int = 6) -> list[tuple[str, dict]]:
+    """A spread of views over all geometries: (label, view)."""
+    out = []
+    for k, game in enumerate(GAMES + TRIANGLES):
+        seed = find_seed(game.split()[0], start=11 * k)
+        views = hand_views(game, seed)
+        step = max(len(views) // per_game, 1)
+        for i in list(range(0, len(views), step)) + [len(views) - 1]:
+            out.append((f"{game}/seed{seed}/{i}", views[i]))
+    return out
+
+
+def human_on_set(players: int = 3, start: int = 0, zero: bool = False) -> int:
+    """A seed whose first hand puts the person (seat 0) on set (with 0-0 if `zero`)."""
+    for seed in range(start, start + 5000):
+        table = Table(players, seed=seed, level="beginner")
+        table.start()
+        if table.hand.setter == 0 and (not zero or table.hand.legal_actions()[0].tile.high == 0):
+            return seed
+    raise LookupError("no such seed")
+
+
+def announce_view(players: int = 3, seed: int | None = None) -> dict:
+    """The person's view right after setting, choosing the game (R7)."""
+    seed = human_on_set(players) if seed is None else seed
+    table = Table(players, seed=seed, level="beginner")
+    view = table.start()
+    view = table.act(view["hand"]["legal"][0]["action"])
+    assert view["hand"]["phase"] == "announce" and view["waiting_for"] == "human"
+    view["house_rules"] = {"H1": False, "H2": False}
+    return json.loads(json.dumps(view))
+
+
+def session_view(hands: int = 8, players: int = 5, seed: int = 77) -> dict:
+    """A view late in a long session: a full log (200 entries) and big chips."""
+    rng = random.Random(seed)
+    table = Table(players, seed=seed, level="beginner")
+    player = chooser("1", rng, long_game=False)
+    table._bot = player  # noqa: SLF001
+    from nos.observation import Observation
+
+    view = table.start()
+    for _ in range(hands):
+        while view["waiting_for"] in ("human", "bot"):
+            if view["waiting_for"] == "human":
+                view = table.act(str(player(Observation(table.hand, table.human))))
+            else:
+                view = table.bot_act()
+        view = table.next_hand()
+    view["house_rules"] = {"H1": False, "H2": True}
+    return json.loads(json.dumps(view))

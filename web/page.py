@@ -1,0 +1,338 @@
+"""The page's state, its drawing and its requests to the engine (main thread, MicroPython).
+
+Split from main.py (events and boot): `S` holds the page's state; `render()` draws it all
+from the last view with the pure modules (table.py, render_panels.py, ...); `call()` sends
+one request to the worker `engine` (JSON strings both ways, see docs/architecture.md) and
+`apply()` shows its reply and stores its save in localStorage. The body's data-state is
+"loading", "waiting" (a request is under way), "bot" (computer players act) or "playable".
+"""
+
+import asyncio
+import json
+
+import render_announce as announce
+import render_panels as panels
+import table as drawing
+import ui_logic as logic
+from pyscript import document, window
+from pyscript.ffi import create_proxy, is_none
+
+SAVE_KEY = "nos.game.v1"
+PREFS_KEY = "nos.prefs.v1"
+
+S = {
+    "engine": None, "view": None, "busy": False, "gen": 0, "bots": None,
+    "selected": None, "choose": None, "close": False, "claim": False,
+    "mode": "wide", "delay": logic.DEFAULT_DELAY, "ann": None, "ann_hand": None,
+    "ng": {"players": 4, "level": "club", "h1": False, "h2": False, "seed": "", "pace": 550},
+    "broken": None, "notice": None, "error": None, "playable": False, "log_key": None,
+    "drag": None, "drag_end": None, "stalled": False, "pending": 0, "replies": 0,
+}
+PROXIES = []  # keep the event handlers alive
+
+
+def el(elem_id):
+    return document.getElementById(elem_id)
+
+
+def absent(value):
+    return value is None or is_none(value)
+
+
+def attr(node, name):
+    value = node.getAttribute(name)
+    return None if absent(value) else str(value)
+
+
+def closest(event, selector):
+    target = event.target
+    if absent(target) or absent(getattr(target, "closest", None)):
+        return None
+    node = target.closest(selector)
+    return None if absent(node) else node
+
+
+def listen(node, name, handler):
+    proxy = create_proxy(handler)
+    PROXIES.append(proxy)
+    node.addEventListener(name, proxy)
+
+
+def storage_get(key):
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:  # noqa: BLE001 - storage may be unavailable (private mode)
+        return None
+    return None if absent(value) else str(value)
+
+
+def storage_set(key, value):
+    try:
+        window.localStorage.setItem(key, value)
+    except Exception:  # noqa: BLE001
+        show_status("Your browser did not let the game be saved.", "error")
+
+
+# ---------------------------------------------------------------- drawing
+NARROW = window.matchMedia("(max-width: 699px)")
+
+
+def screen_mode():
+    return "narrow" if NARROW.matches else "wide"
+
+
+def hand_phase():
+    view = S["view"] or {}
+    return (view.get("hand") or {}).get("phase")
+
+
+def table_ui():
+    targets = []
+    if S["selected"] and S["view"]:
+        targets = logic.targets_for(S["view"], S["selected"])
+    return {"selected": S["selected"], "targets": targets}
+
+
+def hand_ui():
+    view = S["view"]
+    active = bool(view) and view.get("waiting_for") == "human" and hand_phase() in (
+        "play", "out of turn", "set")
+    return {"selected": S["selected"], "playable": logic.tile_actions(view) if view else [],
+            "active": active}
+
+
+def controls_ui():
+    return {"selected": S["selected"], "choose": S["choose"], "close": S["close"],
+            "claim": S["claim"], "broken": S["broken"],
+            "stalled": S["error"] if S["stalled"] else None,
+            "targets": table_ui()["targets"]}
+
+
+def show_status(words, kind=""):
+    node = el("status")
+    node.textContent = words or ""
+    node.className = "status " + kind if kind else "status"
+
+
+def update_state():
+    state = logic.page_state(S["view"], S["busy"] or S["pending"] > 0)
+    if S["view"] is None and S["broken"] and not S["busy"] and not S["pending"]:
+        state = "playable"
+    if S["stalled"]:
+        state = "error"
+    body = document.body
+    body.setAttribute("data-state", state)
+    view = S["view"] or {}
+    body.setAttribute("data-waiting-for", str(view.get("waiting_for") or "none"))
+    body.setAttribute("data-phase", str(hand_phase() or "none"))
+    body.setAttribute("data-replies", str(S["replies"]))
+    if state == "playable" and S["view"] is not None and not S["playable"]:
+        S["playable"] = True
+        window.performance.mark("nos:playable")
+
+
+def render():
+    start = window.performance.now()
+    view = S["view"]
+    mode = S["mode"]
+    el("table").innerHTML = drawing.table_svg(view, table_ui(), mode)
+    el("hand").innerHTML = drawing.hand_svg(view, hand_ui(), mode)
+    el("controls").innerHTML = panels.controls_html(view, controls_ui())
+    el("info").innerHTML = panels.info_html(view)
+    log = (view or {}).get("log") or []
+    key = str(len(log)) + ":" + (str(log[-1].get("text")) if log else "")
+    if key != S["log_key"]:
+        S["log_key"] = key
+        box = el("log")
+        box.innerHTML = panels.log_html(view)
+        box.scrollTop = box.scrollHeight
+    if S["error"]:
+        show_status(S["error"], "error")
+    elif S["notice"]:
+        show_status(S["notice"], "notice")
+    else:
+        show_status("")
+    update_state()
+    # How long drawing took on this thread (MicroPython), for the tests' timing report.
+    document.body.setAttribute("data-render-ms", str(int(window.performance.now() - start)))
+
+
+def redraw_selection():
+    """Only what a selection changes: the table's ends, the hand and the prompt."""
+    view = S["view"]
+    el("table").innerHTML = drawing.table_svg(view, table_ui(), S["mode"])
+    el("hand").innerHTML = drawing.hand_svg(view, hand_ui(), S["mode"])
+    el("controls").innerHTML = panels.controls_html(view, controls_ui())
+
+
+def clear_selection():
+    S["selected"] = None
+    S["choose"] = None
+
+
+# ---------------------------------------------------------------- the engine
+async def call(name, payload=""):
+    """One request to the worker; never raises (a failure is one sentence)."""
+    while S["busy"]:
+        await asyncio.sleep(0.02)
+    S["busy"] = True
+    update_state()
+    try:
+        fn = getattr(S["engine"], name)
+        reply = json.loads(await fn(payload))
+    except Exception as exc:  # noqa: BLE001
+        reply = {"view": None, "save": None, "error": "The engine did not answer (" +
+                 str(exc) + ")."}
+    S["busy"] = False
+    return reply
+
+
+def apply(reply):
+    """Show a reply: its view, its error sentence; store its save."""
+    S["replies"] += 1
+    view = reply.get("view")
+    if view is not None:
+        S["view"] = view
+        S["broken"] = None
+    save = reply.get("save")
+    if save:
+        storage_set(SAVE_KEY, save)
+    S["error"] = reply.get("error")
+    render()
+    maybe_open_announce()
+    if S["view"] is not None and S["view"].get("waiting_for") == "bot":
+        start_bots()
+
+
+def start_bots():
+    # One loop per game: a loop of an abandoned game ends at its next step.
+    if S["bots"] != S["gen"]:
+        S["bots"] = S["gen"]
+        asyncio.create_task(bot_loop(S["gen"]))
+
+
+async def bot_loop(gen):
+    """The computer players, one action at a time with a pause a person can follow."""
+    try:
+        while S["view"] is not None and S["view"].get("waiting_for") == "bot":
+            await asyncio.sleep(S["delay"] / 1000)
+            if gen != S["gen"]:
+                break
+            reply = await call("bot_act")
+            if gen != S["gen"]:
+                break
+            if reply.get("error"):
+                S["stalled"] = True
+                S["error"] = reply["error"]
+                render()
+                break
+            apply_quiet(reply)
+    finally:
+        if S["bots"] == gen:
+            S["bots"] = None
+
+
+def apply_quiet(reply):
+    """A bot's move: keep the person's notice, drop an old error."""
+    S["replies"] += 1
+    S["view"] = reply.get("view") or S["view"]
+    if reply.get("save"):
+        storage_set(SAVE_KEY, reply["save"])
+    S["error"] = None
+    render()
+    maybe_open_announce()
+
+
+async def act(action):
+    S["notice"] = None
+    clear_selection()
+    reply = await call("act", json.dumps({"action": action}))
+    if not reply.get("error"):  # after a refusal the toggles stay, for a second try
+        S["close"] = False
+        S["claim"] = False
+    apply(reply)
+
+
+def spawn(coro):
+    """Run a request as a task; the page says "waiting" from this very moment (before the
+    task starts), so nothing looks playable while the request is under way."""
+    S["pending"] += 1
+    update_state()
+    asyncio.create_task(finish(coro))
+
+
+async def finish(coro):
+    try:
+        await coro
+    finally:
+        S["pending"] -= 1
+        update_state()
+
+
+def send(action):
+    view = S["view"]
+    if S["busy"] or S["pending"] or view is None or view.get("waiting_for") != "human":
+        return
+    spawn(act(action))
+
+
+async def command(name):
+    """Next hand, end of the session: between hands."""
+    S["notice"] = None
+    clear_selection()
+    apply(await call(name))
+
+
+async def start_game(cfg):
+    if cfg.get("pace") is not None:
+        S["delay"] = cfg["pace"]
+    cfg = {"players": cfg.get("players"), "level": cfg.get("level"), "seed": cfg.get("seed"),
+           "h1": cfg.get("h1"), "h2": cfg.get("h2")}
+    S["gen"] += 1
+    S["stalled"] = False
+    clear_selection()
+    S["close"] = S["claim"] = False
+    S["ann"] = None
+    S["ann_hand"] = None
+    reply = await call("new_game", json.dumps(cfg))
+    apply(reply)
+    if not reply.get("error"):
+        storage_set(PREFS_KEY, json.dumps({"players": cfg.get("players"),
+                                           "level": cfg.get("level"),
+                                           "h1": cfg.get("h1"), "h2": cfg.get("h2"),
+                                           "pace": S["delay"]}))
+
+
+def prefs():
+    try:
+        data = json.loads(storage_get(PREFS_KEY) or "{}")
+    except ValueError:
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    players = data.get("players") if data.get("players") in (3, 4, 5) else 4
+    level = data.get("level") if data.get("level") in logic.LEVELS else "club"
+    pace = data.get("pace") if data.get("pace") in (1000, 550, 150) else logic.DEFAULT_DELAY
+    return {"players": players, "level": level, "h1": data.get("h1") is True,
+            "h2": data.get("h2") is True, "pace": pace}
+
+
+# ---------------------------------------------------------------- dialogs
+def maybe_open_announce():
+    view = S["view"]
+    if view is None or view.get("waiting_for") != "human" or hand_phase() != "announce":
+        return
+    number = (view.get("hand") or {}).get("hand")
+    if S["ann_hand"] != number:
+        S["ann_hand"] = number
+        S["ann"] = None  # a new set tile: start from the first game
+        open_announce()
+
+
+def open_announce():
+    if S["ann"] is None:
+        S["ann"] = announce.default_state()
+    el("announce-body").innerHTML = announce.dialog_html(S["view"], S["ann"])
+    dialog = el("announce-dialog")
+    if not dialog.open:
+        dialog.showModal()

@@ -1,0 +1,202 @@
+"""SVG building blocks: number formatting, escaping, shapes and domino tiles.
+
+Runs on the main thread under MicroPython and in CPython tests, and must give the same
+string in both (tests/test_render.py compares them). So: integer arithmetic for rounding
+(MicroPython's float formatting differs), no dict iteration where order shows, no step
+slices, and only the common subset of the language (see the shared runtime notes).
+Colours are SVG presentation attributes: the page's CSP forbids `style=""`.
+"""
+
+# Colours of the table and the tiles.
+FELT = "#1e6b3c"
+FELT_DARK = "#175a31"
+FELT_LINE = "#2e8550"
+RIM = "#5b3a1e"
+RIM_EDGE = "#3d2714"
+INK = "#eef6ef"  # text on the felt
+INK_DIM = "#a9cdb3"
+IVORY = "#fbf6e9"
+IVORY_EDGE = "#8c7b5a"
+PIP = "#1f1f1f"
+BACK = "#7b2d35"
+BACK_EDGE = "#4d1a20"
+BACK_LINE = "#a9505b"
+DEAD = "#6b6b6b"
+DEAD_EDGE = "#3d3d3d"
+GOLD = "#ffd54a"
+MATADOR = "#f0a030"
+LAST = "#5ec8f2"
+PANEL = "#0f3d22"
+LOCK = "#c9d6cc"
+
+# Pip positions in a square half on a 3x3 grid (column, row) of a tile standing upright;
+# a lying tile uses them transposed, so the six runs along the tile.
+PIPS = [
+    [],
+    [(1, 1)],
+    [(0, 0), (2, 2)],
+    [(0, 0), (1, 1), (2, 2)],
+    [(0, 0), (2, 0), (0, 2), (2, 2)],
+    [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+    [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)],
+]
+
+
+def fmt(value):
+    """A coordinate with at most one decimal, the same string in CPython and MicroPython."""
+    if value < 0:
+        n = -int(-value * 10 + 0.5)
+    else:
+        n = int(value * 10 + 0.5)
+    sign = "-" if n < 0 else ""
+    n = abs(n)
+    whole = str(n // 10)
+    tenth = n % 10
+    if tenth:
+        return sign + whole + "." + str(tenth)
+    if whole == "0":
+        return "0"
+    return sign + whole
+
+
+def esc(text):
+    """Escape text for HTML/SVG content and attribute values."""
+    s = str(text)
+    s = s.replace("&", "&amp;")
+    s = s.replace("<", "&lt;")
+    s = s.replace(">", "&gt;")
+    s = s.replace('"', "&quot;")
+    return s.replace("'", "&#39;")
+
+
+def attrs(pairs):
+    """' name="value"' for each (name, value) pair whose value is not None."""
+    out = []
+    for name, value in pairs:
+        if value is None:
+            continue
+        if isinstance(value, (float, int)):
+            value = fmt(value)
+        out.append(" " + name + '="' + esc(value) + '"')
+    return "".join(out)
+
+
+def rect(x, y, w, h, fill, stroke=None, width=None, r=None, cls=None, more=None):
+    pairs = [("x", x), ("y", y), ("width", w), ("height", h), ("rx", r), ("ry", r),
+             ("fill", fill), ("stroke", stroke), ("stroke-width", width), ("class", cls)]
+    return "<rect" + attrs(pairs + (more or [])) + "/>"
+
+
+def circle(x, y, r, fill, stroke=None, width=None, cls=None):
+    pairs = [("cx", x), ("cy", y), ("r", r), ("fill", fill), ("stroke", stroke),
+             ("stroke-width", width), ("class", cls)]
+    return "<circle" + attrs(pairs) + "/>"
+
+
+def line(x1, y1, x2, y2, stroke, width=1, cls=None, more=None):
+    pairs = [("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2), ("stroke", stroke),
+             ("stroke-width", width), ("class", cls)]
+    return "<line" + attrs(pairs + (more or [])) + "/>"
+
+
+def text(x, y, content, size, fill=INK, anchor=None, weight=None, cls=None, more=None):
+    pairs = [("x", x), ("y", y), ("font-size", size), ("fill", fill), ("text-anchor", anchor),
+             ("font-weight", weight), ("class", cls)]
+    return "<text" + attrs(pairs + (more or [])) + ">" + esc(content) + "</text>"
+
+
+def group(children, cls=None, more=None, transform=None):
+    pairs = [("class", cls), ("transform", transform)] + (more or [])
+    return "<g" + attrs(pairs) + ">" + "".join(children) + "</g>"
+
+
+def title(content):
+    return "<title>" + esc(content) + "</title>"
+
+
+def pill(x, y, label, fill, ink="#10301c", size=11):
+    """A small rounded label with its left edge at x, vertically centred on y; returns
+    (svg, width)."""
+    w = 8 + len(label) * size * 0.56
+    h = size + 6
+    svg = rect(x, y - h / 2, w, h, fill, r=h / 2) + text(
+        x + w / 2, y + size * 0.36, label, size, ink, "middle", "600")
+    return svg, w
+
+
+# ---------------------------------------------------------------- tiles
+def split_tile(tile):
+    """(high, low) of a tile written "5-3"."""
+    a, _, b = str(tile).partition("-")
+    return int(a), int(b)
+
+
+def pips(x, y, side, n, upright):
+    """The pips of number n in the square half at (x, y) of the given side length."""
+    out = []
+    r = side * 0.095
+    for col, row in PIPS[n]:
+        if not upright:
+            col, row = row, col
+        out.append(circle(x + side * (0.25 + 0.25 * col), y + side * (0.25 + 0.25 * row), r,
+                          PIP))
+    return "".join(out)
+
+
+def tile_face(x, y, w, h, first, second, cls=None, more=None, outline=None):
+    """A face-up tile in the box (x, y, w, h): lying (w >= h) shows `first` left and
+    `second` right; standing shows `first` on top."""
+    lying = w >= h
+    side = h if lying else w
+    inset = side * 0.04
+    parts = [rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, IVORY, IVORY_EDGE,
+                  side * 0.05, side * 0.14)]
+    if outline:
+        parts.append(rect(x - 1.5, y - 1.5, w + 3, h + 3, "none", outline, 3, side * 0.18,
+                          cls="tile-outline"))
+    if lying:
+        parts.append(line(x + side, y + side * 0.16, x + side, y + h - side * 0.16, IVORY_EDGE,
+                          side * 0.04))
+        parts.append(pips(x, y, side, first, False))
+        parts.append(pips(x + side, y, side, second, False))
+    else:
+        parts.append(line(x + side * 0.16, y + side, x + w - side * 0.16, y + side, IVORY_EDGE,
+                          side * 0.04))
+        parts.append(pips(x, y, side, first, True))
+        parts.append(pips(x, y + side, side, second, True))
+    return group(parts, cls, more)
+
+
+def tile_back(x, y, w, h, cls=None, dead=False, more=None):
+    """A face-down tile; `dead` marks one of the boneyard's last two (never drawn, R2)."""
+    side = min(w, h)
+    inset = side * 0.05
+    fill, edge = (DEAD, DEAD_EDGE) if dead else (BACK, BACK_EDGE)
+    parts = [rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, fill, edge, side * 0.06,
+                  side * 0.16)]
+    if dead:
+        parts.append(line(x + side * 0.25, y + side * 0.25, x + w - side * 0.25,
+                          y + h - side * 0.25, "#9a9a9a", side * 0.08))
+        parts.append(line(x + w - side * 0.25, y + side * 0.25, x + side * 0.25,
+                          y + h - side * 0.25, "#9a9a9a", side * 0.08))
+    else:
+        parts.append(rect(x + side * 0.2, y + side * 0.2, w - side * 0.4, h - side * 0.4,
+                          "none", BACK_LINE, side * 0.05, side * 0.08))
+    return group(parts, cls, more)
+
+
+def padlock(x, y, size, colour=LOCK):
+    """A small padlock centred on (x, y): an end closed by the announced conditions."""
+    s = size
+    body = rect(x - s * 0.4, y - s * 0.05, s * 0.8, s * 0.6, colour, r=s * 0.1)
+    shackle = ('<path d="M' + fmt(x - s * 0.25) + " " + fmt(y - s * 0.05) + " V" +
+               fmt(y - s * 0.3) + " A" + fmt(s * 0.25) + " " + fmt(s * 0.25) + " 0 0 1 " +
+               fmt(x + s * 0.25) + " " + fmt(y - s * 0.3) + " V" + fmt(y - s * 0.05) +
+               '" fill="none" stroke="' + colour + '" stroke-width="' + fmt(s * 0.12) + '"/>')
+    return shackle + body
+
+
+def chip(x, y, r):
+    """A chip icon centred on (x, y)."""
+    return (circle(x, y, r, "#d9443b", "#f3efe4", r * 0.3) +
+            circle(x, y, r * 0.45, "none", "#f3efe4", r * 0.15))
