@@ -66,6 +66,29 @@ def _announce_actions(set_tile: Tile) -> tuple[Announce, ...]:
     return actions
 
 
+def next_seat(out: list[bool] | tuple[bool, ...], seat: int) -> int:
+    """R3: the next seat clockwise after ``seat`` that is still in the hand."""
+    n = len(out)
+    for step in range(1, n + 1):
+        s = (seat + step) % n
+        if not out[s]:
+            return s
+    return seat
+
+
+def double_payer(
+    last_turn: tuple[int, int, bool] | None, lengths: list[int], arm: int
+) -> int | None:
+    """R14: who pays for a double played now on ``arm``: the player of the tile placed in the
+    immediately preceding turn, if the double lies against it and it was not their last tile.
+    ``last_turn`` is (seat, arm or SET_TILE, went out), None after a pass or a wait."""
+    if last_turn is None or last_turn[2]:
+        return None
+    if last_turn[1] == arm or (last_turn[1] == SET_TILE and lengths[arm] == 0):
+        return last_turn[0]
+    return None
+
+
 def highest_double_holder(deal: Deal) -> int | None:
     """R4: the seat holding the highest double (0-0 lowest), or None if nobody holds one."""
     best: tuple[int, int] | None = None
@@ -144,12 +167,7 @@ class Hand:
 
     def next_in_hand(self, seat: int) -> int:
         """R3: the next seat clockwise still in the hand."""
-        n = self.players
-        for step in range(1, n + 1):
-            s = (seat + step) % n
-            if not self.out[s]:
-                return s
-        return seat
+        return next_seat(self.out, seat)
 
     def order_from_left_of_setter(self) -> list[int]:
         return [(self.setter + i) % self.players for i in range(1, self.players + 1)]
@@ -184,12 +202,7 @@ class Hand:
 
     def double_is_paid(self, arm: int) -> int | None:
         """R14: the seat that pays for a double played now on ``arm``, or None."""
-        last = self.last_turn
-        if last is None or last[2]:
-            return None
-        if last[1] == arm or (last[1] == SET_TILE and self.layout.lengths[arm] == 0):
-            return last[0]
-        return None
+        return double_payer(self.last_turn, self.layout.lengths, arm)
 
     def playable(self, seat: int) -> list[Play]:
         """Every (tile, arm, outward end) this seat could play now, without flags."""

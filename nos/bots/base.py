@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from nos.actions import DRAW, Action, Announce, Declare, Play
 from nos.games import plan_for
+from nos.hand import double_payer, next_seat
 from nos.layout import Layout
 from nos.tiles import ALL_TILES, Tile
 
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
     from nos.hand import Hand
     from nos.observation import Observation
 
-SET_TILE = -1  # the "arm" of the set tile in a last turn (as in nos.hand, R14)
 LAST_TWO = 2  # R2
 LastTurn = tuple[int, int, bool]  # (seat, arm, went out), as ``Hand.last_turn``
 
@@ -65,22 +65,11 @@ class View:
 
     def next_seat(self, seat: int | None = None) -> int:
         """R3: the next seat clockwise still in the hand."""
-        seat = self.seat if seat is None else seat
-        n = self.players
-        for step in range(1, n + 1):
-            s = (seat + step) % n
-            if not self.out[s]:
-                return s
-        return seat
+        return next_seat(self.out, self.seat if seat is None else seat)
 
     def paid_by(self, arm: int) -> int | None:
         """R14: the seat that pays for a double played now on ``arm`` (as ``Hand``)."""
-        last = self.last
-        if last is None or last[2]:
-            return None
-        if last[1] == arm or (last[1] == SET_TILE and self.layout.lengths[arm] == 0):
-            return last[0]
-        return None
+        return double_payer(self.last, self.layout.lengths, arm)
 
 
 def view_of(obs: Observation) -> View:
