@@ -1,11 +1,16 @@
-// Registers the offline service worker (sw.js) once the app is up, so that precaching the
-// runtimes does not compete with the first boot. No inline script: the CSP forbids it.
+// Registers the offline service worker (sw.js) once the person can play, so that precaching
+// the runtimes (about 15 MB) does not compete with booting and the first game; 15 s after the
+// engine is ready at the latest. No inline script: the CSP forbids it.
+let registered = false;
+
 function registerServiceWorker() {
-  if (!("serviceWorker" in navigator)) return;
+  if (registered || !("serviceWorker" in navigator)) return;
+  registered = true;
   navigator.serviceWorker.register("./sw.js").catch((err) => {
     console.error("Nos: service worker registration failed:", err);
   });
 }
 
-if (document.getElementById("app")?.dataset.state === "ready") registerServiceWorker();
-else window.addEventListener("nos:ready", registerServiceWorker, { once: true });
+if (document.body?.dataset.state === "playable") registerServiceWorker();
+else window.addEventListener("nos:playable", registerServiceWorker, { once: true });
+window.addEventListener("nos:ready", () => setTimeout(registerServiceWorker, 15000), { once: true });

@@ -129,6 +129,7 @@ def update_state():
     if state == "playable" and S["view"] is not None and not S["playable"]:
         S["playable"] = True
         window.performance.mark("nos:playable")
+        window.dispatchEvent(window.Event.new("nos:playable"))
 
 
 def render():
