@@ -79,6 +79,7 @@ def sample_hand(obs: Observation, rng: random.Random) -> Hand:
     h.announcement = obs.announcement
     h.layout = obs.layout.copy() if obs.layout is not None else None
     h.phase = Phase(obs.phase)
+    h.over = h.phase is Phase.OVER
     h.current = obs.current
     h.declared = [list(d) for d in obs.declared]
     h.waits = [list(w) for w in obs.waits]

@@ -129,6 +129,7 @@ class Hand:
         self.announcement: Announcement | None = None
         self.layout: Layout | None = None
         self.phase = Phase.SET
+        self.over = False  # the hand has ended (R20)
         self.current: int = setter
         self.declared: list[list[Tile]] = [[] for _ in range(n)]
         self.waits: list[list[int]] = [[] for _ in range(n)]
@@ -150,9 +151,6 @@ class Hand:
         self._legal: list[Action] | None = None
 
     # ----------------------------------------------------------------- queries
-    @property
-    def over(self) -> bool:
-        return self.phase is Phase.OVER
 
     @property
     def boneyard_count(self) -> int:
@@ -264,6 +262,12 @@ class Hand:
             legal = self._legal = self._generate()
         if action not in legal:
             raise diagnose.refusal(self, action)
+        if self.phase is _PLAY and type(action) is Play:  # the hot path of _do, inlined
+            self._legal = None
+            seat = self.current
+            self.history.append((seat, action))
+            self._play(seat, action)
+            return
         self._do(action)
 
     def apply_legal(self, action: Action) -> None:
@@ -469,6 +473,7 @@ class Hand:
     def _end(self, reason: str) -> None:
         """R20 ends the hand; R21 counts and settles the differences."""
         self.phase = Phase.OVER
+        self.over = True
         self.end_reason = reason
         self._legal = None
         counts = [hand_count(h) for h in self.hands]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from nos.actions import Play
 from nos.games import Plan
 from nos.matching import OUTWARD, Matching
@@ -37,16 +39,15 @@ _FITTING: dict[int, frozenset[Tile]] = {}  # id(play table) -> the tiles that fi
 _NO_TILES: frozenset[Tile] = frozenset()
 
 
-class Placed:
-    """A tile on an arm, with the end that faces outward and the seat that played it."""
+class Placed(NamedTuple):
+    """A tile on an arm, with the end that faces outward and the seat that played it;
+    ``seq`` counts the tiles that were on the arms before it."""
 
-    __slots__ = ("tile", "out", "seat", "out_of_turn", "seq")
-
-    def __init__(
-        self, tile: Tile, out: int, seat: int, out_of_turn: bool = False, seq: int = 0
-    ) -> None:
-        self.tile, self.out, self.seat, self.out_of_turn = tile, out, seat, out_of_turn
-        self.seq = seq  # how many tiles were on the arms before this one
+    tile: Tile
+    out: int
+    seat: int
+    out_of_turn: bool = False
+    seq: int = 0
 
     @property
     def inner(self) -> int:
@@ -54,6 +55,9 @@ class Placed:
 
     def __repr__(self) -> str:
         return f"Placed({self.tile}>{self.out} by {self.seat})"
+
+
+_new_placed = tuple.__new__  # builds a Placed without the Python-level __new__ (hot path)
 
 
 class Layout:
@@ -89,9 +93,9 @@ class Layout:
 
     def place(self, tile: Tile, arm: int, out: int, seat: int, out_of_turn: bool = False) -> None:
         lengths = self.lengths
-        self.arms[arm].append(Placed(tile, out, seat, out_of_turn, sum(lengths)))
+        self.arms[arm].append(_new_placed(Placed, (tile, out, seat, out_of_turn, sum(lengths))))
         self.ends[arm] = out
-        self.lengths[arm] += 1
+        lengths[arm] += 1
         self._open = self._tables = None
 
     def play_tables(self) -> list[PlayTable]:
