@@ -30,29 +30,17 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 from bench.bots_decisions import run
 from nos.app import BROWSER_BOT_PARAMS
+from scripts.browser_env import Server, launch_args
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = ROOT / "bench" / "nos-files.json"
 PAGE = "bench/bots-worker.html"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-]
 LEVELS = ("beginner", "club", "expert")
 TARGET_P95_MS = {"club": 50.0, "expert": 1000.0}
 DEFAULT_TRIES = "32/16,24/16,32/8,24/8"
@@ -102,33 +90,6 @@ class CpuMeter:
         return round(cores * (busy - self.busy0) / (total - self.total0), 2)
 
 
-class Server:
-    """scripts/serve.py on a free port (as tests/e2e); `url` ends with '/'."""
-
-    def __init__(self) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "scripts" / "serve.py"), "--port", "0", "--quiet",
-             "--directory", str(ROOT)],
-            stdout=subprocess.PIPE, text=True)
-        line = self.proc.stdout.readline()
-        match = re.search(r":(\d+)/", line)
-        if not match:
-            self.stop()
-            raise RuntimeError(f"serve.py did not start: {line!r}")
-        self.url = f"http://127.0.0.1:{match.group(1)}/"
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        if self.proc.stdout:
-            self.proc.stdout.close()
-
-
 def browser_jobs(jobs: list[dict], timeout_s: float) -> list[dict]:
     """Run each job in a fresh page (and worker) of one headless Chromium; its results."""
     from urllib.parse import quote
@@ -149,9 +110,7 @@ def browser_jobs(jobs: list[dict], timeout_s: float) -> list[dict]:
     server = Server()
     try:
         with sync_playwright() as pw:
-            launch = {"headless": True, "args": CHROMIUM_ARGS}
-            if CHROMIUM.exists():
-                launch["executable_path"] = str(CHROMIUM)
+            launch = launch_args(headless=True)
             browser = pw.chromium.launch(**launch)
             try:
                 for job in jobs:

@@ -69,30 +69,17 @@ import tarfile
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
+
+from scripts.browser_env import CHROMIUM, CHROMIUM_ARGS, is_local, launch_args
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "test-results" / "browser-bench.json"
 SERVE = ROOT / "scripts" / "serve.py"
 BENCH_FILES = ["bench/raw-pyodide.html", "bench/raw-pyodide.js"]
-CHROMIUM = Path("/usr/bin/chromium")
-# The flags of tests/e2e/e2e_harness.py.
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-]
-LOCAL_HOSTS = {"127.0.0.1", "localhost"}
-LOCAL_SCHEMES = {"data", "blob", "about"}
 ERROR_SELECTOR = "#app[data-state=error], #status[data-state=error]"
 MODES = ("cold", "warm", "warm_http")
 # One run; every other run goes in reverse, so no page or mode always goes first.
@@ -208,16 +195,6 @@ def _git(*args: str) -> str:
     except (OSError, subprocess.SubprocessError):
         return ""
     return done.stdout.strip() if done.returncode == 0 else ""
-
-
-def is_local(url: str) -> bool:
-    parts = urlsplit(url)
-    if parts.scheme in LOCAL_SCHEMES:
-        return True
-    return parts.scheme in ("http", "https", "ws", "wss") and parts.hostname in LOCAL_HOSTS
-
-
-# ---------------------------------------------------------------- server and byte counts
 
 
 class Server:
@@ -394,10 +371,7 @@ class Bench:
         self.chromium_version = ""
 
     def _launch_args(self) -> dict:
-        args = {"args": CHROMIUM_ARGS, "headless": True, "timeout": self.timeout_ms}
-        if CHROMIUM.exists():
-            args["executable_path"] = str(CHROMIUM)
-        return args
+        return launch_args(headless=True, timeout=self.timeout_ms)
 
     @contextlib.contextmanager
     def context(self, mode: str, profile: Path | None):

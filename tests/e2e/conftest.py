@@ -16,7 +16,9 @@ import json
 from pathlib import Path
 
 import pytest
-from e2e_harness import CHROMIUM, CHROMIUM_ARGS, ROOT, TIMINGS, Guard, Server
+from e2e_harness import ROOT, TIMINGS, Guard, Server
+
+from scripts.browser_env import launch_args
 
 
 def _require_build() -> None:
@@ -58,10 +60,7 @@ def base_url(site):
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    args = {**browser_type_launch_args, "args": CHROMIUM_ARGS}
-    if CHROMIUM.exists():
-        args["executable_path"] = str(CHROMIUM)
-    return args
+    return {**browser_type_launch_args, **launch_args()}
 
 
 @pytest.fixture

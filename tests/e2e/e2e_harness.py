@@ -5,31 +5,25 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
-import subprocess
 import sys
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from scripts.browser_env import (  # noqa: E402  (shared with bench/)
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    LOCAL_HOSTS,
+    LOCAL_SCHEMES,
+    Server,
+    is_local,
+)
+
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "LOCAL_HOSTS", "LOCAL_SCHEMES", "Server", "is_local"]
 SERVE = ROOT / "scripts" / "serve.py"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    # Belt and braces with the route guard: no other host even resolves.
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-]
-LOCAL_HOSTS = {"127.0.0.1", "localhost"}
-LOCAL_SCHEMES = {"data", "blob", "about"}
 # Generous: a cold boot takes a few seconds here, but a loaded 2-core CI box can be slower.
 BOOT_TIMEOUT_MS = 90_000
 TIMINGS: list[dict] = []  # boot timings, printed at the end of the session
@@ -45,42 +39,6 @@ def load_script(name: str, path: Path):
 
 build_web = load_script("nos_build_web", ROOT / "scripts" / "build_web.py")
 SITE_ENTRIES = build_web.SITE_ENTRIES
-
-
-def is_local(url: str) -> bool:
-    parts = urlsplit(url)
-    if parts.scheme in LOCAL_SCHEMES:
-        return True
-    return parts.scheme in ("http", "https", "ws", "wss") and parts.hostname in LOCAL_HOSTS
-
-
-class Server:
-    """scripts/serve.py as a subprocess on a free port; `url` ends with '/'."""
-
-    def __init__(self, directory: Path = ROOT):
-        self.proc = subprocess.Popen(
-            [sys.executable, str(SERVE), "--port", "0", "--quiet", "--directory", str(directory)],
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        line = self.proc.stdout.readline()
-        match = re.search(r":(\d+)/", line)
-        if not match:
-            self.stop()
-            raise RuntimeError(f"serve.py did not start: {line!r}")
-        self.port = int(match.group(1))
-        self.url = f"http://127.0.0.1:{self.port}/"
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        if self.proc.stdout:
-            self.proc.stdout.close()
 
 
 class Guard:
