@@ -74,7 +74,7 @@ from urllib.parse import unquote
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
-from scripts.browser_env import CHROMIUM, CHROMIUM_ARGS, is_local, launch_args
+from scripts.browser_env import CHROMIUM, CHROMIUM_ARGS, is_local, launch_args, stop_process
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "test-results" / "browser-bench.json"
@@ -259,15 +259,7 @@ class Server:
         return out
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        if self.proc.stdout:
-            self.proc.stdout.close()
+        stop_process(self.proc)
         self._log.close()
 
 

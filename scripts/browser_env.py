@@ -62,12 +62,17 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}/"
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        if self.proc.stdout:
-            self.proc.stdout.close()
+        stop_process(self.proc)
+
+
+def stop_process(proc: subprocess.Popen) -> None:
+    """Terminate a server process (kill it after 10 s) and close its stdout."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    if proc.stdout:
+        proc.stdout.close()
