@@ -189,9 +189,6 @@ class Play:
     def __repr__(self) -> str:
         return f"parse_action({str(self)!r})"
 
-    def without_flags(self) -> Play:
-        return Play(self.tile, self.arm, self.out)
-
 
 Action = Set | Draw | Announce | Declare | Decline | Play | Wait | Pass
 

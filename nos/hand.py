@@ -12,7 +12,7 @@ from nos.actions import DECLINE, DRAW, PASS, WAIT, Action, Announce, Declare, Pl
 from nos.deal import LAST_TWO, Deal
 from nos.errors import IllegalAction
 from nos.games import Announcement, legal_announcements, plan_for
-from nos.layout import Layout
+from nos.layout import Layout, play_table
 from nos.payments import (
     CLOSE_PAYMENT,
     DECLARATION_PAYMENTS,
@@ -156,13 +156,6 @@ class Hand:
     def boneyard_count(self) -> int:
         return len(self.stack)
 
-    def in_hand(self, seat: int) -> bool:
-        """R13: a seat is still in the hand while it holds tiles."""
-        return not self.out[seat]
-
-    def seats_in_hand(self) -> list[int]:
-        return [s for s in range(self.players) if not self.out[s]]
-
     def next_in_hand(self, seat: int) -> int:
         """R3: the next seat clockwise still in the hand."""
         return next_seat(self.out, seat)
@@ -188,15 +181,10 @@ class Hand:
     def out_of_turn_doubles(self, seat: int) -> list[Play]:
         """R9: doubles this seat may play now against a free side of the set tile."""
         layout = self.layout
-        free = [a for a in layout.open_arms(free_order=True) if layout.lengths[a[0]] == 0]
-        if not free:
-            return []
-        plays = []
-        for t in self.hands[seat]:
-            if t.is_double:
-                for arm, out in layout.outs(t, free):
-                    plays.append(Play.of(t, arm, out))
-        return plays
+        tables = [play_table(m, d, end, arm) for arm, m, d, end in layout.open_arms(True)
+                  if layout.lengths[arm] == 0]
+        return [p for t in self.hands[seat] if t.is_double for table in tables
+                for p in table[t.index][::2]]
 
     def double_is_paid(self, arm: int) -> int | None:
         """R14: the seat that pays for a double played now on ``arm``, or None."""
@@ -317,22 +305,19 @@ class Hand:
         if type(action) is Set:
             tile = action.tile
             self.hands[seat].remove(tile)
-            value = 14 if tile.high == 0 and self.options.polish_double_blank else double_value(
-                tile)
-            for o in others:  # R6: a double from the hand
-                self.pay(o, seat, value, "R6")
         else:
             tile = self.stack.pop()
             self.set_drawn = True
             self.voids[seat].update(DOUBLES)  # R5: drawing the set tile shows no double
-            if tile.is_double:  # R6: a drawn double pays twice
-                value = 14 if tile.high == 0 and self.options.polish_double_blank else \
-                    double_value(tile)
-                for o in others:
-                    self.pay(o, seat, 2 * value, "R6")
-            else:  # R6: a drawn non-double: the player on set pays its spots
-                for o in others:
-                    self.pay(seat, o, tile.pips, "R6")
+        if tile.is_double:
+            # R6: one end's value from each opponent (H1: the double blank 14), twice if drawn.
+            value = 14 if tile.high == 0 and self.options.polish_double_blank else \
+                double_value(tile)
+            for o in others:
+                self.pay(o, seat, 2 * value if self.set_drawn else value, "R6")
+        else:  # R6: a drawn non-double: the player on set pays its spots
+            for o in others:
+                self.pay(seat, o, tile.pips, "R6")
         self.set_tile = tile
         self.phase = Phase.ANNOUNCE
 
@@ -379,7 +364,7 @@ class Hand:
         # R13: play starts from the left of the player on set; the set counts as their turn.
         self.phase = Phase.PLAY
         self.last_turn = (self.setter, SET_TILE, False)
-        if len(self.seats_in_hand()) <= 1:
+        if self.remaining <= 1:
             self._end("R20a")
             return
         self.current = self.next_in_hand(self.setter)
@@ -404,12 +389,9 @@ class Hand:
             payer = self.double_is_paid(play.arm)
             if payer is not None and (play.claim or not self.options.claim_doubles):
                 self.pay(payer, seat, double_value(tile), "R14")
-        tiles = self.hands[seat]
-        tiles.remove(tile)
-        if self.declared[seat] and tile in self.declared[seat]:
-            self.declared[seat].remove(tile)
+        self._take(seat, tile)
         self.layout.place(tile, play.arm, play.out, seat)
-        went_out = not tiles
+        went_out = not self.hands[seat]
         if went_out:
             self._went_out(seat)
         self.pass_streak = 0

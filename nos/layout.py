@@ -164,37 +164,9 @@ class Layout:
         """The arm is open for play under the announced conditions (used by R10)."""
         return self.plan.blocked(self.lengths, arm) is None
 
-    @staticmethod
-    def outs(
-        tile: Tile, open_arms: list[tuple[int, Matching, bool, int]]
-    ) -> list[tuple[int, int]]:
-        """(arm, outward end) for each way ``tile`` can be played on the given open arms."""
-        result = []
-        for arm, matching, need_double, end in open_arms:
-            if need_double and not (
-                tile.is_double or (matching is Matching.MATADOR and tile.is_matador)
-            ):
-                continue  # R42, R45: the second tile on a double-cross arm
-            for out in OUTWARD[matching][tile.index][end]:
-                result.append((arm, out))
-        return result
-
-    def can_take(self, tile: Tile, open_arms: list[tuple[int, Matching, bool, int]]) -> bool:
-        for _arm, matching, need_double, end in open_arms:
-            if need_double and not (
-                tile.is_double or (matching is Matching.MATADOR and tile.is_matador)
-            ):
-                continue
-            if OUTWARD[matching][tile.index][end]:
-                return True
-        return False
-
     def tiles(self) -> list[Tile]:
         """Every tile on the table, the set tile first."""
         return [self.set_tile] + [p.tile for arm in self.arms for p in arm]
-
-    def last_on(self, arm: int) -> Placed | None:
-        return self.arms[arm][-1] if self.arms[arm] else None
 
     def matching_of(self, placed: Placed, arm: int) -> Matching:
         """The matching a placed tile was played under (R63: doubles lie crosswise under

@@ -151,7 +151,7 @@ def _replay_hand(session: Session, h: int, entry: Any) -> None:
 
 def replay_summary(session: Session) -> dict[str, Any]:
     """The JSON printed by ``python -m nos replay``."""
-    ledger = [p for p in session.ledger]
+    ledger = list(session.ledger)
     hand = session.hand
     if hand is not None and not hand.over:
         ledger += hand.ledger

@@ -117,7 +117,7 @@ class Session:
         if tiebreak is None:
             loser, rounds = break_tie(tied, self.rng)
         else:
-            rounds, loser = tiebreak, tied[0]
+            rounds = tiebreak
             for drawn in rounds:
                 if sorted(s for s, _ in drawn) != sorted(tied):
                     raise ValueError("The recorded tiebreak does not match the tied players.")

@@ -20,6 +20,7 @@ from nos import (
     legal_announcements,
 )
 from nos.errors import IllegalAnnouncement, IllegalPlay
+from nos.layout import play_table
 
 ORD, MAT = Matching.ORDINARY, Matching.MATADOR
 
@@ -186,7 +187,7 @@ def test_r49_matador_cross_then_ordinary_double_cross_dead_arm() -> None:
     # The 3-arm would need the 3-3, which lies on it: no tile of the set can ever go there.
     dead = [a for a in hand.layout.open_arms() if a[0] == 1]
     assert dead == [(1, ORD, True, 3)]
-    assert [t for t in ALL_TILES if hand.layout.outs(t, dead)] == [Tile(3, 3)]
+    assert [t for t in ALL_TILES if play_table(*dead[0][1:], 1)[t.index]] == [Tile(3, 3)]
     assert arm_tiles(hand, 1) == ["3-3"]
 
 
@@ -205,7 +206,7 @@ def test_r49_r10_double_out_of_turn_starts_a_dead_arm_and_waits_for_the_full_cro
     act(hand, "wait")
     assert hand.current == 3 and arm_tiles(hand, 1) == ["3-3"]
     dead = [a for a in hand.layout.open_arms() if a[0] == 1]
-    assert [t for t in ALL_TILES if hand.layout.outs(t, dead)] == [Tile(3, 3)]
+    assert [t for t in ALL_TILES if play_table(*dead[0][1:], 1)[t.index]] == [Tile(3, 3)]
 
 
 @pytest.mark.parametrize(("game", "deal", "opening"), [

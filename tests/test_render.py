@@ -137,40 +137,40 @@ def test_a_long_line_snakes_inside_the_view(mode, double_every):
         assert p[0] <= c[2] and c[0] <= p[2] and p[1] <= c[3] and c[1] <= p[3]
 
 
+def placed_tiles():
+    """(the view's hand, a placed tile of the wide drawing) for every sample with a layout."""
+    for _, view in SAMPLES:
+        hand = view.get("hand") or {}
+        if hand.get("layout"):
+            placement, _ = placement_of(view, "wide")
+            for t in placement["tiles"]:
+                yield hand, t
+
+
 def test_doubles_lie_crosswise_when_ordinary_and_in_line_when_matador():
     """R63, per tile: the matching each layout tile was played under."""
     seen = set()
-    for _, view in SAMPLES:
-        hand = view.get("hand") or {}
-        if not hand.get("layout"):
+    for _, t in placed_tiles():
+        a, _, b = t["tile"].partition("-")
+        if a != b:
             continue
-        placement, _ = placement_of(view, "wide")
-        for t in placement["tiles"]:
-            a, _, b = t["tile"].partition("-")
-            if a != b:
-                continue
-            x0, y0, x1, y1 = t["box"]
-            along_x = t["dir"] in (1, 3)
-            along, across = (x1 - x0, y1 - y0) if along_x else (y1 - y0, x1 - x0)
-            if t["matching"] == "ordinary":
-                assert (along, across) == (2, 4), t
-            else:
-                assert (along, across) == (4, 2), t
-            seen.add(t["matching"])
+        x0, y0, x1, y1 = t["box"]
+        along_x = t["dir"] in (1, 3)
+        along, across = (x1 - x0, y1 - y0) if along_x else (y1 - y0, x1 - x0)
+        if t["matching"] == "ordinary":
+            assert (along, across) == (2, 4), t
+        else:
+            assert (along, across) == (4, 2), t
+        seen.add(t["matching"])
     assert seen == {"ordinary", "matador"}
 
 
 def test_tiles_show_the_right_numbers_at_their_ends():
     """The inner end faces the previous tile, the outward end faces away from the set."""
-    for _, view in SAMPLES:
-        hand = view.get("hand") or {}
-        if not hand.get("layout"):
-            continue
-        placement, _ = placement_of(view, "wide")
-        for t in placement["tiles"]:
-            out = next(e[1] for e in hand["layout"]["arms"][t["arm"]]["tiles"][t["index"]:][:1])
-            outward = t["second"] if t["dir"] in (1, 2) else t["first"]
-            assert outward == out
+    for hand, t in placed_tiles():
+        out = hand["layout"]["arms"][t["arm"]]["tiles"][t["index"]][1]
+        outward = t["second"] if t["dir"] in (1, 2) else t["first"]
+        assert outward == out
 
 
 # ---------------------------------------------------------------- the ends

@@ -42,9 +42,7 @@ def hello(request_json):
 def _view(error=None):
     if _table is None:
         return None
-    view = _table.view(error=error)
-    view["house_rules"] = _table.session.options.to_json()
-    return view
+    return _table.view(error=error)
 
 
 def _reply(view, error=None):
