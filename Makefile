@@ -5,7 +5,7 @@ PORT ?= 8000
 
 .PHONY: setup node_modules vendor serve test lint bench
 
-$(VENV)/.installed: requirements-dev.txt
+$(VENV)/.installed: requirements-dev.txt requirements-build.txt
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@
@@ -22,8 +22,8 @@ node_modules: node_modules/.package-lock.json
 # Copies the runtime files into vendor/ and regenerates pyscript.toml's [files] and
 # sw-manifest.js. Always runs (cheap and idempotent): the service worker's cache version
 # must follow every change to web/ or nos/.
-vendor: node_modules/.package-lock.json
-	bash scripts/vendor.sh
+vendor: setup node_modules/.package-lock.json
+	PYTHON=$(PY) bash scripts/vendor.sh
 
 serve: vendor
 	python3 scripts/serve.py --port $(PORT)

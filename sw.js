@@ -29,13 +29,22 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// One handle on the cache for the worker's lifetime (opening it per request is wasted work).
+let opened = null;
+const cache = () => (opened ??= caches.open(CACHE));
+
 self.addEventListener("fetch", (event) => {
   const { request } = event;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
   event.respondWith(
     (async () => {
-      const cache = await caches.open(CACHE);
-      const hit = await cache.match(request, { ignoreSearch: true });
+      const precache = await cache();
+      // Exact match first: Chromium answers it from the cache's index, whereas
+      // `ignoreSearch` scans every entry (≈ 90 here) for each of the ≈ 100 requests of a boot.
+      // Only a URL with a query (e.g. "/?seed=3") needs the second, query-less lookup.
+      let hit = await precache.match(request);
+      if (!hit && url.search) hit = await precache.match(url.origin + url.pathname);
       if (!hit) return fetch(request);
       // A response the host reached through a redirect cannot answer a navigation: copy it.
       return hit.redirected

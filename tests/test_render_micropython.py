@@ -88,10 +88,10 @@ def test_main_thread_source_avoids_what_micropython_lacks(path):
     assert problems == []
 
 
-def test_mpy_toml_hands_every_main_thread_module_to_micropython():
+def test_mpy_toml_hands_every_main_thread_module_to_micropython_as_bytecode():
     import tomllib
 
     files = tomllib.loads((ROOT / "mpy.toml").read_text(encoding="utf-8"))["files"]
-    wanted = {p.name for p in MAIN_THREAD_FILES} - {"main.py"}
-    assert {f"./web/{name}" for name in wanted} == set(files)
+    wanted = {p.stem for p in MAIN_THREAD_FILES}
+    assert {f"./web/mpy/{name}.mpy" for name in wanted} == set(files)
     assert all(dest == "./" + src.rsplit("/", 1)[1] for src, dest in files.items())

@@ -420,15 +420,17 @@ def wire():
     listen(el("announce-dialog"), "close", on_dialog_close)
 
 
-S["mode"] = screen_mode()
-el("table").innerHTML = drawing.table_svg(None, None, S["mode"])
-el("hand").innerHTML = drawing.hand_svg(None, None, S["mode"])
-el("controls").innerHTML = panels.controls_html(None, {})
-el("app").setAttribute("data-state", "frame")
-show_status("Starting the engine…", "loading")
-window.performance.mark("nos:frame")
-wire()
-S["engine"] = await connect()  # noqa: F704 - PyScript runs this script with top-level await
-if S["engine"] is not None:
-    show_status("")
-    await load_game()  # noqa: F704
+async def boot():
+    """Draw the table frame at once, then connect to the engine and load the game."""
+    S["mode"] = screen_mode()
+    el("table").innerHTML = drawing.table_svg(None, None, S["mode"])
+    el("hand").innerHTML = drawing.hand_svg(None, None, S["mode"])
+    el("controls").innerHTML = panels.controls_html(None, {})
+    el("app").setAttribute("data-state", "frame")
+    show_status("Starting the engine…", "loading")
+    window.performance.mark("nos:frame")
+    wire()
+    S["engine"] = await connect()
+    if S["engine"] is not None:
+        show_status("")
+        await load_game()

@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 
 import pytest
-from e2e_harness import ROOT, TIMINGS, Guard, Server
+from e2e_harness import ROOT, TIMINGS, Guard, Server, build_web
 
 from scripts.browser_env import launch_args
 
@@ -28,6 +28,10 @@ def _require_build() -> None:
             f"{', '.join(missing)} missing: run `make vendor` (or `make test`) first",
             pytrace=False,
         )
+    # The page runs the main-thread modules as bytecode: compile what is in web/ now, so the
+    # tests never exercise stale .mpy files (cheap: unchanged files are kept).
+    build_web.compile_main_thread(ROOT)
+    build_web.write_manifest(ROOT)
 
 
 @pytest.fixture(scope="session")
