@@ -7,9 +7,22 @@ importScripts("./sw-manifest.js");
 const { version, files } = self.NOS_PRECACHE;
 const CACHE = `nos-${version}`;
 
+// Static routing (Chromium ≥ 123): the runtime files are answered straight from this
+// version's cache by the browser itself, without starting this worker or running its fetch
+// handler, which on a warm boot otherwise waits for the worker and sees ≈ 100 requests.
+// A miss falls back to the network. Other browsers ignore this and use the fetch handler.
+function staticRoutes(event) {
+  if (!event.addRoutes) return Promise.resolve();
+  const scope = new URL(self.registration.scope).pathname;
+  return event
+    .addRoutes([{ condition: { urlPattern: { pathname: `${scope}vendor/*` } }, source: { cacheName: CACHE } }])
+    .catch((err) => console.warn("Nos: static routes not added:", err));
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
+      await staticRoutes(event);
       const cache = await caches.open(CACHE);
       // "no-cache": revalidate with the server (cheap 304s) instead of trusting a stale copy.
       await cache.addAll(files.map((url) => new Request(url, { cache: "no-cache" })));

