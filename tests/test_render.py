@@ -36,9 +36,11 @@ def placement_of(view: dict, mode: str):
     return render_layout.fit(hand["layout"], hand["history"], aw, ah, d["unit"])
 
 
-def half_extent(mode: str, view: dict, unit: int) -> tuple[int, int]:
-    _, _, aw, ah = table.dims(mode, view["players"])["area"]
-    return int(aw / (2 * unit)), int(ah / (2 * unit))
+def in_grid(b: tuple, placement: dict, area: tuple, unit: int) -> bool:
+    """The box lies inside the placement's grid, and the grid inside the area (px)."""
+    x0, y0, x1, y1 = placement["bounds"]
+    return (x0 <= b[0] and b[2] <= x1 and y0 <= b[1] and b[3] <= y1 and
+            (x1 - x0) * unit <= area[2] and (y1 - y0) * unit <= area[3])
 
 
 def boxes(placement) -> list[tuple]:
@@ -82,10 +84,11 @@ def test_layout_fits_without_overlap(game, mode):
         for a, b in itertools.combinations(bs, 2):
             assert not render_layout.overlaps(a, b), f"{game}: tiles overlap: {a} {b}"
         # Ends are where the next tile goes: inside the view, clear of every tile.
-        half_w, half_h = half_extent(mode, view, unit)
+        area = table.dims(mode, view["players"])["area"]
+        assert all(in_grid(b, placement, area, unit) for b in bs)
         for arm, end in zip(view["hand"]["layout"]["arms"], placement["ends"], strict=True):
             b = end["box"]
-            assert -half_w <= b[0] and b[2] <= half_w and -half_h <= b[1] and b[3] <= half_h
+            assert in_grid(b, placement, area, unit)
             if arm["open"]:
                 assert not any(render_layout.overlaps(b, t) for t in bs)
 
@@ -126,9 +129,8 @@ def test_a_long_line_snakes_inside_the_view(mode, double_every):
     assert placement["fits"]
     dirs = [t["dir"] for t in placement["tiles"]]
     assert 2 in dirs and 3 in dirs, "the line never turned back"  # south, then west
-    half_w, half_h = int(aw / (2 * unit)), int(ah / (2 * unit))
     for b in boxes(placement) + [e["box"] for e in placement["ends"]]:
-        assert -half_w <= b[0] and b[2] <= half_w and -half_h <= b[1] and b[3] <= half_h
+        assert in_grid(b, placement, d["area"], unit)
     for a, b in itertools.combinations(boxes(placement), 2):
         assert not render_layout.overlaps(a, b)
     # Corners join: each tile touches the one before it.
@@ -250,6 +252,17 @@ def test_opponents_show_face_down_tiles_and_declared_doubles():
     assert len(backs) == 2  # 4 tiles, 2 of them face up
     counts = [t.text for t in seat.iter(SVG + "text") if t.get("class") == "tile-count"]
     assert counts == ["4 tiles"]
+
+
+def test_the_person_sees_how_many_waits_they_owe():
+    """R10: the label beside the person's chips counts the waits owed (plural too)."""
+    view = SAMPLES[3][1]
+    hand = view["hand"]
+    for owed, words in (([1], "you owe 1 wait"), ([1, 2], "you owe 2 waits")):
+        waits = [[] for _ in hand["waits"]]
+        waits[view["human"]] = owed
+        svg = table.table_svg(dict(view, hand=dict(hand, waits=waits)), {}, "wide")
+        assert f">{words}<" in svg
 
 
 def test_boneyard_distinguishes_the_last_two():

@@ -2,10 +2,23 @@
 triangle (three arms from the 0-0) and the triangle's fourth side (game 16).
 
 Pure integer geometry in grid units: a tile is 2 units wide and 4 long, so every corner
-lies on the grid. Directions are numbered like the arms of a cross: 0 north, 1 east,
-2 south, 3 west. Each arm grows from the set tile in its direction and, at the edge of its
-own region of the table, turns clockwise ("drift") for one tile and comes back the other
-way, like a snake; the regions of the arms never overlap, so neither do the arms.
+lies on the grid, and the set tile's centre is the origin. Directions are numbered like the
+arms of a cross: 0 north, 1 east, 2 south, 3 west.
+
+Each arm grows from the set tile in its direction inside its own region of the table. The
+regions of a cross turn like a pinwheel around the set tile (clockwise or counter-clockwise)
+and never overlap, so neither do the arms; an arm without tiles (the triangle's missing
+fourth side) lends its region to the next arm in the pinwheel's turn. In its region an arm
+either runs straight out and, at the region's edge, turns for one tile and comes back the
+other way like a snake ("along"), or runs straight out, then along the region's outer edge
+and back and forth across toward the set tile ("edge", for the short arms of a wide
+table). A line's two arms run out west and east and snake north and south.
+
+`fit` looks for the largest grid unit (tile size) at which every tile and every end lies
+inside the area. At each unit it starts with the set tile in the middle of the area and,
+while an arm does not fit, moves the set tile away from the edge of the area that arm ran
+into (by the room it lacked), for both turns of the pinwheel. The same layout always gives
+the same picture.
 
 R63: doubles lie crosswise under ordinary matching and in line under matador matching
 (each layout tile carries the matching it was played under); only the set double of a
@@ -16,6 +29,7 @@ DX = [0, 1, 0, -1]
 DY = [-1, 0, 1, 0]
 LONG = 4
 SHORT = 2
+FAR = 100000  # "no limit" for a region's side before it is clipped to the area
 
 
 def is_double(tile):
@@ -51,6 +65,28 @@ def inside(a, region):
     return a[0] >= region[0] and a[1] >= region[1] and a[2] <= region[2] and a[3] <= region[3]
 
 
+def clip(a, b):
+    return (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+
+
+def turned(r, k):
+    """The rectangle r around the origin turned k quarter turns clockwise."""
+    for _ in range(k % 4):
+        r = (-r[3], r[0], -r[1], r[2])  # (x, y) -> (-y, x)
+    return r
+
+
+def room(x, y, d, region):
+    """How far the region reaches from (x, y) in direction d."""
+    if d == 0:
+        return y - region[1]
+    if d == 1:
+        return region[2] - x
+    if d == 2:
+        return region[3] - y
+    return x - region[0]
+
+
 def set_matching(layout):
     """The matching the set tile itself was set under, for its look (R63)."""
     words = str(layout.get("game", "")).split()
@@ -75,46 +111,76 @@ def set_geometry(layout):
     return (-1, -2, 1, 2), True, starts[:max(arms, 3)]
 
 
-def regions(shape, half_w, half_h):
-    """Each arm's region (x0, y0, x1, y1): disjoint apart from shared edges."""
-    X, Y = half_w, half_h
+def regions(shape, bounds, turn=1, lengths=None):
+    """Each arm's region (x0, y0, x1, y1) inside the bounds: disjoint apart from shared
+    edges. A cross's regions turn clockwise (turn 1: the north arm owns the top right) or
+    counter-clockwise (-1: the top left); an arm with no tiles (or none at all: the
+    triangle's fourth side) lends the part of its region beside the next arm in the turn
+    to that arm."""
     if shape == "line":
-        return [(-X, -Y, X, 2), (-X, -2, X, Y)]
-    return [(-2, -Y, X, -2), (2, -2, X, Y), (-X, 2, 2, Y), (-X, -Y, -2, 2)]
+        return [clip((-FAR, -FAR, FAR, 2), bounds), clip((-FAR, -2, FAR, FAR), bounds)]
+    lengths = lengths or [1, 1, 1, 1]
+    empty = [k >= len(lengths) or lengths[k] == 0 for k in range(4)]
+    out = []
+    for k in range(4):
+        lender = (k - turn) % 4
+        if empty[lender] and not empty[k]:
+            base = (-FAR, -FAR, FAR, -2)
+        elif turn > 0:
+            base = (-2, -FAR, FAR, -2)
+        else:
+            base = (-FAR, -FAR, 2, -2)
+        out.append(clip(turned(base, k), bounds))
+    return out
 
 
 class Arm:
-    """The growing end of one arm while tiles are placed."""
+    """The growing end of one arm while tiles are placed. `turn` 1: the snake turns
+    clockwise from the arm's direction (-1: counter-clockwise). Straight out first; then
+    either back and forth parallel to the first row ("along"), or, with `edge`, along the
+    region's outer edge and back and forth across, toward the set tile."""
 
-    def __init__(self, x, y, d):
+    def __init__(self, x, y, d, turn=1, edge=False):
         self.x, self.y, self.d = x, y, d
         self.row = d  # the direction of the current row of the snake
-        self.drift = (d + 1) % 4  # where the snake goes when a row is full
+        self.drift = (d + turn) % 4  # where the snake goes when a row is full
         self.drifting = False
+        self.edge = edge  # the first turn starts a row (not a drift) and the rows come back
         self.prev_width = 0  # across-width of the last tile; 0: no tile yet
 
-    def candidates(self):
+    def candidates(self, length=LONG):
         if self.prev_width == 0:
             return [self.d]
         if self.drifting:
+            if length < LONG:
+                # A crosswise double goes on straight: a row should not start with one.
+                return [self.d, (self.row + 2) % 4, self.row]
             return [(self.row + 2) % 4, self.d, self.row]
         return [self.d, self.drift, (self.drift + 2) % 4]
 
-    def spot(self, d, length, width):
+    def spot(self, d, length, width, flush=False):
         """(box, end x, end y) of the next tile if laid in direction d."""
         if d == self.d:
             sx, sy = self.x, self.y
-            b = box(sx, sy, d, length, width)
         else:
-            # Turn a corner: the tile lies against the side of the last tile's outer half.
-            cx, cy = self.x - DX[self.d], self.y - DY[self.d]
+            # Turn a corner: the tile lies against the side of the last tile's outer half,
+            # centred on it or (`flush`, for a crosswise double) flush with its end.
+            back = width // 2 if flush else 1
+            cx, cy = self.x - DX[self.d] * back, self.y - DY[self.d] * back
             half = self.prev_width // 2
             sx, sy = cx + DX[d] * half, cy + DY[d] * half
-            b = box(sx, sy, d, length, width)
+        b = box(sx, sy, d, length, width)
         return b, sx + DX[d] * length, sy + DY[d] * length
 
     def advance(self, d, ex, ey, width):
-        if d != self.d:
+        if d != self.d and self.edge and d == self.drift:
+            # The first row is full: the next runs along the edge, and the snake then
+            # drifts back toward the set tile.
+            self.drift = (self.row + 2) % 4
+            self.row = d
+            self.edge = False
+        elif d != self.d:
+            self.edge = False
             if self.drifting and d == (self.row + 2) % 4:
                 self.row = d
                 self.drifting = False
@@ -126,21 +192,54 @@ class Arm:
         self.prev_width = width
 
 
+def shortfall(b, region, bounds):
+    """(direction, units): how much room the box b lacks on one side of its region, where
+    that side is the area's edge (moving the set tile away from it makes room); None if
+    it sticks out elsewhere too."""
+    out = [region[1] - b[1], b[2] - region[2], b[3] - region[3], region[0] - b[0]]
+    edge = [region[1] == bounds[1], region[2] == bounds[2], region[3] == bounds[3],
+            region[0] == bounds[0]]
+    found = None
+    for k in range(4):
+        if out[k] > 0:
+            if not edge[k] or found is not None:
+                return None
+            found = (k, out[k])
+    return found
+
+
+def clear(b, placed):
+    """No box in `placed` overlaps b. (A plain loop: no generator to allocate in the hot
+    path under MicroPython.)"""
+    for p in placed:  # noqa: SIM110
+        if b[0] < p[2] and p[0] < b[2] and b[1] < p[3] and p[1] < b[3]:
+            return False
+    return True
+
+
 def choose(arm, length, width, region, bounds, placed, first):
-    """The best spot for the next tile: (box, end x, end y, direction, fits)."""
+    """The best spot for the next tile: (box, end x, end y, direction, fits, short) where
+    `short` is, when it does not fit, the smallest (direction, units) of room it lacks."""
+    if first:
+        region = bounds
     options = []
-    for d in arm.candidates():
-        b, ex, ey = arm.spot(d, length, width)
-        options.append((b, ex, ey, d))
+    for d in arm.candidates(length):
+        for flush in ([False, True] if width > SHORT and d != arm.d else [False]):
+            b, ex, ey = arm.spot(d, length, width, flush)
+            if inside(b, region) and inside(b, bounds) and clear(b, placed):
+                return b, ex, ey, d, True, None
+            options.append((b, ex, ey, d))
+    short = None
+    chosen = None
     for b, ex, ey, d in options:
-        if inside(b, bounds) and (first or inside(b, region)) and not any(
-                overlaps(b, p) for p in placed):
-            return b, ex, ey, d, True
-    for b, ex, ey, d in options:
-        if not any(overlaps(b, p) for p in placed):
-            return b, ex, ey, d, False
-    b, ex, ey, d = options[0]
-    return b, ex, ey, d, False
+        if clear(b, placed):
+            if chosen is None:
+                chosen = (b, ex, ey, d)
+            lack = shortfall(b, region, bounds)
+            if lack is not None and (short is None or lack[1] < short[1]):
+                short = lack
+    b, ex, ey, d = chosen or options[0]
+    return b, ex, ey, d, False, short
 
 
 def play_order(layout, history):
@@ -170,73 +269,213 @@ def play_order(layout, history):
     return order
 
 
-def place(layout, history, half_w, half_h):
-    """Lay out every tile. Returns a dict:
-
-    - "set": {"box", "standing", "tile"}
-    - "tiles": [{"tile", "first", "second", "box", "arm", "index", "seat", "matching",
-      "dir"}] in play order; `first`/`second` are the numbers on the left/top and
-      right/bottom half as drawn
-    - "ends": one per arm: {"box", "dir"}: where the arm's next tile would lie
-    - "fits": every tile stays inside the bounds and its arm's region, every end inside
-      the bounds
-    """
+def prepare(layout, history):
+    """What the placement needs of a layout, worked out once: shape, set tile, each arm's
+    start, the (length, width) of each of its tiles, the room it wants, and the order in
+    which a line's tiles were played."""
     shape = layout.get("shape", "line")
     set_box, standing, starts = set_geometry(layout)
-    arms_data = layout.get("arms", [])
-    bounds = (-half_w, -half_h, half_w, half_h)
-    regs = regions(shape, half_w, half_h)
-    arms = []
-    for i in range(len(arms_data)):
-        x, y, d = starts[i] if i < len(starts) else starts[-1]
-        arms.append(Arm(x, y, d))
-    placed = [set_box]
-    tiles = []
-    fits = inside(set_box, bounds)
-    next_index = [0] * len(arms_data)
-    for arm_no in play_order(layout, history):
-        k = next_index[arm_no]
-        next_index[arm_no] = k + 1
-        entry = arms_data[arm_no]["tiles"][k]
-        tile, out, seat, matching = entry[0], int(entry[1]), entry[2], entry[3]
-        length, width = tile_size(tile, matching)
+    arms = layout.get("arms", [])
+    sizes = []
+    wants = []
+    for i in range(len(arms)):
+        row = [tile_size(e[0], e[3]) for e in arms[i].get("tiles", [])]
+        sizes.append(row)
+        total = LONG
+        for length, _ in row:
+            total += length
+        wants.append(total)
+    order = play_order(layout, history) if shape == "line" else None
+    return {"layout": layout, "shape": shape, "set": set_box, "standing": standing,
+            "starts": [starts[i] if i < len(starts) else starts[-1] for i in range(len(arms))],
+            "sizes": sizes, "lengths": [len(r) for r in sizes], "wants": wants, "order": order}
+
+
+def lay(order, arms, sizes, regs, bounds, placed, quick):
+    """Lay tiles (the arm of each in `order`; `arms`: arm number -> Arm) and then every
+    arm's end. Returns (spots, bad): spots[arm] lists (box, direction) of its tiles and
+    then of its end (None with `quick`); bad is None if everything fits, else (the first
+    arm that does not, the room it lacks: see choose). With `quick`, stops at a misfit."""
+    count = {}
+    spots = {}
+    bad = None
+    for arm_no in arms:
+        spots[arm_no] = []
+    for arm_no in order:
+        k = count.get(arm_no, 0)
+        count[arm_no] = k + 1
+        length, width = sizes[arm_no][k]
         arm = arms[arm_no]
-        b, ex, ey, d, ok = choose(arm, length, width, regs[arm_no % len(regs)], bounds,
-                                  placed, k == 0)
-        fits = fits and ok
-        hi, lo = [int(v) for v in str(tile).split("-")]
-        inner = lo if out == hi else hi
-        # Lying along d, the inner end faces the previous tile.
-        if d == 1 or d == 2:
-            first, second = inner, out
-        else:
-            first, second = out, inner
-        tiles.append({"tile": tile, "first": first, "second": second, "box": b,
-                      "arm": arm_no, "index": k, "seat": seat, "matching": matching, "dir": d})
+        b, ex, ey, d, ok, short = choose(arm, length, width, regs[arm_no], bounds, placed,
+                                         k == 0)
+        if not ok and bad is None:
+            if quick:
+                return None, (arm_no, short)
+            bad = (arm_no, short)
         placed.append(b)
+        if not quick:
+            spots[arm_no].append((b, d))
         arm.advance(d, ex, ey, width)
+    for arm_no in sorted(arms):
+        arm = arms[arm_no]
+        # The end must be seen too (and clicked): it counts for the fit.
+        b, ex, ey, d, ok, short = choose(arm, LONG, SHORT, regs[arm_no], bounds, placed,
+                                         arm.prev_width == 0)
+        if not ok and bad is None:
+            if quick:
+                return None, (arm_no, short)
+            bad = (arm_no, short)
+        placed.append(b)
+        if not quick:
+            spots[arm_no].append((b, d))
+    return (None if quick else spots), bad
+
+
+def edge_first(start, region, turn):
+    """Whether an arm should rather run along its region's outer edge: the region reaches
+    much further to the side it turns to than straight out (a short arm on a wide table)."""
+    x, y, d = start
+    return room(x, y, (d + turn) % 4, region) * 2 > room(x, y, d, region) * 3
+
+
+def arrange(prep, bounds, turn, quick, first=None):
+    """Lay out every arm inside `bounds`: (spots, bad) as lay() gives them, for all arms
+    (spots is None with `quick`)."""
+    n = len(prep["sizes"])
+    regs = regions(prep["shape"], bounds, turn, prep["lengths"])
+    starts = prep["starts"]
+    if prep["shape"] == "line":
+        arms = {}
+        for i in range(n):
+            x, y, d = starts[i]
+            arms[i] = Arm(x, y, d)
+        return lay(prep["order"], arms, prep["sizes"], regs, bounds, [prep["set"]], quick)
+    # The regions keep the arms apart: each arm is laid on its own, straight out or along
+    # its region's edge, whichever fits first. With `quick`, the arm that did not fit last
+    # time and then those that want the most room go first, so that a misfit shows soon.
+    wants = prep["wants"]
+    order = sorted(range(n), key=lambda i: (i != first, -wants[i], i)) if quick else range(n)
+    spots = {}
+    bad = None
+    for i in order:
+        x, y, d = starts[i]
+        reg = regs[i % len(regs)]
+        modes = [True, False] if edge_first(starts[i], reg, turn) else [False, True]
+        short = None
+        found = False
+        for edge in modes:
+            got, miss = lay([i] * prep["lengths"][i], {i: Arm(x, y, d, turn, edge)},
+                            prep["sizes"], {i: reg}, bounds, [prep["set"]], quick)
+            if miss is None:
+                found = True
+                break
+            if miss[1] is not None and (short is None or miss[1][1] < short[1]):
+                short = miss[1]
+        if not found:
+            if quick:
+                return None, (i, short)
+            if bad is None:
+                bad = (i, short)
+            got, _ = lay([i] * prep["lengths"][i], {i: Arm(x, y, d, turn, modes[0])},
+                         prep["sizes"], {i: reg}, bounds, [prep["set"]], False)
+        if not quick:
+            spots[i] = got[i]
+    return (None if quick else spots), bad
+
+
+def place(layout, history, bounds, turn=1, prep=None):
+    """Lay out every tile inside `bounds` (x0, y0, x1, y1: the area in grid units around the
+    set tile; `turn` as in regions()). Returns a dict:
+
+    - "set": {"box", "standing", "tile", "first", "second"}
+    - "tiles": [{"tile", "first", "second", "box", "arm", "index", "seat", "matching",
+      "dir"}], arm by arm in play order; `first`/`second` are the numbers on the left/top
+      and right/bottom half as drawn
+    - "ends": one per arm: {"box", "dir"}: where the arm's next tile would lie
+    - "bounds": `bounds`
+    - "fits": every tile and every end stays inside the bounds and its arm's region
+    """
+    prep = prep or prepare(layout, history)
+    spots, bad = arrange(prep, bounds, turn, False)
+    arms_data = layout.get("arms", [])
+    tiles = []
     ends = []
     for i in range(len(arms_data)):
-        arm = arms[i]
-        b, ex, ey, d, ok = choose(arm, LONG, SHORT, regs[i % len(regs)], bounds, placed,
-                                  arm.prev_width == 0)
-        # The end must be seen too (and clicked): it counts for the fit.
-        fits = fits and inside(b, bounds) and not any(overlaps(b, e["box"]) for e in ends)
+        entries = arms_data[i].get("tiles", [])
+        laid = spots[i]
+        for k in range(len(entries)):
+            tile, out, seat, matching = entries[k][0], int(entries[k][1]), entries[k][2], \
+                entries[k][3]
+            b, d = laid[k]
+            hi, lo = [int(v) for v in str(tile).split("-")]
+            inner = lo if out == hi else hi
+            # Lying along d, the inner end faces the previous tile.
+            if d == 1 or d == 2:
+                first, second = inner, out
+            else:
+                first, second = out, inner
+            tiles.append({"tile": tile, "first": first, "second": second, "box": b,
+                          "arm": i, "index": k, "seat": seat, "matching": matching, "dir": d})
+        b, d = laid[len(entries)]
         ends.append({"box": b, "dir": d})
     hi, lo = [int(v) for v in str(layout.get("set", "0-0")).split("-")]
-    return {"set": {"box": set_box, "standing": standing, "tile": layout.get("set"),
-                    "first": hi, "second": lo},
-            "tiles": tiles, "ends": ends, "fits": fits}
+    return {"set": {"box": prep["set"], "standing": prep["standing"],
+                    "tile": layout.get("set"), "first": hi, "second": lo},
+            "tiles": tiles, "ends": ends, "bounds": bounds,
+            "fits": bad is None and inside(prep["set"], bounds)}
+
+
+def search(prep, w, h, turn, tries=12):
+    """Look for a place of the set tile in a w x h grid at which everything fits: from the
+    middle, moved each time by the room that the arm that did not fit lacked at the
+    area's edge, or else one step away from that arm's region (room straight out and to
+    the side its snake turns to). The bounds (around the set tile), or None."""
+    starts = prep["starts"]
+    x, y = w // 2, h // 2
+    seen = []
+    first = None
+    for _ in range(tries):
+        seen.append((x, y))
+        bounds = (-x, -y, w - x, h - y)
+        if not inside(prep["set"], bounds):
+            return None
+        _, bad = arrange(prep, bounds, turn, True, first)
+        if bad is None:
+            return bounds
+        first, short = bad
+        moves = []
+        if short is not None:
+            moves.append((-DX[short[0]] * short[1], -DY[short[0]] * short[1]))
+        d = starts[first][2]
+        side = (d + turn) % 4
+        moves.append((-DX[d] - DX[side], -DY[d] - DY[side]))
+        moved = False
+        for dx, dy in moves:
+            nx, ny = min(max(x + dx, 2), w - 2), min(max(y + dy, 2), h - 2)
+            if (nx, ny) not in seen:
+                x, y = nx, ny
+                moved = True
+                break
+        if not moved:
+            return None
+    return None
 
 
 def fit(layout, history, width_px, height_px, unit, min_unit=4):
     """Place the layout with the largest grid unit (pixels, <= unit) at which it fits the
-    area; returns (placement, unit)."""
+    area; returns (placement, unit). The placement's "bounds" are the area's grid around
+    the set tile (the grid is centred in the area)."""
+    prep = prepare(layout, history)
+    turns = [1] if prep["shape"] == "line" else [1, -1]
     u = unit
     while True:
-        half_w = int(width_px / (2 * u))
-        half_h = int(height_px / (2 * u))
-        result = place(layout, history, half_w, half_h)
-        if result["fits"] or u <= min_unit:
-            return result, u
+        w = int(width_px / u)
+        h = int(height_px / u)
+        for turn in turns:
+            bounds = search(prep, w, h, turn)
+            if bounds is not None:
+                return place(layout, history, bounds, turn, prep), u
+        if u <= min_unit:
+            bounds = (-(w // 2), -(h // 2), w - w // 2, h - h // 2)
+            return place(layout, history, bounds, 1, prep), u
         u -= 1

@@ -46,11 +46,14 @@ WIDTH = 1000
 HEIGHT = 600
 
 # Geometry of the two designs: viewBox, opponents' band, layout area, bottom strip.
+# "target": the least width and height of an end's clickable box, 24 px on the smallest
+# screen of each design (narrow: 400 units shown 360 px wide; wide: 1000 units shown 674 px
+# wide, in a 700 px window, the narrowest that gets the wide design).
 MODES = {
-    "wide": {"w": 1000, "h": 600, "band": (28, 22, 944, 112), "area": (34, 146, 932, 388),
-             "strip": 548, "unit": 20, "cols": 4},
+    "wide": {"w": 1000, "h": 600, "band": (28, 22, 944, 112), "area": (34, 146, 932, 384),
+             "strip": 548, "unit": 20, "cols": 4, "target": 36},
     "narrow": {"w": 400, "h": 580, "band": (10, 10, 380, 136), "area": (12, 156, 376, 370),
-               "strip": 540, "unit": 16, "cols": 2},
+               "strip": 540, "unit": 16, "cols": 2, "target": 27},
 }
 LAST_TWO = 2  # R2: the two bottom tiles of the boneyard are never drawn
 
@@ -292,6 +295,72 @@ def end_title(arm):
     return words + "."
 
 
+def layout_place(hand, d):
+    """Where the layout lies in the drawing: (placement, unit, px) where px turns a grid box
+    into (x, y, w, h) in drawing units."""
+    ax, ay, aw, ah = d["area"]
+    placement, u = fit(hand["layout"], hand.get("history", []), aw, ah, d["unit"])
+    # The grid (placement["bounds"], around the set tile) is centred in the area.
+    gx, gy, gx1, gy1 = placement["bounds"]
+    left = ax + (aw - (gx1 - gx) * u) / 2 - gx * u
+    top = ay + (ah - (gy1 - gy) * u) / 2 - gy * u
+
+    def px(box):
+        return (left + box[0] * u, top + box[1] * u, (box[2] - box[0]) * u,
+                (box[3] - box[1]) * u)
+
+    return placement, u, px
+
+
+def end_targets(slots, u, d):
+    """The clickable box (x, y, w, h) of each end drawn in the slots (x, y, w, h): the
+    marker's glow, made at least d["target"] wide and high about its middle and kept in the
+    area; where two would overlap, they meet half way between their slots."""
+    least = d["target"]
+    ax, ay, aw, ah = d["area"]
+    boxes = []
+    for b in slots:
+        inset = u * 0.25 - 2
+        x0, y0, x1, y1 = b[0] + inset, b[1] + inset, b[0] + b[2] - inset, b[1] + b[3] - inset
+        if x1 - x0 < least:
+            x0, x1 = x0 - (least - (x1 - x0)) / 2, x1 + (least - (x1 - x0)) / 2
+        if y1 - y0 < least:
+            y0, y1 = y0 - (least - (y1 - y0)) / 2, y1 + (least - (y1 - y0)) / 2
+        shift_x = max(ax - x0, 0) - max(x1 - ax - aw, 0)
+        shift_y = max(ay - y0, 0) - max(y1 - ay - ah, 0)
+        boxes.append([x0 + shift_x, y0 + shift_y, x1 + shift_x, y1 + shift_y])
+    for i in range(len(boxes)):
+        for j in range(i + 1, len(boxes)):
+            a, b = boxes[i], boxes[j]
+            if not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]):
+                continue
+            p, q = slots[i], slots[j]
+            if p[0] + p[2] <= q[0]:
+                a[2] = b[0] = (p[0] + p[2] + q[0]) / 2
+            elif q[0] + q[2] <= p[0]:
+                b[2] = a[0] = (q[0] + q[2] + p[0]) / 2
+            elif p[1] + p[3] <= q[1]:
+                a[3] = b[1] = (p[1] + p[3] + q[1]) / 2
+            else:
+                b[3] = a[1] = (q[1] + q[3] + p[1]) / 2
+    return [(b[0], b[1], b[2] - b[0], b[3] - b[1]) for b in boxes]
+
+
+def layout_boxes(view, d):
+    """The drawn layout as boxes (x0, y0, x1, y1) in drawing units (tests, bench): (tiles
+    with the set tile first, each end's slot, each end's clickable target, placement, unit)."""
+    placement, u, px = layout_place(hand_of(view), d)
+
+    def corners(b):
+        return (b[0], b[1], b[0] + b[2], b[1] + b[3])
+
+    tiles = [corners(px(placement["set"]["box"]))] + [corners(px(t["box"]))
+                                                      for t in placement["tiles"]]
+    slots = [px(e["box"]) for e in placement["ends"]]
+    return (tiles, [corners(b) for b in slots], [corners(b) for b in end_targets(slots, u, d)],
+            placement, u)
+
+
 def layout_svg(view, ui, d):
     hand = hand_of(view)
     ax, ay, aw, ah = d["area"]
@@ -299,12 +368,8 @@ def layout_svg(view, ui, d):
     layout = hand.get("layout") if hand else None
     if not layout:
         return center_message(view, cx, cy, d)
-    placement, u = fit(layout, hand.get("history", []), aw, ah, d["unit"])
+    placement, u, px = layout_place(hand, d)
     parts = []
-
-    def px(box):
-        return (cx + box[0] * u, cy + box[1] * u, (box[2] - box[0]) * u, (box[3] - box[1]) * u)
-
     s = placement["set"]
     x, y, w, h = px(s["box"])
     parts.append(tile_face(x, y, w, h, s["first"], s["second"], "set-tile",
@@ -324,18 +389,24 @@ def layout_svg(view, ui, d):
     arms = layout.get("arms", [])
     targets = (ui or {}).get("targets") or []
     selected = (ui or {}).get("selected")
+    slots = [px(e["box"]) for e in placement["ends"]]
+    hits = end_targets(slots, u, d)
     for i in range(len(arms)):
-        parts.append(end_marker(arms[i], i, px(placement["ends"][i]["box"]), u,
-                                i in targets, selected))
+        parts.append(end_marker(arms[i], i, slots[i], u, i in targets, selected, hits[i]))
     return group(parts, "layout", [("data-unit", str(u))])
 
 
-def end_marker(arm, i, b, u, target, selected):
+def end_marker(arm, i, b, u, target, selected, hit=None):
+    """An open or locked end drawn in the slot b (x, y, w, h); `hit`: an invisible box
+    (x, y, w, h) that takes the clicks and drops too (see end_targets)."""
     x, y, w, h = b
     inset = u * 0.25
     x, y, w, h = x + inset, y + inset, w - 2 * inset, h - 2 * inset
     cls = "end"
     parts = [title(end_title(arm))]
+    if hit is not None:
+        parts.append(rect(hit[0], hit[1], hit[2], hit[3], INK, cls="end-hit",
+                          more=[("fill-opacity", "0")]))
     mid_x, mid_y = x + w / 2, y + h / 2
     if not arm.get("open") and not target:
         cls += " locked"
@@ -430,7 +501,8 @@ def you_svg(view, d, base):
             labels.append(("your turn", GOLD))
         waits = (hand.get("waits") or [[]] * (me + 1))[me]
         if waits:
-            labels.append(("you owe " + str(len(waits)) + " wait", MATADOR))
+            n = len(waits)
+            labels.append(("you owe " + str(n) + (" wait" if n == 1 else " waits"), MATADOR))
         if hand.get("setter") == me:
             labels.append(("on set", GOLD))
         if hand.get("nos") == me:
@@ -452,7 +524,7 @@ def legend_svg(view, d):
     if d["cols"] == 2 or hand is None or not hand.get("layout"):
         return ""
     ax, ay, aw, ah = d["area"]
-    y = ay + ah + 2
+    y = ay + ah + 11  # below the area: the tiles may reach its edge
     return group([text(ax + aw / 2, y, "White end: the same number (ordinary) · gold end: "
                        "adds up to 7, or any matador (matador) · padlock: not open yet", 11,
                        INK_DIM, "middle")], "legend")

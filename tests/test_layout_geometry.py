@@ -1,0 +1,218 @@
+"""The layout's geometry over many real positions of long hands (crosses, double crosses,
+triangles, the triangle's fourth side and lines, played by the engine to the end and tile
+by tile; 3, 4 and 5 players), in both designs: nothing overlaps, nothing leaves the layout
+area, every tile touches the one before it, doubles lie as R63 says, every end can be
+clicked (a target of at least 24 screen px on the smallest screen of its design, clear of
+the other ends' targets) and the SVG carries those targets; and MicroPython places and
+draws these positions exactly as CPython does.
+
+The positions come from bench/layout_quality.py (which prints the quality figures), with
+other seeds than the benchmark's."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+
+import pytest
+import render_layout
+import table
+from web_views import MAIN_THREAD_MODULES, ROOT, WEB
+
+from bench.layout_quality import GEOMETRIES, SCREEN_SCALE, hand_views
+
+SVG = "{http://www.w3.org/2000/svg}"
+MODES = ["wide", "narrow"]
+EPS = 1e-6
+
+
+def long_positions(geometry: str, hands: int = 30, start: int = 5000) -> list[dict]:
+    """The end of `hands` hands of the geometry, with 5, 4 and 3 players in turn."""
+    out = []
+    seed = start
+    wanted = {p.split()[0] for p in GEOMETRIES[geometry][0]}
+    while len(out) < hands:
+        players = (5, 4, 3)[seed % 3]
+        view = hand_views(geometry, players, seed, every_play=False)[-1]
+        seed += 1
+        layout = view["hand"].get("layout")
+        if layout and layout["game"].split()[0] in wanted:
+            out.append(view)
+    return out
+
+
+def tile_by_tile(geometry: str, hands: int = 2, start: int = 7000) -> list[dict]:
+    """Every position (after each tile) of a few 5-player hands of the geometry."""
+    out = []
+    for seed in range(start, start + hands):
+        out += [v for v in hand_views(geometry, 5, seed) if v["hand"].get("layout")]
+    return out
+
+
+POSITIONS = {g: long_positions(g) + tile_by_tile(g) for g in GEOMETRIES}
+
+
+def overlap(a, b) -> bool:
+    return a[0] < b[2] - EPS and b[0] < a[2] - EPS and a[1] < b[3] - EPS and b[1] < a[3] - EPS
+
+
+def within(a, area) -> bool:
+    x, y, w, h = area
+    return (a[0] >= x - EPS and a[1] >= y - EPS and a[2] <= x + w + EPS and
+            a[3] <= y + h + EPS)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("geometry", list(GEOMETRIES))
+def test_long_layouts_fit_the_area_without_overlaps(geometry, mode):
+    for view in POSITIONS[geometry]:
+        d = table.dims(mode, view["players"])
+        tiles, ends, _, placement, unit = table.layout_boxes(view, d)
+        where = f"{geometry}/{mode}/seed {view['seed']}/{len(tiles) - 1} tiles"
+        assert placement["fits"], where
+        assert unit >= 4, where
+        drawn = tiles + ends  # every end is drawn, open or locked
+        for a, b in itertools.combinations(drawn, 2):
+            assert not overlap(a, b), f"{where}: {a} overlaps {b}"
+        for b in drawn:
+            assert within(b, d["area"]), f"{where}: {b} leaves the area {d['area']}"
+
+
+@pytest.mark.parametrize("geometry", list(GEOMETRIES))
+def test_each_tile_touches_the_one_before_it(geometry):
+    """The chain of each arm is unbroken: its first tile touches the set tile, every other
+    tile the tile before it, and the end the arm's last tile, whatever turns it takes."""
+
+    def touch(a, b):
+        return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+    for mode in MODES:
+        for view in POSITIONS[geometry]:
+            d = table.dims(mode, view["players"])
+            _, _, aw, ah = d["area"]
+            hand = view["hand"]
+            placement, _ = render_layout.fit(hand["layout"], hand["history"], aw, ah, d["unit"])
+            last = {}
+            count = {}
+            for t in placement["tiles"]:
+                before = last.get(t["arm"], placement["set"]["box"])
+                assert t["index"] == count.get(t["arm"], 0)  # each arm's tiles in order
+                assert touch(before, t["box"]), (geometry, mode, view["seed"], t)
+                last[t["arm"]] = t["box"]
+                count[t["arm"]] = t["index"] + 1
+            for i, end in enumerate(placement["ends"]):
+                assert touch(last.get(i, placement["set"]["box"]), end["box"])
+
+
+def test_doubles_lie_as_r63_says_in_long_layouts():
+    for geometry in GEOMETRIES:
+        for view in POSITIONS[geometry]:
+            d = table.dims("narrow", view["players"])
+            _, _, aw, ah = d["area"]
+            hand = view["hand"]
+            placement, _ = render_layout.fit(hand["layout"], hand["history"], aw, ah, d["unit"])
+            for t in placement["tiles"]:
+                a, _, b = t["tile"].partition("-")
+                x0, y0, x1, y1 = t["box"]
+                along = x1 - x0 if t["dir"] in (1, 3) else y1 - y0
+                across = y1 - y0 if t["dir"] in (1, 3) else x1 - x0
+                crosswise = a == b and t["matching"] == "ordinary"
+                assert (along, across) == ((2, 4) if crosswise else (4, 2)), t
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("geometry", list(GEOMETRIES))
+def test_every_end_has_a_big_enough_target_of_its_own(geometry, mode):
+    """At least 24 px wide and high on the smallest screen of the design, inside the area,
+    over its own marker, and clear of the other ends' targets."""
+    for view in POSITIONS[geometry]:
+        d = table.dims(mode, view["players"])
+        _, ends, hits, _, _ = table.layout_boxes(view, d)
+        for end, hit in zip(ends, hits, strict=True):
+            for side in (hit[2] - hit[0], hit[3] - hit[1]):
+                assert side * SCREEN_SCALE[mode] >= 24 - EPS, (geometry, mode, hit)
+            assert within(hit, d["area"])
+            middle = ((end[0] + end[2]) / 2, (end[1] + end[3]) / 2)
+            assert hit[0] <= middle[0] <= hit[2] and hit[1] <= middle[1] <= hit[3]
+        for a, b in itertools.combinations(hits, 2):
+            assert not overlap(a, b), (geometry, mode, view["seed"], a, b)
+
+
+def test_the_svg_carries_the_end_targets():
+    """Each end's group holds an invisible box that takes clicks and drops (main.py looks
+    for the group with data-arm), exactly the target of layout_boxes."""
+    for geometry in GEOMETRIES:
+        for view in POSITIONS[geometry][:6]:
+            for mode in MODES:
+                arms = view["hand"]["layout"]["arms"]
+                ui = {"selected": "6-6", "targets": [i for i, a in enumerate(arms) if a["open"]]}
+                root = ET.fromstring(table.table_svg(view, ui, mode))
+                groups = [g for g in root.iter(SVG + "g")
+                          if "end" in (g.get("class") or "").split()]
+                assert len(groups) == len(arms)
+                hits = table.layout_boxes(view, table.dims(mode, view["players"]))[2]
+                for g, hit in zip(groups, hits, strict=True):
+                    rects = [r for r in g.iter(SVG + "rect") if r.get("class") == "end-hit"]
+                    assert len(rects) == 1
+                    r = rects[0]
+                    assert r.get("fill-opacity") == "0" and r.get("fill") not in (None, "none")
+                    box = [float(r.get(k)) for k in ("x", "y", "width", "height")]
+                    want = [hit[0], hit[1], hit[2] - hit[0], hit[3] - hit[1]]
+                    assert box == pytest.approx(want, abs=0.06)
+
+
+# ---------------------------------------------------------------- MicroPython
+MJS = ROOT / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"
+RUNNER = ROOT / "tests" / "micropython_run.mjs"
+DRIVER = '''import json
+import render_layout
+import table
+
+
+def main(src, dst):
+    with open(src) as f:
+        views = json.loads(f.read())
+    out = []
+    for view in views:
+        hand = view["hand"]
+        for mode in ("wide", "narrow"):
+            d = table.dims(mode, view["players"])
+            placement, unit = render_layout.fit(hand["layout"], hand["history"],
+                                                d["area"][2], d["area"][3], d["unit"])
+            out.append([unit, placement["bounds"], [t["box"] for t in placement["tiles"]],
+                        [e["box"] for e in placement["ends"]]])
+            arms = hand["layout"]["arms"]
+            out.append(table.table_svg(view, {"selected": "6-6", "targets": list(
+                range(len(arms)))}, mode))
+    with open(dst, "w") as f:
+        f.write(json.dumps(out))
+'''
+
+
+@pytest.mark.skipif(shutil.which("node") is None or not MJS.exists(),
+                    reason="needs node and the vendored MicroPython (npm ci)")
+def test_micropython_places_long_layouts_exactly_as_cpython(tmp_path):
+    views = []
+    for geometry in GEOMETRIES:
+        ranked = sorted(POSITIONS[geometry], key=lambda v: -sum(
+            len(a["tiles"]) for a in v["hand"]["layout"]["arms"]))
+        views += ranked[:4]
+    src, dst = tmp_path / "views.json", tmp_path / "out.json"
+    src.write_text(json.dumps(views))
+    driver = tmp_path / "mpy_driver.py"
+    driver.write_text(DRIVER)
+    files = [str(WEB / f"{m}.py") for m in MAIN_THREAD_MODULES] + [str(driver)]
+    run = subprocess.run(["node", str(RUNNER), MJS.as_uri(), str(src), str(dst), *files],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    got = json.loads(dst.read_text())
+    namespace: dict = {}
+    exec(compile(DRIVER, "driver", "exec"), namespace)  # noqa: S102 - the same driver here
+    namespace["main"](str(src), str(tmp_path / "want.json"))
+    want = json.loads((tmp_path / "want.json").read_text())
+    assert len(got) == len(want)
+    for k, (a, b) in enumerate(zip(got, want, strict=True)):
+        assert a == b, f"output {k} differs under MicroPython"
