@@ -149,6 +149,30 @@ def _replay_hand(session: Session, h: int, entry: Any) -> None:
             raise _fail(where, f"bad tiebreak: {exc}") from None
 
 
+def replay_to(data: Any, hand: int | None = None, after: int | None = None) -> Session:
+    """Replay a record up to a position: hand ``hand`` (0-based; default the last) after its
+    first ``after`` actions (default all). The whole record is checked first (``BadRecord``);
+    a hand or action count out of range raises ``ValueError`` naming the valid range."""
+    full = replay(data)
+    count = len(full.hands)
+    if count == 0:
+        raise ValueError("the record has no hands")
+    h = count - 1 if hand is None else hand
+    if not 0 <= h < count:
+        raise ValueError(f"the record has {count} hand{'s' if count > 1 else ''} "
+                         f"(0–{count - 1}), not hand {h}")
+    actions = data["hands"][h]["actions"]
+    k = len(actions) if after is None else after
+    if not 0 <= k <= len(actions):
+        raise ValueError(f"hand {h} has {len(actions)} actions, so a position after 0–"
+                         f"{len(actions)} of them, not {k}")
+    if h == count - 1 and k == len(actions):
+        return full
+    cut = dict(data, hands=list(data["hands"][:h]) + [
+        dict(data["hands"][h], actions=list(actions[:k]))], settlement=None)
+    return replay(cut)
+
+
 def replay_summary(session: Session) -> dict[str, Any]:
     """The JSON printed by ``python -m nos replay``."""
     ledger = list(session.ledger)

@@ -5,6 +5,7 @@ Kept in the MicroPython subset itself."""
 import json
 
 import render_announce
+import render_diagram
 import render_panels
 import table
 import ui_logic
@@ -24,7 +25,13 @@ def render_view(view):
     out.append(render_panels.controls_html(view, {"close": True}))
     out.append(render_panels.log_html(view))
     out.append(render_panels.info_html(view))
+    out.append(render_diagram.diagram_svg(view, render_diagram.seat_hands(view)))
     hand = view.get("hand") or {}
+    if hand.get("layout") and hand.get("phase") == "over":
+        # Every hand and the boneyard open (made-up tiles: only the drawing is compared).
+        tiles = hand.get("tiles") or ["6-6", "5-0"]
+        out.append(render_diagram.diagram_svg(view, [tiles] * view.get("players", 0),
+                                              tiles + ["1-0", "0-0"], "Open hands", False))
     if hand.get("phase") == "announce":
         state = render_announce.default_state()
         for game in range(1, 18):
@@ -37,6 +44,7 @@ def render_all(views):
     out = []
     for view in views:
         out.extend(render_view(view))
+    out.append(render_diagram.diagram_svg(None))
     out.append(render_panels.new_game_html({"players": 5, "level": "expert", "h1": True,
                                             "seed": "12"}, True))
     for search in ("?seed=12&players=3&level=beginner", "?players=9", "?delay=0",

@@ -20,7 +20,7 @@ WEB = ROOT / "web"
 
 # The modules that run on the main thread under MicroPython (main.py is the DOM glue).
 MAIN_THREAD_MODULES = ["render_svg", "render_layout", "render_announce", "render_panels",
-                       "ui_logic", "table"]
+                       "ui_logic", "table", "render_diagram"]
 
 
 def chooser(announce: str, rng: random.Random, long_game: bool = True):

@@ -26,6 +26,7 @@ from page import (
     command,
     controls_ui,
     el,
+    export_diagram,
     hand_phase,
     listen,
     open_announce,
@@ -231,6 +232,8 @@ def on_click(event):
 def on_command(cmd, node):
     if cmd == "new-game":
         open_new_game()
+    elif cmd == "export-diagram":
+        export_diagram()
     elif cmd == "announce-open":
         open_announce()
     elif cmd == "next-hand" and not S["busy"] and not S["pending"]:
@@ -423,6 +426,7 @@ def wire():
 async def boot():
     """Draw the table frame at once, then connect to the engine and load the game."""
     S["mode"] = screen_mode()
+    document.querySelector(".top .new-game").insertAdjacentHTML("afterend", panels.export_html())
     el("table").innerHTML = drawing.table_svg(None, None, S["mode"])
     el("hand").innerHTML = drawing.hand_svg(None, None, S["mode"])
     el("controls").innerHTML = panels.controls_html(None, {})

@@ -11,6 +11,7 @@ import asyncio
 import json
 
 import render_announce as announce
+import render_diagram as diagram
 import render_panels as panels
 import table as drawing
 import ui_logic as logic
@@ -27,6 +28,7 @@ S = {
     "ng": {"players": 4, "level": "club", "h1": False, "h2": False, "seed": "", "pace": 550},
     "broken": None, "notice": None, "error": None, "playable": False, "log_key": None,
     "drag": None, "drag_end": None, "stalled": False, "pending": 0, "replies": 0,
+    "diagram_url": None,
 }
 PROXIES = []  # keep the event handlers alive
 
@@ -140,6 +142,7 @@ def render():
     el("hand").innerHTML = drawing.hand_svg(view, hand_ui(), mode)
     el("controls").innerHTML = panels.controls_html(view, controls_ui())
     el("info").innerHTML = panels.info_html(view)
+    el("export-diagram").disabled = view is None or not view.get("hand")
     log = (view or {}).get("log") or []
     key = str(len(log)) + ":" + (str(log[-1].get("text")) if log else "")
     if key != S["log_key"]:
@@ -164,6 +167,29 @@ def redraw_selection():
     el("table").innerHTML = drawing.table_svg(view, table_ui(), S["mode"])
     el("hand").innerHTML = drawing.hand_svg(view, hand_ui(), S["mode"])
     el("controls").innerHTML = panels.controls_html(view, controls_ui())
+
+
+def export_diagram():
+    """Download the table as a standalone SVG diagram (render_diagram.py): a Blob behind
+    an <a download>. The previous download's object URL is released now."""
+    view = S["view"]
+    if view is None or not view.get("hand"):
+        return
+    svg = diagram.diagram_svg(view, diagram.seat_hands(view))
+    # Plain JS values: MicroPython's proxies of a list or dict are not a JS array/object.
+    parts = window.Array.new()
+    parts.push(svg)
+    options = window.Object.new()
+    options.type = "image/svg+xml"
+    if S["diagram_url"]:
+        window.URL.revokeObjectURL(S["diagram_url"])
+    S["diagram_url"] = window.URL.createObjectURL(window.Blob.new(parts, options))
+    link = document.createElement("a")
+    link.href = S["diagram_url"]
+    link.download = diagram.diagram_filename(view)
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
 
 
 def clear_selection():

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Draw a position of a game record as a standalone SVG diagram (web/render_diagram.py).
+
+    python scripts/diagram.py RECORD.json [--hand N] [--after K] [--seat S | --open] [-o OUT]
+
+Replays the record (docs/record-format.md; a saved game of the app is one too) to hand N
+(1 = the first, as the app numbers them; default the last) after its first K actions
+(default all of them), and writes the diagram to OUT (default: standard output). Hands are
+face down, but seat S's (seats 0 … n−1) with ``--seat``, or every hand and the boneyard
+with ``--open``. A bad record or argument is one sentence on stderr and exit status 2.
+
+A script rather than ``python -m nos diagram``: the engine (``nos/``) imports nothing
+outside the standard library and itself (tests/test_purity.py), and the drawing lives in
+``web/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "web")]
+
+import render_diagram  # noqa: E402  (web/, on the path above)
+
+from nos.errors import BadRecord  # noqa: E402
+from nos.hand import Hand  # noqa: E402
+from nos.observation import Observation  # noqa: E402
+from nos.record import load, replay, replay_to  # noqa: E402
+from nos.session import Session  # noqa: E402
+
+
+class Refusal(Exception):
+    """A bad argument or record: one sentence for stderr."""
+
+
+def position_view(session: Session, seat: int = 0) -> dict[str, Any]:
+    """The app's view (nos/app.py Table.view) of the current hand, as seen from ``seat``."""
+    hand = session.hand
+    assert hand is not None
+    return {"players": session.players, "names": list(session.names), "human": seat,
+            "chips": session.chips, "hand": Observation(hand, seat).to_json()}
+
+
+def open_hands(hand: Hand) -> list[list[str]]:
+    return [[str(t) for t in sorted(tiles, reverse=True)] for tiles in hand.hands]
+
+
+def boneyard_tiles(hand: Hand) -> list[str]:
+    """The boneyard from the top (drawn first) to the bottom (the last two, R2)."""
+    return [str(t) for t in reversed(hand.stack)]
+
+
+def build(args: argparse.Namespace) -> str:
+    """The SVG document the arguments ask for; raises ``Refusal``."""
+    try:
+        data = load(args.record)
+        full = replay(data)
+    except BadRecord as exc:
+        raise Refusal(str(exc)) from None
+    count = len(full.hands)
+    if count == 0:
+        raise Refusal(f"{args.record} has no hands to draw")
+    number = count if args.hand is None else args.hand
+    if not 1 <= number <= count:
+        raise Refusal(f"--hand must be 1–{count}: the record has {count} "
+                      f"hand{'s' if count > 1 else ''}, not {args.hand}")
+    total = len(data["hands"][number - 1]["actions"])
+    if args.after is not None and not 0 <= args.after <= total:
+        raise Refusal(f"--after must be 0–{total}: hand {number} has {total} actions, "
+                      f"not {args.after}")
+    if args.seat is not None and not 0 <= args.seat < full.players:
+        raise Refusal(f"--seat must be a seat 0–{full.players - 1}, not {args.seat}")
+    session = replay_to(data, number - 1, args.after)
+    hand = session.hand
+    assert hand is not None
+    seat = args.seat if args.seat is not None else 0
+    view = position_view(session, seat)
+    hands: list[list[str] | None] | None = None
+    boneyard = None
+    if args.open:
+        hands = list(open_hands(hand))
+        boneyard = boneyard_tiles(hand)
+    elif args.seat is not None:
+        hands = render_diagram.seat_hands(view)
+    return render_diagram.diagram_svg(view, hands, boneyard)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python scripts/diagram.py",
+        description="Draw a position of a Nos game record as a standalone SVG diagram.")
+    parser.add_argument("record", help="the game record (JSON)")
+    parser.add_argument("--hand", type=int, metavar="N",
+                        help="the hand, 1 = the first (default: the last)")
+    parser.add_argument("--after", type=int, metavar="K",
+                        help="after the hand's first K actions (default: all)")
+    show = parser.add_mutually_exclusive_group()
+    show.add_argument("--seat", type=int, metavar="S", help="show seat S's tiles (0 …)")
+    show.add_argument("--open", action="store_true",
+                      help="show every hand and the boneyard face up")
+    parser.add_argument("-o", "--out", metavar="FILE", help="where to write the SVG "
+                        "(default: standard output)")
+    args = parser.parse_args(argv)
+    try:
+        svg = build(args)
+        if args.out:
+            with open(args.out, "w", encoding="utf-8") as f:
+                f.write(svg)
+        else:
+            sys.stdout.write(svg)
+    except Refusal as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"error: cannot write {args.out}: {exc.strerror}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,132 @@
+"""The diagram command line (scripts/diagram.py): a record replayed to hand N after K
+actions is drawn as an SVG document showing that position's layout; hands are face down
+unless --seat or --open; bad input is one sentence on stderr and exit status 2 (never a
+traceback), like ``python -m nos replay``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nos.record import replay_to
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "scripts" / "diagram.py"
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def diagram(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(SCRIPT), *map(str, args)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A four-player record of three hands (seed 7)."""
+    path = tmp_path_factory.mktemp("diagram") / "game.json"
+    run = subprocess.run([sys.executable, "-m", "nos", "play", "--players", "4", "--seed", "7",
+                          "--hands", "3", "--out", str(path)], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    return path
+
+
+def tiles(root: ET.Element, cls: str) -> list[str]:
+    return [g.get("data-tile") for g in root.iter(NS + "g")
+            if cls in (g.get("class") or "").split()]
+
+
+def placed(data: dict[str, Any], hand: int | None, after: int | None) -> list[str]:
+    layout = replay_to(data, hand, after).hand.layout.to_json()
+    return sorted([layout["set"]] + [t[0] for arm in layout["arms"] for t in arm["tiles"]])
+
+
+def refused(run: subprocess.CompletedProcess[str], words: str) -> None:
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert "Traceback" not in run.stderr
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), run.stderr
+    assert words in lines[0]
+
+
+def test_the_final_position_by_default(record: Path, tmp_path: Path) -> None:
+    out = tmp_path / "final.svg"
+    run = diagram(record, "-o", out)
+    assert run.returncode == 0 and run.stdout == "" and run.stderr == ""
+    root = ET.fromstring(out.read_bytes())
+    assert root.tag == NS + "svg"
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert sorted(tiles(root, "set-tile") + tiles(root, "layout-tile")) == placed(data, None,
+                                                                                  None)
+    assert root.find(NS + "title").text.startswith("Nos: Hand 3 ·")
+    assert tiles(root, "seat-tile") == []  # face down by default
+
+
+def test_hand_n_after_k_actions_to_stdout(record: Path) -> None:
+    data = json.loads(record.read_text(encoding="utf-8"))
+    run = diagram(record, "--hand", "2", "--after", "12")
+    assert run.returncode == 0, run.stderr
+    root = ET.fromstring(run.stdout.encode("utf-8"))
+    assert root.find(NS + "title").text.startswith("Nos: Hand 2 ·")
+    assert sorted(tiles(root, "set-tile") + tiles(root, "layout-tile")) == placed(data, 1, 12)
+    # Before any action nothing lies on the table yet.
+    root = ET.fromstring(diagram(record, "--hand", "1", "--after", "0").stdout.encode())
+    assert tiles(root, "set-tile") == []
+
+
+def test_one_seat_or_every_hand_open(record: Path) -> None:
+    data = json.loads(record.read_text(encoding="utf-8"))
+    hand = replay_to(data, 1, 12).hand
+    root = ET.fromstring(diagram(record, "--hand", "2", "--after", "12", "--seat", "2")
+                         .stdout.encode())
+    assert tiles(root, "seat-tile") == [str(t) for t in sorted(hand.hands[2], reverse=True)]
+    root = ET.fromstring(diagram(record, "--hand", "2", "--after", "12", "--open")
+                         .stdout.encode())
+    assert tiles(root, "seat-tile") == [str(t) for h in hand.hands
+                                        for t in sorted(h, reverse=True)]
+    assert tiles(root, "bone") == [str(t) for t in reversed(hand.stack)]
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--hand", "0"], "--hand must be 1–3: the record has 3 hands, not 0"),
+    (["--hand", "4"], "--hand must be 1–3"),
+    (["--hand", "1", "--after", "-1"], "--after must be 0–"),
+    (["--hand", "1", "--after", "999"], "not 999"),
+    (["--seat", "4"], "--seat must be a seat 0–3, not 4"),
+    (["--hand", "two"], "invalid int value"),
+    (["--seat", "1", "--open"], "not allowed with argument"),
+])
+def test_bad_arguments(record: Path, args: list[str], words: str) -> None:
+    run = diagram(record, *args)
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert run.stdout == ""
+    assert words in run.stderr, run.stderr
+    if not words.startswith(("invalid", "not allowed")):  # argparse adds its usage line
+        refused(run, words)
+
+
+def test_missing_or_damaged_record(record: Path, tmp_path: Path) -> None:
+    refused(diagram(tmp_path / "nope.json"), "cannot read")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    refused(diagram(bad), "not valid JSON")
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["hands"][1]["actions"][5] = "6-6@9>6"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    refused(diagram(bad, "--hand", "1"), "hand 1, action 5")
+    data["hands"], data["settlement"] = [], None
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    refused(diagram(bad), "has no hands to draw")
+    refused(diagram(record, "-o", tmp_path / "no" / "such" / "dir.svg"), "cannot write")
+
+
+def test_replay_to_is_checked() -> None:
+    with pytest.raises(ValueError, match="no hands"):
+        replay_to({"format": "nos-record", "version": 1, "players": 3, "hands": []})

@@ -1,0 +1,404 @@
+"""A diagram of a position as a standalone SVG document, for rules pages and exports.
+
+`diagram_svg(view, hands, boneyard)` draws the layout with its open ends (R63 looks, as on
+the table), the boneyard with its last two tiles (R2), and one row per seat: name, on set,
+to play, chips, tiles (face down, or face up where `hands` reveals them) and declared
+doubles. `view` is the app's view (nos/app.py Table.view()); only its "players", "names",
+"chips" and "hand" (an Observation's JSON) are read.
+
+The document is self-contained: `xmlns`, width/height, every colour and the font as
+presentation attributes, and an embedded <style> (the page font from web/app.css) scoped
+to the class `nos-diagram`, so it looks the same as a file, in an <img> and inline in a
+page with other CSS (where an inline <style> is blocked by a CSP, the attributes suffice).
+
+Pure functions, in the MicroPython subset (see render_svg.py): the app builds its
+"Export diagram" download with them on the main thread.
+"""
+
+from render_layout import fit
+from render_svg import (
+    FELT,
+    FELT_LINE,
+    GOLD,
+    INK,
+    INK_DIM,
+    LAST,
+    LOCK,
+    MATADOR,
+    PANEL,
+    RIM,
+    RIM_EDGE,
+    attrs,
+    chip,
+    esc,
+    group,
+    pill,
+    rect,
+    split_tile,
+    text,
+    tile_back,
+    tile_face,
+    title,
+)
+from table import SVG_NS, end_marker, end_title, last_play, text_width, trim
+
+WIDTH = 960
+AREA_W, AREA_H, UNIT = 900, 420, 20  # the layout's room, as on the wide table
+ROW_H, ROW_GAP = 58, 6
+TILE_W, TILE_H, TILE_GAP = 22, 44, 4
+TILES_X = 210  # where the tiles of a row start
+LAST_TWO = 2  # R2: the two bottom tiles of the boneyard are never drawn
+# The page font of web/app.css (:root), for texts outside the app.
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+STYLE = ('<style>.nos-diagram text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,'
+         "sans-serif}</style>")
+VERBS = [("set", "to set"), ("announce", "to announce the game"),
+         ("declare", "to declare doubles"), ("out of turn", "to play or decline a double "
+                                                            "out of turn")]
+
+
+# ---------------------------------------------------------------- helpers on the view
+def hand_of(view):
+    return (view or {}).get("hand") or None
+
+
+def name_of(view, seat):
+    names = (view or {}).get("names") or []
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return str(names[seat])
+    return "Seat " + str(seat)
+
+
+def seat_hands(view):
+    """`hands` that reveal only the viewing seat's tiles (the person's, in the app)."""
+    hand = hand_of(view)
+    if hand is None:
+        return None
+    out = [None] * int(view.get("players", 0))
+    seat = hand.get("seat", view.get("human", 0))
+    if 0 <= seat < len(out):
+        out[seat] = list(hand.get("tiles") or [])
+    return out
+
+
+def caption_of(view):
+    """ "Hand 2 · Game 2: ordinary cross · Anna to play" """
+    hand = hand_of(view)
+    if hand is None:
+        return "No hand has been dealt yet"
+    parts = ["Hand " + str(hand.get("hand", 0) + 1)]
+    game = hand.get("announcement_name")
+    if game:
+        number = str(hand.get("announcement") or "").split(" ")[0]
+        parts.append("Game " + number + ": " + str(game))
+    elif hand.get("set_tile"):
+        parts.append("set tile " + str(hand.get("set_tile")))
+    phase = hand.get("phase")
+    if phase == "over":
+        parts.append("the hand is over")
+    else:
+        verb = "to play"
+        for p, words in VERBS:
+            if p == phase:
+                verb = words
+        parts.append(name_of(view, hand.get("current")) + " " + verb)
+    return " · ".join(parts)
+
+
+def diagram_filename(view):
+    """A file name for a download: nos-hand-2-move-14.svg."""
+    hand = hand_of(view)
+    if hand is None:
+        return "nos-diagram.svg"
+    return ("nos-hand-" + str(hand.get("hand", 0) + 1) + "-move-" +
+            str(len(hand.get("history") or [])) + ".svg")
+
+
+def at(values, seat, default):
+    values = values or []
+    return values[seat] if 0 <= seat < len(values) else default
+
+
+# ---------------------------------------------------------------- the layout
+def bounds(placement):
+    """(x0, y0, x1, y1) in grid units around the set tile, the tiles and the ends."""
+    boxes = [placement["set"]["box"]] + [t["box"] for t in placement["tiles"]] + [
+        e["box"] for e in placement["ends"]]
+    x0, y0, x1, y1 = boxes[0]
+    for b in boxes:
+        x0, y0, x1, y1 = min(x0, b[0]), min(y0, b[1]), max(x1, b[2]), max(y1, b[3])
+    return x0, y0, x1, y1
+
+
+def layout_part(view, top):
+    """(svg, height) of the layout cropped to its tiles and ends, or a short message."""
+    hand = hand_of(view)
+    layout = hand.get("layout") if hand else None
+    if not layout:
+        if hand is None:
+            words = "No tiles on the table."
+        else:
+            who = name_of(view, hand.get("setter"))
+            words = "No tile set yet: " + who + (" are" if who == "You" else " is") + " on set."
+        return group([text(WIDTH / 2, top + 40, words, 18, INK_DIM, "middle")],
+                     "layout"), 70
+    placement, u = fit(layout, hand.get("history") or [], AREA_W, AREA_H, UNIT)
+    x0, y0, x1, y1 = bounds(placement)
+    pad = 18
+    left = WIDTH / 2 - (x1 - x0) * u / 2
+
+    def px(b):
+        return (left + (b[0] - x0) * u, top + pad + (b[1] - y0) * u, (b[2] - b[0]) * u,
+                (b[3] - b[1]) * u)
+
+    s = placement["set"]
+    x, y, w, h = px(s["box"])
+    parts = [group([title("The set tile " + str(s["tile"])),
+                    tile_face(x, y, w, h, s["first"], s["second"], "set-tile",
+                              [("data-tile", str(s["tile"]))])])]
+    last = last_play(hand)
+    for t in placement["tiles"]:
+        x, y, w, h = px(t["box"])
+        is_last = last is not None and last[0] == t["arm"] and last[1] == t["index"]
+        face = tile_face(x, y, w, h, t["first"], t["second"],
+                         "layout-tile" + (" last" if is_last else ""),
+                         [("data-tile", str(t["tile"])), ("data-arm", str(t["arm"]))],
+                         LAST if is_last else None)
+        words = str(t["tile"]) + " played by " + name_of(view, t["seat"])
+        parts.append(group([title(words + (", the last play" if is_last else "")), face]))
+    arms = layout.get("arms") or []
+    for i in range(len(arms)):
+        parts.append(end_marker(arms[i], i, px(placement["ends"][i]["box"]), u, False, None))
+    return group(parts, "layout", [("data-unit", str(u))]), (y1 - y0) * u + 2 * pad
+
+
+# ---------------------------------------------------------------- rows
+def row_panel(y, current=False):
+    return rect(24, y, WIDTH - 48, ROW_H, PANEL, GOLD if current else FELT_LINE,
+                2.5 if current else 1.5, 10, more=[("fill-opacity", "0.72")])
+
+
+def tiles_row(tiles, y, cls, outlined=None, dead_from=None, x=TILES_X):
+    """Face-up tiles from x; those in `outlined` get a gold outline, those from index
+    `dead_from` on are the boneyard's last two. Returns (svg parts, x after them)."""
+    parts = []
+    room = max(int((WIDTH - 200 - x) / (TILE_W + TILE_GAP)), 2)
+    shown = tiles if len(tiles) <= room else tiles[:room - 1]
+    for k in range(len(shown)):
+        t = shown[k]
+        a, b = split_tile(t)
+        dead = dead_from is not None and k >= dead_from
+        outline = GOLD if outlined and t in outlined else None
+        face = tile_face(x, y, TILE_W, TILE_H, a, b, cls + (" dead" if dead else ""),
+                         [("data-tile", str(t))], outline)
+        if dead:
+            face += rect(x - 2, y - 2, TILE_W + 4, TILE_H + 4, "none", LOCK, 1.5, 5,
+                         more=[("stroke-dasharray", "3 2")])
+        parts.append(face)
+        x += TILE_W + TILE_GAP
+    if len(shown) < len(tiles):
+        parts.append(text(x + 2, y + TILE_H * 0.62, "+" + str(len(tiles) - len(shown)), 13,
+                          INK_DIM))
+        x += 30
+    return parts, x
+
+
+def backs_row(count, y, dead=0, cls="back"):
+    """Face-down tiles from TILES_X, the last `dead` of them crossed (R2)."""
+    parts = []
+    x = TILES_X
+    room = int((WIDTH - 200 - x) / (TILE_W + TILE_GAP))
+    shown = min(count, room - 1) if count > room else count
+    for k in range(shown):
+        is_dead = k >= count - dead
+        parts.append(tile_back(x, y, TILE_W, TILE_H, cls + (" dead" if is_dead else ""),
+                               is_dead))
+        x += TILE_W + TILE_GAP
+    if shown < count:
+        parts.append(text(x + 2, y + TILE_H * 0.62, "+" + str(count - shown), 13, INK_DIM))
+        x += 30
+    return parts, x
+
+
+def boneyard_row(view, y, boneyard):
+    hand = hand_of(view)
+    count = len(boneyard) if boneyard is not None else int(hand.get("boneyard", 0))
+    drawable = max(count - LAST_TWO, 0)
+    ty = y + (ROW_H - TILE_H) / 2
+    parts = [row_panel(y), text(40, y + 25, "Boneyard", 16, INK, None, "700"),
+             text(40, y + 45, str(count) + (" tile" if count == 1 else " tiles"), 12,
+                  INK_DIM)]
+    if boneyard is not None:
+        tiles, x = tiles_row(list(boneyard), ty, "bone", None, drawable)
+    else:
+        tiles, x = backs_row(count, ty, min(count, LAST_TWO), "bone")
+    parts.append(group([title("The boneyard from the top (drawn first); the last two "
+                              "tiles are never drawn (R2).")] + tiles, "boneyard-tiles"))
+    parts.append(text(x + 8, ty + TILE_H * 0.62, str(drawable) + " to draw · the last two "
+                      "are never drawn", 13, INK_DIM, more=[("class", "boneyard-count")]))
+    return group(parts, "boneyard", [("data-count", str(count))])
+
+
+def seat_row(view, seat, y, tiles):
+    hand = hand_of(view)
+    name = name_of(view, seat)
+    phase = hand.get("phase")
+    current = phase != "over" and hand.get("current") == seat
+    count = int(at(hand.get("hand_sizes"), seat, 0))
+    declared = list(at(hand.get("declared"), seat, []))
+    parts = [row_panel(y, current), text(40, y + 25, trim(name, 14), 16, INK, None, "700")]
+    labels = []
+    if current:
+        labels.append(("to act", GOLD))
+    if hand.get("setter") == seat:
+        labels.append(("on set", LOCK))
+    if hand.get("nos") == seat:
+        labels.append(("nos!", LAST))
+    elif at(hand.get("out"), seat, False):
+        labels.append(("out", INK_DIM))
+    waits = at(hand.get("waits"), seat, [])
+    if waits:
+        labels.append(("owes " + str(len(waits)) + (" wait" if len(waits) == 1 else " waits"),
+                       MATADOR))
+    px = 40
+    for label, colour in labels:
+        svg, w = pill(px, y + 43, label, colour, size=10)
+        parts.append(svg)
+        px += w + 4
+    ty = y + (ROW_H - TILE_H) / 2
+    if tiles is not None:
+        faces, x = tiles_row(list(tiles), ty, "seat-tile", declared)
+        count = len(tiles)
+    else:
+        faces, x = backs_row(count - len(declared), ty)
+        if declared:
+            more, x = tiles_row(declared, ty, "seat-tile declared", declared, None,
+                                x + (TILE_GAP if count > len(declared) else 0))
+            faces += more
+    parts += faces
+    words = str(count) + (" tile" if count == 1 else " tiles")
+    if declared:
+        words += " · declared " + " ".join(declared)
+    parts.append(text(x + 8, ty + TILE_H * 0.62, words, 13, INK_DIM,
+                      more=[("class", "tile-count")]))
+    chips = at(view.get("chips"), seat, None)
+    right = WIDTH - 40
+    if chips is not None:
+        parts.append(text(right, y + 35, str(chips), 16, INK, "end", "700",
+                          more=[("class", "chips")]))
+        right -= len(str(chips)) * 16 * 0.7 + 14  # digits are of equal width
+        parts.append(chip(right, y + 30, 7))
+        right -= 14
+    counts = hand.get("counts")
+    if counts and seat < len(counts):
+        parts.append(text(right, y + 35,
+                          "count " + str(counts[seat]), 13, INK_DIM, "end",
+                          more=[("class", "count")]))
+    label = name + ": " + words + ("" if chips is None else ", " + str(chips) + " chips")
+    return group([title(label)] + parts, "seat" + (" current" if current else ""),
+                 [("data-seat", str(seat))])
+
+
+# ---------------------------------------------------------------- legend
+def legend_items(view, revealed_bone):
+    hand = hand_of(view)
+    arms = ((hand.get("layout") or {}).get("arms") or []) if hand else []
+    items = []
+    kinds = [a.get("matching") for a in arms if a.get("open")]
+    if "ordinary" in kinds:
+        items.append("white end: the next tile shows that number (ordinary)")
+    if "matador" in kinds:
+        items.append("gold end: the next tile adds up to 7, or is a matador; M: only a "
+                     "matador (matador)")
+    if [a for a in arms if a.get("open") and a.get("needs_double")]:
+        items.append("an end like 3-3: that double must come first")
+    if [a for a in arms if not a.get("open")]:
+        items.append("padlock: closed for now by the announced game")
+    if hand and last_play(hand) is not None:
+        items.append("blue outline: the last tile played")
+    if hand and [d for d in (hand.get("declared") or []) if d]:
+        items.append("gold outline: declared doubles (R8)")
+    if hand:
+        items.append(("dashed" if revealed_bone else "grey crossed") +
+                     " tiles: the last two of the boneyard, never drawn (R2)")
+    return items
+
+
+def wrap(items, width, size):
+    lines = []
+    line = ""
+    for item in items:
+        item = item[:1].upper() + item[1:]
+        joined = line + " · " + item if line else item
+        if line and text_width(joined, size) > width:
+            lines.append(line + ".")
+            line = item
+        else:
+            line = joined
+    if line:
+        lines.append(line + ".")
+    return lines
+
+
+# ---------------------------------------------------------------- the document
+def diagram_svg(view, hands=None, boneyard=None, caption=None, legend=True):
+    """The position as a standalone SVG document (a string).
+
+    hands: one entry per seat, a list of tiles ("5-3") to show face up or None for face
+    down (seat_hands(view) reveals the viewing seat's); boneyard: its tiles from the top
+    (drawn first) to the bottom, to show it open, or None; caption: the heading (default:
+    hand, game, who is to act); legend: explain the marks used.
+    """
+    hand = hand_of(view)
+    caption = caption_of(view) if caption is None else str(caption)
+    players = int((view or {}).get("players", 0)) if hand else 0
+    parts = [text(36, 44, trim(caption, 90), 20, INK, None, "700", more=[("class", "caption")])]
+    layout, lh = layout_part(view, 58)
+    parts.append(layout)
+    y = 58 + lh + 8
+    if hand is not None:
+        parts.append(boneyard_row(view, y, boneyard))
+        y += ROW_H + ROW_GAP
+        for seat in range(players):
+            tiles = at(hands, seat, None)
+            parts.append(seat_row(view, seat, y, tiles))
+            y += ROW_H + ROW_GAP
+    if legend:
+        lines = wrap(legend_items(view, boneyard is not None), WIDTH - 80, 12)
+        for line in lines:
+            y += 17
+            parts.append(text(40, y, line, 12, INK_DIM, more=[("class", "legend")]))
+        y += 6 if lines else 0
+    height = int(y + 18)
+    return "".join([
+        '<?xml version="1.0" encoding="UTF-8"?>\n',
+        "<svg" + attrs([("xmlns", SVG_NS), ("class", "nos-diagram"), ("width", WIDTH),
+                        ("height", height), ("viewBox", "0 0 " + str(WIDTH) + " " +
+                                             str(height)),
+                        ("role", "img"), ("font-family", FONT)]) + ">",
+        title("Nos: " + caption),
+        "<desc>" + esc(description(view, caption)) + "</desc>",
+        STYLE,
+        rect(1, 1, WIDTH - 2, height - 2, RIM, RIM_EDGE, 2, 24),
+        rect(10, 10, WIDTH - 20, height - 20, FELT, r=18),
+        "".join(parts),
+        "</svg>\n",
+    ])
+
+
+def description(view, caption):
+    """The position in words, for screen readers and search."""
+    hand = hand_of(view)
+    words = [caption + "."]
+    layout = hand.get("layout") if hand else None
+    if layout:
+        played = []
+        for arm in layout.get("arms") or []:
+            played += [str(t[0]) for t in arm.get("tiles") or []]
+        words.append("Set tile " + str(layout.get("set")) + (
+            "; played " + ", ".join(played) if played else "") + ".")
+        for arm in layout.get("arms") or []:
+            words.append(end_title(arm))
+    if hand:
+        words.append("Boneyard: " + str(hand.get("boneyard", 0)) + " tiles.")
+    return " ".join(words)
