@@ -152,6 +152,7 @@ class Table:
         who = f"{names[seat]} " if seat is not None else ""
         if seat is not None and names[seat] == "You":
             verb, _, rest = text.partition(" ")
+            rest = rest.replace(" and claims ", " and claim ").replace(" and closes", " and close")
             text = f"{_SECOND_PERSON.get(verb, verb)} {rest}".strip()
         self.log.append({
             "hand": len(self.session.hands) - 1,

@@ -12,8 +12,10 @@ import json
 import random
 from pathlib import Path
 
-from nos.actions import Announce, Play
+from nos.actions import DECLINE, WAIT, Announce, Play
 from nos.app import Table
+from nos.bots.base import best_declaration
+from nos.hand import Options
 
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
@@ -147,3 +149,98 @@ def session_view(hands: int = 8, players: int = 5, seed: int = 77) -> dict:
         view = table.next_hand()
     view["house_rules"] = {"H1": False, "H2": True}
     return json.loads(json.dumps(view))
+
+
+# ---------------------------------------------------------------- the person's decisions
+# tests/e2e/test_decisions.py clicks through a first hand as a scripted person: set the
+# double (R4), announce game 1, decline declarations (R8) and doubles out of turn (R9) unless
+# that is the decision looked for, and play the first legal play. The bots are deterministic
+# given the seed, so replaying `path` in the browser reaches the same decision.
+
+# RULINGS.md R8, written out: players -> doubles declared -> paid by each other player.
+R8_PAID = {3: {4: 200, 5: 500}, 4: {3: 25, 4: 250}, 5: {3: 50}}
+DECISIONS = {
+    "declare": "R8: the person may declare doubles",
+    "bot declares": "R8: a computer player has declared doubles when the person is to act",
+    "out of turn": "R9: the person may play a double out of turn",
+    "wait": "R10: the person owes a wait while a computer player owes one too",
+    "claim": "H2: the person may claim a double's payment",
+}
+
+
+def _key_action(kind: str, table: Table):
+    """The decision looked for, if the person faces it now: the action to take (or True)."""
+    hand = table.hand
+    legal = hand.legal_actions()
+    phase = hand.phase.value
+    if kind == "declare" and phase == "declare" and len(legal) > 1:
+        return best_declaration(legal)  # the most doubles, for the highest payment
+    if kind == "bot declares" and any(hand.declared[1:]):
+        return True
+    if kind == "out of turn" and phase == "out of turn":
+        return next(a for a in legal if isinstance(a, Play))
+    if kind == "wait" and legal == [WAIT] and any(hand.waits[1:]):
+        return WAIT
+    if kind == "claim" and phase == "play":
+        return next((a for a in legal if isinstance(a, Play) and a.claim and not a.close), None)
+    return None
+
+
+def _scripted_move(kind: str, table: Table):
+    """The scripted person's move when not at the decision looked for."""
+    hand = table.hand
+    legal = hand.legal_actions()
+    phase = hand.phase.value
+    if phase == "announce":
+        return next(a for a in legal if str(a) == "announce 1")
+    if phase == "out of turn" and kind == "wait":
+        return next(a for a in legal if isinstance(a, Play))  # R9, so that a wait is owed
+    plays = [a for a in legal if isinstance(a, Play) and not (a.close or a.claim)]
+    if phase in ("declare", "out of turn"):
+        return DECLINE
+    return (plays or legal)[0]  # set, play, draw or pass
+
+
+def walk(kind: str, seed: int, players: int, max_plays: int = 3) -> dict | None:
+    """The first hand of `seed` up to the decision `kind` (DECISIONS), or None if the
+    scripted person does not meet it within `max_plays` plays. Returns the page query, the
+    person's actions before it (`path`), the `action` to take there (None for "bot
+    declares"), the `table` at that point and its `view`."""
+    options = Options(claim_doubles=kind == "claim")
+    table = Table(players, seed=seed, level="beginner", options=options)
+    table.start()
+    path: list[str] = []
+    phases: list[str] = []  # the phase of each action of `path`
+    for _ in range(300):
+        hand = table.hand
+        if hand.over:
+            return None
+        if hand.current != table.human:
+            table.bot_act()
+            continue
+        key = _key_action(kind, table)
+        if key is not None:
+            query = f"?seed={seed}&players={players}&level=beginner&delay=0"
+            return {"kind": kind, "seed": seed, "players": players,
+                    "query": query + ("&h2=1" if options.claim_doubles else ""),
+                    "path": path, "phases": phases,
+                    "action": None if key is True else str(key),
+                    "table": table, "view": json.loads(json.dumps(table.view()))}
+        move = _scripted_move(kind, table)
+        if isinstance(move, Play) and hand.phase.value == "play":
+            max_plays -= 1
+            if max_plays < 0:
+                return None
+        path.append(str(move))
+        phases.append(hand.phase.value)
+        table.act(str(move))
+    return None
+
+
+def find_decision(kind: str, players: int = 4, start: int = 0, tries: int = 600) -> dict:
+    """The first seed from `start` whose first hand brings the decision `kind` (walk)."""
+    for seed in range(start, start + tries):
+        found = walk(kind, seed, players)
+        if found is not None:
+            return found
+    raise LookupError(f"no seed in {start}..{start + tries - 1} gives: {DECISIONS[kind]}")

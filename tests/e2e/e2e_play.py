@@ -13,7 +13,8 @@ import sys
 from e2e_harness import BOOT_TIMEOUT_MS, ROOT
 
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "web")]
-import web_views  # noqa: E402  (needs the paths above)
+import ui_logic  # noqa: E402  (needs the paths above)
+import web_views  # noqa: E402
 
 STEP_MS = 30_000
 CHOSEN_OUTS: list[str] = []  # prompts of the outward-end chooser, as they were answered
@@ -141,3 +142,68 @@ def play_hand(page, game: int = 1, drag_every: int = 0, limit: int = 120) -> int
 
 def saved(page) -> dict:
     return json.loads(page.evaluate("localStorage.getItem('nos.game.v1')"))
+
+
+# ---------------------------------------------------------------- one chosen decision
+def take(page, action: str) -> str:
+    """Make the engine action `action` (nos/actions.py text) by clicking what the page
+    shows: a double to set, the announcement dialog, a button, or a tile then an end (the
+    claim toggle first, the outward-end chooser after); returns the new data-waiting-for."""
+    play = ui_logic.parse_play(action)
+    if action.startswith("set "):
+        page.click(f"#hand [data-tile='{action[4:]}']")
+    elif action.startswith("announce "):
+        if not page.locator("#announce-dialog[open]").count():
+            page.click("[data-cmd=announce-open]")
+        announce(page, int(action.split()[1]))
+    elif play is None:
+        page.click(f"#controls [data-action='{action}']")
+    else:
+        if play["claim"]:
+            toggle(page, "toggle-claim", True)
+        page.click(f"#hand [data-tile='{play['tile']}']")
+        page.click(f"#table .end.target[data-arm='{play['arm']}']")
+        chooser = page.locator(f"#controls [data-cmd=out][data-out='{play['out']}']")
+        if chooser.count():  # a matador on a matador end: which end faces out (R61)
+            chooser.click()
+    return after_click(page)
+
+
+def take_all(page, actions: list[str]) -> None:
+    """The person's actions in turn (the bots play in between)."""
+    for action in actions:
+        assert settle(page) == "human", action
+        take(page, action)
+
+
+def toggle(page, cmd: str, on: bool) -> None:
+    """Set a toggle button of the controls (aria-pressed) to `on`."""
+    button = page.locator(f"#controls [data-cmd='{cmd}']")
+    if (button.get_attribute("aria-pressed") == "true") != on:
+        button.click()
+    page.wait_for_selector(f"#controls [data-cmd='{cmd}'][aria-pressed='{str(on).lower()}']",
+                           state="attached")
+
+
+def log_entries(page) -> list[dict]:
+    """The game log as shown: [{"text", "seat" (None for events), "payments": [...]}]."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('#log ul:not(.pay) > li')].map(li => ({
+            text: li.firstChild.textContent,
+            seat: li.className.startsWith('seat-') ? Number(li.className.slice(5)) : null,
+            payments: [...li.querySelectorAll('.pay li')].map(p => p.textContent),
+        }))"""
+    )
+
+
+def new_game(page, seed: int, players: int, pace: int = 150) -> None:
+    """Start another game from the New game dialog (no reload): players, the fast pace,
+    beginner bots and a deal number."""
+    page.click("header [data-cmd=new-game]")
+    page.click(f"#newgame-dialog [data-param=players][data-value='{players}']")
+    page.click("#newgame-dialog [data-param=level][data-value='beginner']")
+    page.click(f"#newgame-dialog [data-param=pace][data-value='{pace}']")
+    page.fill("#ng-seed", str(seed))
+    page.click("#newgame-ok")
+    page.wait_for_function(f"document.querySelector('#info').textContent.includes('seed {seed}')")
+    settle(page)
