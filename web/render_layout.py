@@ -298,36 +298,36 @@ def lay(order, arms, sizes, regs, bounds, placed, quick):
     arm that does not, the room it lacks: see choose). With `quick`, stops at a misfit."""
     count = {}
     spots = {}
-    bad = None
     for arm_no in arms:
         spots[arm_no] = []
+
+    def put(arm_no, length, width, first):
+        """Place one box on an arm; (ex, ey, direction, misfit or None)."""
+        b, ex, ey, d, ok, short = choose(arms[arm_no], length, width, regs[arm_no], bounds,
+                                         placed, first)
+        placed.append(b)
+        if not quick:
+            spots[arm_no].append((b, d))
+        return ex, ey, d, None if ok else (arm_no, short)
+
+    bad = None
     for arm_no in order:
         k = count.get(arm_no, 0)
         count[arm_no] = k + 1
         length, width = sizes[arm_no][k]
-        arm = arms[arm_no]
-        b, ex, ey, d, ok, short = choose(arm, length, width, regs[arm_no], bounds, placed,
-                                         k == 0)
-        if not ok and bad is None:
+        ex, ey, d, misfit = put(arm_no, length, width, k == 0)
+        if misfit is not None and bad is None:
             if quick:
-                return None, (arm_no, short)
-            bad = (arm_no, short)
-        placed.append(b)
-        if not quick:
-            spots[arm_no].append((b, d))
-        arm.advance(d, ex, ey, width)
+                return None, misfit
+            bad = misfit
+        arms[arm_no].advance(d, ex, ey, width)
     for arm_no in sorted(arms):
-        arm = arms[arm_no]
         # The end must be seen too (and clicked): it counts for the fit.
-        b, ex, ey, d, ok, short = choose(arm, LONG, SHORT, regs[arm_no], bounds, placed,
-                                         arm.prev_width == 0)
-        if not ok and bad is None:
+        misfit = put(arm_no, LONG, SHORT, arms[arm_no].prev_width == 0)[3]
+        if misfit is not None and bad is None:
             if quick:
-                return None, (arm_no, short)
-            bad = (arm_no, short)
-        placed.append(b)
-        if not quick:
-            spots[arm_no].append((b, d))
+                return None, misfit
+            bad = misfit
     return (None if quick else spots), bad
 
 
