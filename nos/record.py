@@ -149,11 +149,13 @@ def _replay_hand(session: Session, h: int, entry: Any) -> None:
             raise _fail(where, f"bad tiebreak: {exc}") from None
 
 
-def replay_to(data: Any, hand: int | None = None, after: int | None = None) -> Session:
+def replay_to(data: Any, hand: int | None = None, after: int | None = None,
+              full: Session | None = None) -> Session:
     """Replay a record up to a position: hand ``hand`` (0-based; default the last) after its
-    first ``after`` actions (default all). The whole record is checked first (``BadRecord``);
-    a hand or action count out of range raises ``ValueError`` naming the valid range."""
-    full = replay(data)
+    first ``after`` actions (default all). The whole record is checked first (``BadRecord``),
+    unless ``full`` is its complete replay already; a hand or action count out of range
+    raises ``ValueError`` naming the valid range."""
+    full = replay(data) if full is None else full
     count = len(full.hands)
     if count == 0:
         raise ValueError("the record has no hands")

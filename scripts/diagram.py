@@ -74,7 +74,7 @@ def build(args: argparse.Namespace) -> str:
                       f"not {args.after}")
     if args.seat is not None and not 0 <= args.seat < full.players:
         raise Refusal(f"--seat must be a seat 0–{full.players - 1}, not {args.seat}")
-    session = replay_to(data, number - 1, args.after)
+    session = replay_to(data, number - 1, args.after, full=full)  # checked above
     hand = session.hand
     assert hand is not None
     seat = args.seat if args.seat is not None else 0
