@@ -426,7 +426,6 @@ def wire():
 async def boot():
     """Draw the table frame at once, then connect to the engine and load the game."""
     S["mode"] = screen_mode()
-    document.querySelector(".top .new-game").insertAdjacentHTML("afterend", panels.export_html())
     el("table").innerHTML = drawing.table_svg(None, None, S["mode"])
     el("hand").innerHTML = drawing.hand_svg(None, None, S["mode"])
     el("controls").innerHTML = panels.controls_html(None, {})

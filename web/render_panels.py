@@ -283,14 +283,6 @@ def log_html(view):
     return "".join(out)
 
 
-# ---------------------------------------------------------------- the header
-def export_html():
-    """The header's "Export diagram" button (next to "New game"); disabled until a hand is
-    dealt."""
-    return button("Export diagram", ' data-cmd="export-diagram" id="export-diagram" title="'
-                  'Download the table as a standalone SVG diagram" disabled', "export-diagram")
-
-
 # ---------------------------------------------------------------- the line above the table
 def info_html(view):
     if view is None:
