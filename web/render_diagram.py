@@ -40,7 +40,16 @@ from render_svg import (
     tile_face,
     title,
 )
-from table import SVG_NS, end_marker, end_title, last_play, text_width, trim
+from table import (
+    SVG_NS,
+    end_marker,
+    end_title,
+    hand_of,
+    last_play,
+    placed_tiles,
+    text_width,
+    trim,
+)
 
 WIDTH = 960
 AREA_W, AREA_H, UNIT = 900, 420, 20  # the layout's room, as on the wide table
@@ -58,10 +67,6 @@ VERBS = [("set", "to set"), ("announce", "to announce the game"),
 
 
 # ---------------------------------------------------------------- helpers on the view
-def hand_of(view):
-    return (view or {}).get("hand") or None
-
-
 def name_of(view, seat):
     names = (view or {}).get("names") or []
     if isinstance(seat, int) and 0 <= seat < len(names):
@@ -151,21 +156,8 @@ def layout_part(view, top):
         return (left + (b[0] - x0) * u, top + pad + (b[1] - y0) * u, (b[2] - b[0]) * u,
                 (b[3] - b[1]) * u)
 
-    s = placement["set"]
-    x, y, w, h = px(s["box"])
-    parts = [group([title("The set tile " + str(s["tile"])),
-                    tile_face(x, y, w, h, s["first"], s["second"], "set-tile",
-                              [("data-tile", str(s["tile"]))])])]
-    last = last_play(hand)
-    for t in placement["tiles"]:
-        x, y, w, h = px(t["box"])
-        is_last = last is not None and last[0] == t["arm"] and last[1] == t["index"]
-        face = tile_face(x, y, w, h, t["first"], t["second"],
-                         "layout-tile" + (" last" if is_last else ""),
-                         [("data-tile", str(t["tile"])), ("data-arm", str(t["arm"]))],
-                         LAST if is_last else None)
-        words = str(t["tile"]) + " played by " + name_of(view, t["seat"])
-        parts.append(group([title(words + (", the last play" if is_last else "")), face]))
+    parts = placed_tiles(placement, px, last_play(hand), lambda seat: name_of(view, seat),
+                         True)
     arms = layout.get("arms") or []
     for i in range(len(arms)):
         parts.append(end_marker(arms[i], i, px(placement["ends"][i]["box"]), u, False, None))

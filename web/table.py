@@ -361,6 +361,30 @@ def layout_boxes(view, d):
             placement, u)
 
 
+def placed_tiles(placement, px, last, who, detailed=False):
+    """The set tile and every placed tile as SVG parts, each titled with who played it;
+    `last` is last_play(hand), `who(seat)` a name. `detailed` (diagrams): the set tile has a
+    title, tiles carry their arm number and the last play says so."""
+    s = placement["set"]
+    x, y, w, h = px(s["box"])
+    face = tile_face(x, y, w, h, s["first"], s["second"], "set-tile",
+                     [("data-tile", str(s["tile"]))])
+    parts = [group([title("The set tile " + str(s["tile"])), face]) if detailed else face]
+    for t in placement["tiles"]:
+        x, y, w, h = px(t["box"])
+        is_last = last is not None and last[0] == t["arm"] and last[1] == t["index"]
+        # No data-arm on the table: there it marks the ends a tile is dropped on.
+        face = tile_face(x, y, w, h, t["first"], t["second"],
+                         "layout-tile" + (" last" if is_last else ""),
+                         [("data-tile", str(t["tile"])),
+                          ("data-arm", str(t["arm"]) if detailed else None)],
+                         LAST if is_last else None)
+        words = str(t["tile"]) + " played by " + who(t["seat"])
+        parts.append(group([title(words + (", the last play" if is_last and detailed
+                                           else "")), face]))
+    return parts
+
+
 def layout_svg(view, ui, d):
     hand = hand_of(view)
     ax, ay, aw, ah = d["area"]
@@ -369,23 +393,10 @@ def layout_svg(view, ui, d):
     if not layout:
         return center_message(view, cx, cy, d)
     placement, u, px = layout_place(hand, d)
-    parts = []
-    s = placement["set"]
-    x, y, w, h = px(s["box"])
-    parts.append(tile_face(x, y, w, h, s["first"], s["second"], "set-tile",
-                           [("data-tile", str(s["tile"]))]))
-    last = last_play(hand)
     names = view.get("names", [])
-    for t in placement["tiles"]:
-        x, y, w, h = px(t["box"])
-        seat = t["seat"]
-        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
-        is_last = last is not None and last[0] == t["arm"] and last[1] == t["index"]
-        face = tile_face(x, y, w, h, t["first"], t["second"], "layout-tile" +
-                         (" last" if is_last else ""),
-                         [("data-tile", str(t["tile"])), ("data-arm", None)],
-                         LAST if is_last else None)
-        parts.append(group([title(str(t["tile"]) + " played by " + who), face]))
+    parts = placed_tiles(placement, px, last_play(hand),
+                         lambda seat: names[seat] if isinstance(seat, int) and
+                         0 <= seat < len(names) else "")
     arms = layout.get("arms", [])
     targets = (ui or {}).get("targets") or []
     selected = (ui or {}).get("selected")
