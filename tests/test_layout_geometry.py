@@ -22,7 +22,7 @@ import render_layout
 import table
 from web_views import MAIN_THREAD_MODULES, ROOT, WEB
 
-from bench.layout_quality import GEOMETRIES, SCREEN_SCALE, hand_views
+from bench.layout_quality import GEOMETRIES, SCREEN_SCALE, hand_views, inside, overlap
 
 SVG = "{http://www.w3.org/2000/svg}"
 MODES = ["wide", "narrow"]
@@ -55,14 +55,10 @@ def tile_by_tile(geometry: str, hands: int = 2, start: int = 7000) -> list[dict]
 POSITIONS = {g: long_positions(g) + tile_by_tile(g) for g in GEOMETRIES}
 
 
-def overlap(a, b) -> bool:
-    return a[0] < b[2] - EPS and b[0] < a[2] - EPS and a[1] < b[3] - EPS and b[1] < a[3] - EPS
-
-
 def within(a, area) -> bool:
+    """Inside the area (x, y, w, h), as the bench's `inside` takes corners."""
     x, y, w, h = area
-    return (a[0] >= x - EPS and a[1] >= y - EPS and a[2] <= x + w + EPS and
-            a[3] <= y + h + EPS)
+    return inside(a, (x, y, x + w, y + h), EPS)
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -76,7 +72,7 @@ def test_long_layouts_fit_the_area_without_overlaps(geometry, mode):
         assert unit >= 4, where
         drawn = tiles + ends  # every end is drawn, open or locked
         for a, b in itertools.combinations(drawn, 2):
-            assert not overlap(a, b), f"{where}: {a} overlaps {b}"
+            assert not overlap(a, b, EPS), f"{where}: {a} overlaps {b}"
         for b in drawn:
             assert within(b, d["area"]), f"{where}: {b} leaves the area {d['area']}"
 
@@ -138,7 +134,7 @@ def test_every_end_has_a_big_enough_target_of_its_own(geometry, mode):
             middle = ((end[0] + end[2]) / 2, (end[1] + end[3]) / 2)
             assert hit[0] <= middle[0] <= hit[2] and hit[1] <= middle[1] <= hit[3]
         for a, b in itertools.combinations(hits, 2):
-            assert not overlap(a, b), (geometry, mode, view["seed"], a, b)
+            assert not overlap(a, b, EPS), (geometry, mode, view["seed"], a, b)
 
 
 def test_the_svg_carries_the_end_targets():
