@@ -131,8 +131,10 @@ class Site:
         for rel in BENCH_FILES:  # the bench's own page, as in the working tree
             (self.root / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / rel, self.root / rel)
+        # The engine's compiler (build_web.py) runs the npm pyodide package from node_modules/.
+        (self.root / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
         build = self.root / "scripts" / "build_web.py"
-        if build.is_file():  # pyscript.toml [files] and sw-manifest.js of that commit
+        if build.is_file():  # the build outputs and sw-manifest.js of that commit
             subprocess.run(
                 [sys.executable, str(build), "--root", str(self.root)],
                 capture_output=True,
@@ -159,7 +161,7 @@ class Site:
         self.stale_build = self._stale()
 
     def _stale(self) -> bool:
-        """True if pyscript.toml's [files] does not list nos/ as it is (run `make vendor`)."""
+        """True if the build (web/nos.zip; pyscript.toml before) lags nos/ (run `make vendor`)."""
         build = self.root / "scripts" / "build_web.py"
         if not build.is_file():
             return False

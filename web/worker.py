@@ -6,12 +6,16 @@
 # action. Nothing here raises into the main thread: a bad request, a damaged saved game or
 # an engine failure comes back as one sentence, and the game in progress is kept.
 import json
-import os
 import sys
 
-from nos.app import LEVELS, Table
-from nos.errors import BadRecord
-from nos.hand import Options
+# The engine arrives as bytecode in one zip (pyscript.toml [files], built by
+# scripts/build_web.py): importing it skips compiling the nos package at every page load.
+ENGINE = "nos.zip"
+sys.path.insert(0, ENGINE)
+
+from nos.app import LEVELS, Table  # noqa: E402 - after the engine is on sys.path
+from nos.errors import BadRecord  # noqa: E402
+from nos.hand import Options  # noqa: E402
 
 MAX_SEED = 2**31 - 1
 _table = None  # the game in progress
@@ -23,10 +27,13 @@ class Refused(Exception):
 
 def hello(request_json):
     """Boot handshake: echo the request and describe this interpreter."""
+    import zipfile
+
     import pyodide
 
     request = json.loads(request_json)
-    nos_files = sorted(os.listdir("nos")) if os.path.isdir("nos") else []
+    with zipfile.ZipFile(ENGINE) as engine:
+        nos_files = sorted(engine.namelist())
     return json.dumps(
         {
             "python": sys.version.split()[0],

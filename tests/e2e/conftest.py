@@ -28,8 +28,9 @@ def _require_build() -> None:
             f"{', '.join(missing)} missing: run `make vendor` (or `make test`) first",
             pytrace=False,
         )
-    # The page runs the main-thread modules as bytecode: compile what is in web/ now, so the
-    # tests never exercise stale .mpy files (cheap: unchanged files are kept).
+    # The page runs the engine and the main-thread modules as bytecode: compile what is in
+    # nos/ and web/ now, so the tests never exercise stale bytecode (cheap when unchanged).
+    build_web.compile_engine(ROOT)
     build_web.compile_main_thread(ROOT)
     build_web.write_manifest(ROOT)
 

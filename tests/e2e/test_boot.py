@@ -16,10 +16,9 @@ CSP = next(
 )
 
 
-def nos_entries_in_config() -> list[str]:
-    """Top-level entries of nos/ (modules and subpackages) that pyscript.toml hands over."""
-    files = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8")).get("files", {})
-    return sorted({dest.split("/")[2] for dest in files.values() if dest.startswith("./nos/")})
+def engine_modules() -> list[str]:
+    """The bytecode files the worker should hold: one `.pyc` per module of nos/."""
+    return sorted(p.relative_to(ROOT).as_posix() + "c" for p in (ROOT / "nos").rglob("*.py"))
 
 
 def test_page_boots_frame_first_then_worker(app, guard, record_boot):
@@ -39,8 +38,10 @@ def test_page_boots_frame_first_then_worker(app, guard, record_boot):
     assert engine["python"].startswith("3.14")
     assert engine["pyodide"] == "314.0.7"
     assert engine["echo"] == {"from": "main"}
-    # The worker received the nos package through pyscript.toml's [files].
-    assert engine["nos_files"] == nos_entries_in_config()
+    # The worker received the whole nos package, as bytecode, through pyscript.toml's [files].
+    files = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))["files"]
+    assert files == {"./web/nos.zip": "./nos.zip"}
+    assert engine["nos_files"] == engine_modules()
 
     # The document carries the production CSP (served by serve.py from netlify.toml).
     assert result["response"].headers["content-security-policy"] == CSP

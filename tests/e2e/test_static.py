@@ -30,7 +30,7 @@ def fetch(url: str):
         return err.code, err.headers, b""
 
 
-def test_pyscript_toml_lists_every_nos_file():
+def test_engine_bytecode_is_built_from_the_current_sources():
     result = subprocess.run(
         [sys.executable, "scripts/build_web.py", "--check"], cwd=ROOT, capture_output=True
     )
@@ -72,11 +72,14 @@ def test_precache_lists_every_app_and_runtime_file():
     assert re.fullmatch(r"[0-9a-f]{16}", manifest["version"])
     urls = set(manifest["files"])
     assert {"./", "./index.html", "./mpy.toml", "./pyscript.toml"} <= urls
-    for top in ("web", "vendor", "nos"):
+    for top in ("web", "vendor"):
         for path in (ROOT / top).rglob("*"):
             rel = path.relative_to(ROOT)
             if path.is_file() and "__pycache__" not in rel.parts:
                 assert f"./{rel.as_posix()}" in urls
+    assert "./web/nos.zip" in urls
+    # The engine goes to the browser as bytecode only: its sources are not published.
+    assert not [u for u in urls if u.startswith("./nos/")]
     assert "./sw.js" not in urls
 
 
