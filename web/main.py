@@ -36,6 +36,7 @@ from page import (
     screen_mode,
     send,
     show_status,
+    shown_view,
     spawn,
     start_bots,
     start_game,
@@ -48,7 +49,7 @@ from pyscript import document, window, workers
 # ---------------------------------------------------------------- the person's moves
 def on_tile(tile):
     view = S["view"]
-    if view is None or S["busy"]:
+    if view is None or S["busy"] or not S["synced"]:
         return
     if view.get("waiting_for") != "human":
         S["notice"] = "Wait for your turn." if view.get("waiting_for") == "bot" else None
@@ -83,7 +84,7 @@ def on_tile(tile):
 
 def on_end(arm):
     view = S["view"]
-    if view is None or S["busy"] or view.get("waiting_for") != "human":
+    if view is None or S["busy"] or not S["synced"] or view.get("waiting_for") != "human":
         return
     tile = S["selected"]
     if not tile:
@@ -143,6 +144,10 @@ def announce_click(event):
 
 
 def open_new_game():
+    if not S["synced"]:
+        S["notice"] = "The engine is still starting: try again in a moment."
+        render()
+        return
     ng = S["ng"]
     ng["error"] = None
     p = prefs()
@@ -234,6 +239,8 @@ def on_command(cmd, node):
         open_new_game()
     elif cmd == "export-diagram":
         export_diagram()
+    elif not S["synced"]:
+        return  # the saved game is drawn, but the engine does not hold it yet
     elif cmd == "announce-open":
         open_announce()
     elif cmd == "next-hand" and not S["busy"] and not S["pending"]:
@@ -312,8 +319,8 @@ def on_pointer_move(event):
         if dx * dx + dy * dy < 64:
             return
         view = S["view"]
-        if view is None or view.get("waiting_for") != "human" or not logic.targets_for(
-                view, drag["tile"]):
+        if view is None or not S["synced"] or view.get("waiting_for") != "human" or \
+                not logic.targets_for(view, drag["tile"]):
             S["drag"] = None
             return
         drag["moved"] = True
@@ -365,20 +372,34 @@ def on_dialog_close(event):
 
 # ---------------------------------------------------------------- boot
 async def connect():
+    """The engine's worker, once it has started (None if it failed, said on the page)."""
     try:
         engine = await workers["engine"]
-        reply = json.loads(await engine.hello(json.dumps({"from": "main"})))
     except Exception as exc:  # show any failure instead of spinning forever
-        el("app").setAttribute("data-state", "error")
-        show_status("The engine did not start: " + str(exc), "error")
-        document.body.setAttribute("data-state", "error")
-        window.console.error("Nos: engine failed to start: " + str(exc))
+        engine_failed(exc)
         return None
     window.performance.mark("nos:ready")
-    el("app").setAttribute("data-engine", json.dumps(reply))
-    el("app").setAttribute("data-state", "ready")
     window.dispatchEvent(window.Event.new("nos:ready"))
     return engine
+
+
+async def describe_engine(engine):
+    """The worker's handshake (its Python, Pyodide and the engine modules it holds), asked
+    once the game is shown, so that it costs the boot no round trip."""
+    try:
+        reply = json.loads(await engine.hello(json.dumps({"from": "main"})))
+    except Exception as exc:  # noqa: BLE001
+        engine_failed(exc)
+        return
+    el("app").setAttribute("data-engine", json.dumps(reply))
+    el("app").setAttribute("data-state", "ready")
+
+
+def engine_failed(exc):
+    el("app").setAttribute("data-state", "error")
+    show_status("The engine did not start: " + str(exc), "error")
+    document.body.setAttribute("data-state", "error")
+    window.console.error("Nos: engine failed to start: " + str(exc))
 
 
 async def load_game():
@@ -402,6 +423,8 @@ async def load_game():
         if reply.get("view") is None:
             S["broken"] = str(reply.get("error")) + " Start a new game?"
             S["error"] = None
+            S["view"] = None  # (a saved game drawn at boot is not the engine's)
+            S["synced"] = True
             render()
             return
         apply(reply)
@@ -426,14 +449,22 @@ def wire():
 async def boot():
     """Draw the table frame at once, then connect to the engine and load the game."""
     S["mode"] = screen_mode()
-    el("table").innerHTML = drawing.table_svg(None, None, S["mode"])
-    el("hand").innerHTML = drawing.hand_svg(None, None, S["mode"])
-    el("controls").innerHTML = panels.controls_html(None, {})
+    # A reload draws the saved game at once (not playable until the engine restored it);
+    # otherwise the empty table.
+    wanted = logic.parse_params(window.location.search)["game"]
+    shown = shown_view() if wanted is None else None
+    if shown is not None:
+        S["view"] = shown
+        render()
+    else:
+        el("table").innerHTML = drawing.table_svg(None, None, S["mode"])
+        el("hand").innerHTML = drawing.hand_svg(None, None, S["mode"])
+        el("controls").innerHTML = panels.controls_html(None, {})
+        show_status("Starting the engine…", "loading")
     el("app").setAttribute("data-state", "frame")
-    show_status("Starting the engine…", "loading")
     window.performance.mark("nos:frame")
     wire()
     S["engine"] = await connect()
     if S["engine"] is not None:
-        show_status("")
         await load_game()
+        await describe_engine(S["engine"])

@@ -19,6 +19,9 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
 SAVE_KEY = "nos.game.v1"
+# The engine's last reply as received (its view and the save it went with): drawn at the
+# next boot before the engine is up, if it belongs to the saved game (shown_view()).
+SHOWN_KEY = "nos.shown.v1"
 PREFS_KEY = "nos.prefs.v1"
 
 S = {
@@ -28,7 +31,7 @@ S = {
     "ng": {"players": 4, "level": "club", "h1": False, "h2": False, "seed": "", "pace": 550},
     "broken": None, "notice": None, "error": None, "playable": False, "log_key": None,
     "drag": None, "drag_end": None, "stalled": False, "pending": 0, "replies": 0,
-    "diagram_url": None,
+    "diagram_url": None, "synced": False,
 }
 PROXIES = []  # keep the event handlers alive
 
@@ -97,9 +100,10 @@ def table_ui():
 
 def hand_ui():
     view = S["view"]
-    active = bool(view) and view.get("waiting_for") == "human" and hand_phase() in (
-        "play", "out of turn", "set")
-    return {"selected": S["selected"], "playable": logic.tile_actions(view) if view else [],
+    active = S["synced"] and bool(view) and view.get("waiting_for") == "human" and \
+        hand_phase() in ("play", "out of turn", "set")
+    return {"selected": S["selected"],
+            "playable": logic.tile_actions(view) if view and S["synced"] else [],
             "active": active}
 
 
@@ -120,6 +124,8 @@ def update_state():
     state = logic.page_state(S["view"], S["busy"] or S["pending"] > 0)
     if S["view"] is None and S["broken"] and not S["busy"] and not S["pending"]:
         state = "playable"
+    if S["view"] is not None and not S["synced"]:
+        state = "loading"  # the saved game, drawn before the engine holds it
     if S["stalled"]:
         state = "error"
     body = document.body
@@ -154,6 +160,8 @@ def render():
         show_status(S["error"], "error")
     elif S["notice"]:
         show_status(S["notice"], "notice")
+    elif not S["synced"]:
+        show_status("Starting the engine…", "loading")
     else:
         show_status("")
     update_state()
@@ -206,7 +214,9 @@ async def call(name, payload=""):
     update_state()
     try:
         fn = getattr(S["engine"], name)
-        reply = json.loads(await fn(payload))
+        text = await fn(payload)
+        reply = json.loads(text)
+        reply["raw"] = text
     except Exception as exc:  # noqa: BLE001
         reply = {"view": None, "save": None, "error": "The engine did not answer (" +
                  str(exc) + ")."}
@@ -214,16 +224,41 @@ async def call(name, payload=""):
     return reply
 
 
+def store(reply):
+    """Keep the reply's save, and the reply itself for the next boot's first drawing."""
+    save = reply.get("save")
+    if save:
+        storage_set(SAVE_KEY, save)
+        storage_set(SHOWN_KEY, reply.get("raw") or "")
+
+
+def shown_view():
+    """The view last shown, if it belongs to the saved game (its save is the saved game's,
+    character for character), else None. Drawn at boot before the engine is up: a reload
+    shows the game at once, not playable until the engine has restored it."""
+    save = storage_get(SAVE_KEY)
+    raw = storage_get(SHOWN_KEY)
+    if not save or not raw:
+        return None
+    try:
+        reply = json.loads(raw)
+    except ValueError:
+        return None
+    if not isinstance(reply, dict) or reply.get("save") != save:
+        return None
+    view = reply.get("view")
+    return view if isinstance(view, dict) and view.get("hand") else None
+
+
 def apply(reply):
     """Show a reply: its view, its error sentence; store its save."""
     S["replies"] += 1
+    S["synced"] = True  # the engine holds the game it answers about
     view = reply.get("view")
     if view is not None:
         S["view"] = view
         S["broken"] = None
-    save = reply.get("save")
-    if save:
-        storage_set(SAVE_KEY, save)
+    store(reply)
     S["error"] = reply.get("error")
     render()
     maybe_open_announce()
@@ -263,8 +298,7 @@ def apply_quiet(reply):
     """A bot's move: keep the person's notice, drop an old error."""
     S["replies"] += 1
     S["view"] = reply.get("view") or S["view"]
-    if reply.get("save"):
-        storage_set(SAVE_KEY, reply["save"])
+    store(reply)
     S["error"] = None
     render()
     maybe_open_announce()
@@ -298,7 +332,8 @@ async def finish(coro):
 
 def send(action):
     view = S["view"]
-    if S["busy"] or S["pending"] or view is None or view.get("waiting_for") != "human":
+    if S["busy"] or S["pending"] or not S["synced"] or view is None or \
+            view.get("waiting_for") != "human":
         return
     spawn(act(action))
 
@@ -347,7 +382,8 @@ def prefs():
 # ---------------------------------------------------------------- dialogs
 def maybe_open_announce():
     view = S["view"]
-    if view is None or view.get("waiting_for") != "human" or hand_phase() != "announce":
+    if view is None or not S["synced"] or view.get("waiting_for") != "human" or \
+            hand_phase() != "announce":
         return
     number = (view.get("hand") or {}).get("hand")
     if S["ann_hand"] != number:

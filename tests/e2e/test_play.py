@@ -175,6 +175,44 @@ def test_reload_mid_hand_restores_the_same_position(app, guard, base_url):
     guard.check()
 
 
+def test_reload_draws_the_saved_game_before_the_engine_is_up(browser, base_url):
+    """The saved game is on the table at once after a reload, in a loading state in which
+    nothing can be played; once the engine has restored it, it plays on from there."""
+    context = browser.new_context(service_workers="block")  # the test holds the engine back
+    page = context.new_page()
+    g = Guard()
+    g.watch(context)
+    open_game(page, base_url, FAST)
+    while settle(page) != "human" or page.get_attribute("body", "data-phase") != "play":
+        one_move(page, 1)
+    before = state(page)
+    held = []  # the worker's request for the engine, answered when the test says so
+    context.route("**/web/nos.zip", lambda route: held.append(route))
+    page.reload()
+    page.wait_for_selector("#app[data-state=frame]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert state(page) | {"waiting": "human"} == before  # drawn: the same position
+    assert page.get_attribute("body", "data-state") == "loading"
+    assert page.text_content("#status") == "Starting the engine…"
+    assert page.locator("#hand .hand-tile.playable").count() == 0
+    page.click(f"#hand [data-tile='{before['hand'][0]}']")  # a click does nothing yet
+    assert page.locator("#hand .hand-tile.selected").count() == 0
+    for _ in range(600):  # until the worker asks for the engine (Pyodide has loaded)
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the worker never asked for web/nos.zip"
+    assert page.get_attribute("body", "data-state") == "loading"
+    held[0].fallback()
+    settle(page, BOOT_TIMEOUT_MS)
+    assert state(page) == before
+    assert page.locator("#hand .hand-tile.playable").count() >= 1
+    assert page.text_content("#status") == ""
+    one_move(page, 1)  # and play on
+    assert state(page) != before
+    g.check()
+    context.close()
+
+
 def test_bad_url_parameter_keeps_the_saved_game(app, guard, base_url):
     open_game(app, base_url, FAST)
     one_move(app, 1)
