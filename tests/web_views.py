@@ -120,6 +120,16 @@ def human_on_set(players: int = 3, start: int = 0, zero: bool = False) -> int:
     raise LookupError("no such seed")
 
 
+def bots_on_set(players: int = 3, start: int = 0) -> int:
+    """A seed whose first hand puts a computer player on set: the bots move first (R4)."""
+    for seed in range(start, start + 5000):
+        table = Table(players, seed=seed, level="beginner")
+        table.start()
+        if table.hand.setter != 0:
+            return seed
+    raise LookupError("no such seed")
+
+
 def announce_view(players: int = 3, seed: int | None = None) -> dict:
     """The person's view right after setting, choosing the game (R7)."""
     seed = human_on_set(players) if seed is None else seed

@@ -20,6 +20,7 @@ from e2e_play import (
     saved,
     settle,
     state,
+    web_views,
 )
 
 SEED3 = human_on_set(3)  # the person holds the highest double of hand 1 (R4)
@@ -154,6 +155,21 @@ def test_announcement_dialog_then_bots_one_at_a_time(app, guard, base_url):
     assert len(bots) >= 2, shown
     gaps = [b - a for a, b in itertools.pairwise(bots)]
     assert min(gaps) >= 250, gaps
+    guard.check()
+
+
+def test_the_bots_pauses_before_the_first_turn_are_reported(app, guard, base_url):
+    """The page says how long the computer players paused (their pace) before the person
+    could first act, so that the boot benchmark can tell load time from pace."""
+    seed = web_views.bots_on_set(3)
+    open_game(app, base_url, f"?seed={seed}&players=3&level=beginner&delay=200")
+    paused = int(app.get_attribute("body", "data-paused-ms"))
+    assert paused >= 200 and paused % 200 == 0
+    marks = app.evaluate("Object.fromEntries(performance.getEntriesByType('mark')"
+                         ".map(m => [m.name, m.startTime]))")
+    assert marks["nos:playable"] - marks["nos:ready"] >= paused  # they lie in between
+    log = app.locator("#log li").count()
+    assert log >= paused // 200  # at least one logged line per bot move
     guard.check()
 
 
