@@ -7,6 +7,7 @@
 # pure modules tested in CPython and MicroPython: table.py (SVG), render_panels.py (HTML),
 # render_announce.py (the announcement dialog), ui_logic.py (legal actions, URL
 # parameters).
+import asyncio
 import json
 
 import render_announce as announce
@@ -449,21 +450,21 @@ def wire():
 async def boot():
     """Draw the table frame at once, then connect to the engine and load the game."""
     S["mode"] = screen_mode()
-    # A reload draws the saved game at once (not playable until the engine restored it);
-    # otherwise the empty table.
-    wanted = logic.parse_params(window.location.search)["game"]
-    shown = shown_view() if wanted is None else None
-    if shown is not None:
-        S["view"] = shown
-        render()
-    else:
-        el("table").innerHTML = drawing.table_svg(None, None, S["mode"])
-        el("hand").innerHTML = drawing.hand_svg(None, None, S["mode"])
-        el("controls").innerHTML = panels.controls_html(None, {})
-        show_status("Starting the engine…", "loading")
+    el("table").innerHTML = drawing.table_svg(None, None, S["mode"])
+    el("hand").innerHTML = drawing.hand_svg(None, None, S["mode"])
+    el("controls").innerHTML = panels.controls_html(None, {})
+    show_status("Starting the engine…", "loading")
     el("app").setAttribute("data-state", "frame")
     window.performance.mark("nos:frame")
     wire()
+    # A reload then draws the saved game as it was last shown, not playable until the
+    # engine has restored it (its log follows with the engine's reply).
+    shown = shown_view() if logic.parse_params(window.location.search)["game"] is None else None
+    if shown is not None:
+        await asyncio.sleep(0)  # let the empty table be painted first
+        S["view"] = shown
+        render(with_log=False)
+        el("app").setAttribute("data-state", "saved")
     S["engine"] = await connect()
     if S["engine"] is not None:
         await load_game()

@@ -143,7 +143,8 @@ def update_state():
         window.dispatchEvent(window.Event.new("nos:playable"))
 
 
-def render():
+def render(with_log=True):
+    """Draw everything from the last view (the game log only if `with_log`)."""
     start = window.performance.now()
     view = S["view"]
     mode = S["mode"]
@@ -154,7 +155,7 @@ def render():
     el("export-diagram").disabled = view is None or not view.get("hand")
     log = (view or {}).get("log") or []
     key = str(len(log)) + ":" + (str(log[-1].get("text")) if log else "")
-    if key != S["log_key"]:
+    if with_log and key != S["log_key"]:
         S["log_key"] = key
         box = el("log")
         box.innerHTML = panels.log_html(view)
