@@ -1,0 +1,64 @@
+"""Warm loads one after another in one profile: how a returning visitor's loads settle.
+
+    .venv/bin/python -m bench.warm_series [--loads 8] [--primes 1] [--page app|raw]
+                                          [--mode warm|warm_http] [--ref REF]
+
+Primes a persistent profile with ``--primes`` visits (bench.browser's priming: the first app
+visit installs the service worker), then loads the page ``--loads`` times in a row in that
+profile, each in a new Chromium process, and prints each load's marks and renderer peak.
+This is where docs/performance.md's "the first warm loads after the service worker installs
+are slower" comes from: after one priming visit, the app's first 2-3 loads compile the
+Pyodide wasm again (renderer +30-50 MB) and then settle; the raw page settles at once.
+Needs ``make vendor``; uses bench/browser.py's server, pages and guards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from bench import browser
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--loads", type=int, default=8)
+    ap.add_argument("--primes", type=int, default=1, help="priming visits before the series")
+    ap.add_argument("--page", choices=["app", "raw"], default="app")
+    ap.add_argument("--mode", choices=["warm", "warm_http"], default="warm")
+    ap.add_argument("--ref", help="serve a snapshot of this commit instead of the working tree")
+    ap.add_argument("--timeout", type=float, default=120.0)
+    args = ap.parse_args(argv)
+    if args.page == "raw" and args.mode == "warm_http":
+        ap.error("the raw page has no service worker: use --mode warm")
+    browser.PRIME_VISITS = args.primes
+    tmp = Path(tempfile.mkdtemp(prefix="nos-warm-"))
+    server = None
+    try:
+        site = browser.Site(args.ref, tmp)
+        server = browser.Server(site, tmp / "serve.log")
+        with sync_playwright() as pw:
+            bench = browser.Bench(pw, server, args.timeout, tmp, site.playable_mark())
+            bench.prime(args.page, args.mode)
+            print(f"{args.page} {args.mode}, after {args.primes} priming visit(s):")
+            for i in range(args.loads):
+                row = bench.measure(args.page, args.mode)
+                marks = ", ".join(
+                    f"{k} {row[k]:.0f}" for k in ("frame", "ready", "playable", "loaded")
+                    if k in row
+                )
+                print(f"load {i + 1}: {marks} ms; renderer peak "
+                      f"{row.get('renderer_peak_mb', 0):.0f} MB", flush=True)
+    finally:
+        if server is not None:
+            server.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
