@@ -23,6 +23,7 @@ def render_view(view):
         out.append(table.table_svg(view, {"selected": tiles[0], "targets": targets}, "wide"))
         out.append(json.dumps([ui_logic.outs_for(view, tiles[0], a) for a in targets]))
     out.append(render_panels.controls_html(view, {"close": True}))
+    out.append(render_panels.controls_html(view, {"loading": True}))
     out.append(render_panels.log_html(view))
     out.append(render_panels.info_html(view))
     out.append(render_diagram.diagram_svg(view, render_diagram.seat_hands(view)))

@@ -308,6 +308,13 @@ def test_controls_offer_only_legal_buttons():
     assert 'data-cmd="announce-open"' in html
 
 
+def test_controls_offer_nothing_while_the_saved_game_is_restored():
+    for _, view in SAMPLES:
+        html = render_panels.controls_html(view, {"loading": True})
+        assert "Restoring your game" in html
+        assert "data-action" not in html and "data-cmd" not in html
+
+
 def test_html_has_no_inline_styles_or_scripts():
     for _, view in SAMPLES:
         for html in (render_panels.controls_html(view, {}), render_panels.log_html(view),

@@ -109,7 +109,7 @@ def hand_ui():
 
 def controls_ui():
     return {"selected": S["selected"], "choose": S["choose"], "close": S["close"],
-            "claim": S["claim"], "broken": S["broken"],
+            "claim": S["claim"], "broken": S["broken"], "loading": not S["synced"],
             "stalled": S["error"] if S["stalled"] else None,
             "targets": table_ui()["targets"]}
 

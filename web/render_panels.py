@@ -71,6 +71,8 @@ def controls_html(view, ui):
             return (prompt(ui["broken"], "error") + '<div class="buttons">' +
                     button("New game", ' data-cmd="new-game"', "primary") + "</div>")
         return prompt("Loading the engine…")
+    if ui.get("loading"):  # the saved game drawn at boot, before the engine holds it
+        return prompt("Restoring your game…")
     waiting = view.get("waiting_for")
     hand = view.get("hand") or {}
     if waiting == "next_hand":

@@ -212,6 +212,7 @@ def test_reload_draws_the_saved_game_before_the_engine_is_up(browser, base_url):
     assert page.get_attribute("body", "data-state") == "loading"
     assert page.text_content("#status") == "Starting the engine…"
     assert page.locator("#hand .hand-tile.playable").count() == 0
+    assert page.text_content("#controls") == "Restoring your game…"  # no buttons yet
     page.click(f"#hand [data-tile='{before['hand'][0]}']")  # a click does nothing yet
     assert page.locator("#hand .hand-tile.selected").count() == 0
     for _ in range(600):  # until the worker asks for the engine (Pyodide has loaded)
