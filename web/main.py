@@ -372,6 +372,7 @@ def on_dialog_close(event):
 
 
 # ---------------------------------------------------------------- boot
+SLOW_START_S = 10
 async def connect():
     """The engine's worker, once it has started (None if it failed, said on the page)."""
     try:
@@ -382,6 +383,14 @@ async def connect():
     window.performance.mark("nos:ready")
     window.dispatchEvent(window.Event.new("nos:ready"))
     return engine
+
+
+async def slow_start_notice():
+    """On a slow first visit (about 7 MB to download), say that the engine is still coming."""
+    await asyncio.sleep(SLOW_START_S)
+    if S["engine"] is None and document.body.getAttribute("data-state") != "error":
+        show_status("Still starting the engine: the first visit downloads about 7 MB, "
+                    "later visits start from the browser's copy.", "loading")
 
 
 async def describe_engine(engine):
@@ -465,6 +474,7 @@ async def boot():
         S["view"] = shown
         render(with_log=False)
         el("app").setAttribute("data-state", "saved")
+    asyncio.create_task(slow_start_notice())
     S["engine"] = await connect()
     if S["engine"] is not None:
         await load_game()

@@ -221,6 +221,11 @@ def test_reload_draws_the_saved_game_before_the_engine_is_up(browser, base_url):
         page.wait_for_timeout(50)
     assert held, "the worker never asked for web/nos.zip"
     assert page.get_attribute("body", "data-state") == "loading"
+    # A slow start (the first visit downloads ~7 MB) is explained after a while.
+    page.wait_for_function(
+        "document.getElementById('status').textContent.startsWith('Still starting the engine')",
+        timeout=20_000,
+    )
     held[0].fallback()
     settle(page, BOOT_TIMEOUT_MS)
     assert state(page) == before
