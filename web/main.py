@@ -26,6 +26,7 @@ from page import (
     closest,
     command,
     controls_ui,
+    draw_log,
     el,
     export_diagram,
     hand_phase,
@@ -467,12 +468,14 @@ async def boot():
     window.performance.mark("nos:frame")
     wire()
     # A reload then draws the saved game as it was last shown, not playable until the
-    # engine has restored it (its log follows with the engine's reply).
+    # engine has restored it; each part in a task of its own, so that each is painted.
     shown = shown_view() if logic.parse_params(window.location.search)["game"] is None else None
     if shown is not None:
-        await asyncio.sleep(0)  # let the empty table be painted first
+        await asyncio.sleep(0)  # the empty table first
         S["view"] = shown
         render(with_log=False)
+        await asyncio.sleep(0)  # then the game, then its log (a first log costs ≈ 40 ms)
+        draw_log()
         el("app").setAttribute("data-state", "saved")
     asyncio.create_task(slow_start_notice())
     S["engine"] = await connect()

@@ -153,13 +153,8 @@ def render(with_log=True):
     el("controls").innerHTML = panels.controls_html(view, controls_ui())
     el("info").innerHTML = panels.info_html(view)
     el("export-diagram").disabled = view is None or not view.get("hand")
-    log = (view or {}).get("log") or []
-    key = str(len(log)) + ":" + (str(log[-1].get("text")) if log else "")
-    if with_log and key != S["log_key"]:
-        S["log_key"] = key
-        box = el("log")
-        box.innerHTML = panels.log_html(view)
-        box.scrollTop = box.scrollHeight
+    if with_log:
+        draw_log()
     if S["error"]:
         show_status(S["error"], "error")
     elif S["notice"]:
@@ -171,6 +166,18 @@ def render(with_log=True):
     update_state()
     # How long drawing took on this thread (MicroPython), for the tests' timing report.
     document.body.setAttribute("data-render-ms", str(int(window.performance.now() - start)))
+
+
+def draw_log():
+    """The game log, if it changed since it was last drawn."""
+    view = S["view"]
+    log = (view or {}).get("log") or []
+    key = str(len(log)) + ":" + (str(log[-1].get("text")) if log else "")
+    if key != S["log_key"]:
+        S["log_key"] = key
+        box = el("log")
+        box.innerHTML = panels.log_html(view)
+        box.scrollTop = box.scrollHeight
 
 
 def redraw_selection():
