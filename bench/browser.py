@@ -505,12 +505,10 @@ class Bench:
 
     def prime(self, page_name: str, mode: str) -> dict:
         """The earlier visits that make a persistent profile warm (the first one installs
-        the app's service worker). PRIME_VISITS of them, each kept open PRIME_LINGER_S after
-        its last mark: Chromium keeps the compiled Pyodide wasm (its code cache) only after a
-        load has run a while, and the app's first loads through its service worker come from
-        Cache Storage, whose copy has no compiled code yet. Measured here: after one priming
-        visit the app's next 2-3 warm loads take ≈ 0.4 s longer, then they settle; the raw
-        page settles after one. A returning player is in the settled state."""
+        the app's service worker): PRIME_VISITS of them, each kept open PRIME_LINGER_S after
+        its last mark, as a returning player's would be. The app's first warm loads after
+        its service worker installs are slower (docs/performance.md, bench.warm_series);
+        more priming visits make that less likely in the timed runs, not impossible."""
         result: dict = {}
         for _ in range(PRIME_VISITS):
             with self.context(mode, self._profile(page_name, mode)) as context:
