@@ -503,14 +503,15 @@ class Bench:
             del result["_log"]
             return result
 
-    def prime(self, page_name: str, mode: str) -> dict:
+    def prime(self, page_name: str, mode: str, visits: int = 0) -> dict:
         """The earlier visits that make a persistent profile warm (the first one installs
-        the app's service worker): PRIME_VISITS of them, each kept open PRIME_LINGER_S after
-        its last mark, as a returning player's would be. The app's first warm loads after
-        its service worker installs are slower (docs/performance.md, bench.warm_series);
-        more priming visits make that less likely in the timed runs, not impossible."""
+        the app's service worker): `visits` of them (PRIME_VISITS if 0), each kept open
+        PRIME_LINGER_S after its last mark, as a returning player's would be. The app's
+        first warm loads after its service worker installs are slower (docs/performance.md,
+        bench.warm_series); more priming visits make that less likely in the timed runs,
+        not impossible."""
         result: dict = {}
-        for _ in range(PRIME_VISITS):
+        for _ in range(visits or PRIME_VISITS):
             with self.context(mode, self._profile(page_name, mode)) as context:
                 result, page = self.load(context, page_name)
                 del result["_log"]

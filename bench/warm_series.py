@@ -36,7 +36,6 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.page == "raw" and args.mode == "warm_http":
         ap.error("the raw page has no service worker: use --mode warm")
-    browser.PRIME_VISITS = args.primes
     tmp = Path(tempfile.mkdtemp(prefix="nos-warm-"))
     server = None
     try:
@@ -44,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
         server = browser.Server(site, tmp / "serve.log")
         with sync_playwright() as pw:
             bench = browser.Bench(pw, server, args.timeout, tmp, site.playable_mark())
-            bench.prime(args.page, args.mode)
+            bench.prime(args.page, args.mode, visits=args.primes)
             print(f"{args.page} {args.mode}, after {args.primes} priming visit(s):")
             for i in range(args.loads):
                 row = bench.measure(args.page, args.mode)
