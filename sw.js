@@ -1,33 +1,21 @@
 // Offline service worker. Precaches every app and runtime file listed in sw-manifest.js
 // (written by scripts/build_web.py at build time, with a cache name that is a hash of their
-// contents), then answers same-origin GETs cache-first, but for the WebAssembly runtimes
-// (below). After one visit the app, worker included, boots with the server unreachable.
+// contents), then answers same-origin GETs cache-first. After one visit the app, worker
+// included, boots with the server unreachable.
 importScripts("./sw-manifest.js");
 
 const { version, files } = self.NOS_PRECACHE;
 const CACHE = `nos-${version}`;
 
-// WebAssembly (Pyodide's 9.6 MB and MicroPython's) is kept in the cache under a key of its
-// own and answered network first, i.e. by the HTTP cache, where these immutable files stay.
-// Putting a copy under the wasm's own URL made the browser compile Pyodide again on the next
-// two or three visits (≈ 0.4-1 s each, renderer +25-50 MB: docs/performance.md); a copy
-// under another key does not. The copy answers when the network fails: offline.
-const isWasm = (url) => url.endsWith(".wasm");
-const offlineKey = (url) => new URL(url, self.location.href).pathname + "?offline-copy";
-
-// Static routing (Chromium ≥ 123): the other runtime files are answered straight from this
+// Static routing (Chromium ≥ 123): the runtime files are answered straight from this
 // version's cache by the browser itself, without starting this worker or running its fetch
 // handler, which on a warm boot otherwise waits for the worker and sees ≈ 100 requests.
 // A miss falls back to the network. Other browsers ignore this and use the fetch handler.
-// The first rule that matches a request wins.
 function staticRoutes(event) {
   if (!event.addRoutes) return Promise.resolve();
   const scope = new URL(self.registration.scope).pathname;
   return event
-    .addRoutes([
-      { condition: { urlPattern: { pathname: `${scope}vendor/*.wasm` } }, source: "fetch-event" },
-      { condition: { urlPattern: { pathname: `${scope}vendor/*` } }, source: { cacheName: CACHE } },
-    ])
+    .addRoutes([{ condition: { urlPattern: { pathname: `${scope}vendor/*` } }, source: { cacheName: CACHE } }])
     .catch((err) => console.warn("Nos: static routes not added:", err));
 }
 
@@ -37,14 +25,7 @@ self.addEventListener("install", (event) => {
       await staticRoutes(event);
       const cache = await caches.open(CACHE);
       // "no-cache": revalidate with the server (cheap 304s) instead of trusting a stale copy.
-      await cache.addAll(
-        files.filter((url) => !isWasm(url)).map((url) => new Request(url, { cache: "no-cache" })),
-      );
-      for (const url of files.filter(isWasm)) {
-        const response = await fetch(url);
-        if (!response.ok) throw new Error(`Nos: precaching ${url} failed: ${response.status}`);
-        await cache.put(offlineKey(url), response);
-      }
+      await cache.addAll(files.map((url) => new Request(url, { cache: "no-cache" })));
       await self.skipWaiting();
     })(),
   );
@@ -69,12 +50,6 @@ self.addEventListener("fetch", (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
-  if (isWasm(url.pathname)) {
-    event.respondWith(
-      fetch(request).catch(async () => (await (await cache()).match(offlineKey(url.href))) ?? Response.error()),
-    );
-    return;
-  }
   event.respondWith(
     (async () => {
       const precache = await cache();

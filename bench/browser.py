@@ -506,9 +506,10 @@ class Bench:
     def prime(self, page_name: str, mode: str, visits: int = 0) -> dict:
         """The earlier visits that make a persistent profile warm (the first one installs
         the app's service worker): `visits` of them (PRIME_VISITS if 0), each kept open
-        PRIME_LINGER_S after its last mark, as a returning player's would be. (The app's
-        first warm loads after its service worker installed were slower until sw.js kept the
-        wasm under a key of its own: docs/performance.md, bench.warm_series.)"""
+        PRIME_LINGER_S after its last mark, as a returning player's would be. The app's
+        first 2-3 warm loads after its service worker installs are slower (its Cache Storage
+        copy of the wasm: docs/performance.md, bench.warm_series); more priming visits make
+        that less likely in the timed runs, not impossible."""
         result: dict = {}
         for _ in range(visits or PRIME_VISITS):
             with self.context(mode, self._profile(page_name, mode)) as context:

@@ -7,9 +7,10 @@ Primes a persistent profile with ``--primes`` visits (bench.browser's priming: t
 visit installs the service worker), then loads the page ``--loads`` times in a row in that
 profile, each in a new Chromium process, and prints each load's marks and renderer peak.
 This is where docs/performance.md's "warm loads through the service worker are bimodal"
-comes from: after one priming visit, the app's first 2-3 loads were ≈ 0.3-1 s slower, with
-a renderer 25-50 MB larger, until sw.js stopped keeping a copy of the wasm under its own
-URL; the raw page and the app with its service worker blocked were settled at once.
+comes from: after one priming visit, the app's first 2-3 loads are ≈ 0.3-1 s slower, with
+a renderer 25-50 MB larger (the service worker's copy of the wasm under its own URL is the
+cause), then they settle; the raw page and the app with its service worker blocked are
+settled at once.
 Needs ``make vendor``; uses bench/browser.py's server, pages and guards.
 """
 
