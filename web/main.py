@@ -32,6 +32,7 @@ from page import (
     hand_phase,
     listen,
     open_announce,
+    persons_turn,
     prefs,
     redraw_selection,
     render,
@@ -85,9 +86,9 @@ def on_tile(tile):
 
 
 def on_end(arm):
-    view = S["view"]
-    if view is None or S["busy"] or not S["synced"] or view.get("waiting_for") != "human":
+    if S["busy"] or not persons_turn():
         return
+    view = S["view"]
     tile = S["selected"]
     if not tile:
         S["notice"] = "Select a tile from your hand first."
@@ -320,9 +321,7 @@ def on_pointer_move(event):
     if not drag["moved"]:
         if dx * dx + dy * dy < 64:
             return
-        view = S["view"]
-        if view is None or not S["synced"] or view.get("waiting_for") != "human" or \
-                not logic.targets_for(view, drag["tile"]):
+        if not persons_turn() or not logic.targets_for(S["view"], drag["tile"]):
             S["drag"] = None
             return
         drag["moved"] = True
@@ -373,7 +372,9 @@ def on_dialog_close(event):
 
 
 # ---------------------------------------------------------------- boot
-SLOW_START_S = 10
+SLOW_START_S = 10  # after this long without the engine, say why
+
+
 async def connect():
     """The engine's worker, once it has started (None if it failed, said on the page)."""
     try:

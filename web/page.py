@@ -98,10 +98,16 @@ def table_ui():
     return {"selected": S["selected"], "targets": targets}
 
 
+def persons_turn():
+    """The person may act on the view shown: it is theirs to move, and the engine holds
+    the game (not yet while a saved game drawn at boot is being restored)."""
+    view = S["view"]
+    return S["synced"] and view is not None and view.get("waiting_for") == "human"
+
+
 def hand_ui():
     view = S["view"]
-    active = S["synced"] and bool(view) and view.get("waiting_for") == "human" and \
-        hand_phase() in ("play", "out of turn", "set")
+    active = persons_turn() and hand_phase() in ("play", "out of turn", "set")
     return {"selected": S["selected"],
             "playable": logic.tile_actions(view) if view and S["synced"] else [],
             "active": active}
@@ -344,9 +350,7 @@ async def finish(coro):
 
 
 def send(action):
-    view = S["view"]
-    if S["busy"] or S["pending"] or not S["synced"] or view is None or \
-            view.get("waiting_for") != "human":
+    if S["busy"] or S["pending"] or not persons_turn():
         return
     spawn(act(action))
 
@@ -394,11 +398,9 @@ def prefs():
 
 # ---------------------------------------------------------------- dialogs
 def maybe_open_announce():
-    view = S["view"]
-    if view is None or not S["synced"] or view.get("waiting_for") != "human" or \
-            hand_phase() != "announce":
+    if not persons_turn() or hand_phase() != "announce":
         return
-    number = (view.get("hand") or {}).get("hand")
+    number = (S["view"].get("hand") or {}).get("hand")
     if S["ann_hand"] != number:
         S["ann_hand"] = number
         S["ann"] = None  # a new set tile: start from the first game
