@@ -13,6 +13,7 @@ ready and playable per version and mode. The playable ratio of bench/browser.py 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import shutil
 import statistics
 import tempfile
@@ -36,16 +37,15 @@ def main(argv: list[str] | None = None) -> int:
     if not set(modes) <= set(browser.MODES):
         ap.error(f"--modes: choose from {', '.join(browser.MODES)}")
     tmp = Path(tempfile.mkdtemp(prefix="nos-ab-"))
-    servers: dict[str, browser.Server] = {}
     try:
-        benches = {}
-        with sync_playwright() as pw:
+        with contextlib.ExitStack() as stack, sync_playwright() as pw:
+            benches = {}
             for i, ref in enumerate(args.refs):
                 where = tmp / str(i)
                 where.mkdir()
-                site = browser.Site(None if ref == "WT" else ref, where)
-                servers[ref] = browser.Server(site, where / "serve.log")
-                benches[ref] = browser.Bench(pw, servers[ref], args.timeout, where,
+                site, server = stack.enter_context(
+                    browser.serving(None if ref == "WT" else ref, where))
+                benches[ref] = browser.Bench(pw, server, args.timeout, where,
                                              site.playable_mark())
                 for mode in modes:
                     if mode != "cold":
@@ -57,17 +57,13 @@ def main(argv: list[str] | None = None) -> int:
                     for mode in modes:
                         row = benches[ref].measure("app", mode)
                         rows.setdefault((ref, mode), []).append(row)
-                        print(f"round {n + 1} {ref} {mode}: " +
-                              ", ".join(f"{k} {row[k]:.0f}" for k in METRICS if k in row),
-                              flush=True)
+                        print(f"round {n + 1} {ref} {mode}: {browser.brief(row)}", flush=True)
         print("medians, ms:")
         for (ref, mode), got in rows.items():
             cells = ", ".join(f"{k} {statistics.median(r[k] for r in got):.0f}"
                               for k in METRICS if all(k in r for r in got))
             print(f"  {ref} {mode}: {cells}")
     finally:
-        for server in servers.values():
-            server.stop()
         shutil.rmtree(tmp, ignore_errors=True)
     return 0
 

@@ -711,7 +711,20 @@ def print_report(result: dict) -> None:
             print(f"  {e}")
 
 
-def _brief(row: dict) -> str:
+@contextlib.contextmanager
+def serving(ref: str | None, where: Path):
+    """The site (the working tree, or a snapshot of commit `ref`, built in `where`) and
+    scripts/serve.py serving it; stopped on the way out."""
+    site = Site(ref, where)
+    server = Server(site, where / "serve.log")
+    try:
+        yield site, server
+    finally:
+        server.stop()
+
+
+def brief(row: dict) -> str:
+    """One measurement in a line."""
     if "error" in row:
         return row["error"]
     marks = [f"{k} {row[k]:.0f}" for k in ("frame", "ready", "playable", "loaded") if k in row]
@@ -748,50 +761,45 @@ def run(args) -> dict:
     cold_bytes: dict = {}
     primes: dict = {}
     tmp = Path(tempfile.mkdtemp(prefix="nos-bench-"))
-    server = None
     load_start = loadavg()
     try:
-        site = Site(args.ref, tmp)
-        mark = site.playable_mark()
-        server = Server(site, tmp / "serve.log")
-        label = f"{args.ref} ({site.commit})" if args.ref else f"working tree at {site.commit}"
-        if site.dirty:
-            label += " + uncommitted changes to web/nos/index.html"
-        print(f"serving {label} on {server.url}; app 'playable' mark: {mark}", flush=True)
-        if site.stale_build:
-            print("warning: pyscript.toml [files] is stale: run `make vendor`", flush=True)
-        with sync_playwright() as pw:
-            bench = Bench(pw, server, args.timeout, tmp, mark, args.app_query)
-            for page_name, mode in ORDER:
-                if mode != "cold":
-                    primes[f"{page_name} {mode}"] = bench.prime(page_name, mode)
-                    print(f"primed the {mode} profile of {page_name}", flush=True)
-            for i in range(args.runs):
-                for page_name, mode in ORDER if i % 2 == 0 else ORDER[::-1]:
-                    row: dict = {"run": i, "page": page_name, "mode": mode}
-                    if args.idle_wait > 0:
-                        row["idle_wait_s"] = wait_for_idle(args.idle_wait)
-                    try:
-                        row.update(bench.measure(page_name, mode))
-                    except Exception as exc:  # recorded, reported, and the run goes on
-                        row["error"] = f"{type(exc).__name__}: {str(exc).splitlines()[0]}"
-                        errors.append(f"run {i + 1} {page_name} {mode}: {row['error']}")
-                    runs.append(row)
-                    print(
-                        f"run {i + 1}/{args.runs} {page_name} {mode:<9} {_brief(row)}", flush=True
-                    )
-            for page_name in ("app", "raw"):
-                for fresh_profile, key in ((False, "new context"), (True, "fresh profile")):
-                    name = f"{page_name} cold, {key}"
-                    try:
-                        cold_bytes[name] = bench.cold_bytes(page_name, fresh_profile)
-                    except Exception as exc:
-                        cold_bytes[name] = {"error": f"{type(exc).__name__}: {exc}"}
-                        errors.append(f"bytes {name}: {exc}")
-            chromium_version = bench.chromium_version
+        with serving(args.ref, tmp) as (site, server):
+            mark = site.playable_mark()
+            label = f"{args.ref} ({site.commit})" if args.ref else f"working tree at {site.commit}"
+            if site.dirty:
+                label += " + uncommitted changes to web/nos/index.html"
+            print(f"serving {label} on {server.url}; app 'playable' mark: {mark}", flush=True)
+            if site.stale_build:
+                print("warning: web/nos.zip is stale: run `make vendor`", flush=True)
+            with sync_playwright() as pw:
+                bench = Bench(pw, server, args.timeout, tmp, mark, args.app_query)
+                for page_name, mode in ORDER:
+                    if mode != "cold":
+                        primes[f"{page_name} {mode}"] = bench.prime(page_name, mode)
+                        print(f"primed the {mode} profile of {page_name}", flush=True)
+                for i in range(args.runs):
+                    for page_name, mode in ORDER if i % 2 == 0 else ORDER[::-1]:
+                        row: dict = {"run": i, "page": page_name, "mode": mode}
+                        if args.idle_wait > 0:
+                            row["idle_wait_s"] = wait_for_idle(args.idle_wait)
+                        try:
+                            row.update(bench.measure(page_name, mode))
+                        except Exception as exc:  # recorded, reported, and the run goes on
+                            row["error"] = f"{type(exc).__name__}: {str(exc).splitlines()[0]}"
+                            errors.append(f"run {i + 1} {page_name} {mode}: {row['error']}")
+                        runs.append(row)
+                        print(f"run {i + 1}/{args.runs} {page_name} {mode:<9} {brief(row)}",
+                              flush=True)
+                for page_name in ("app", "raw"):
+                    for fresh_profile, key in ((False, "new context"), (True, "fresh profile")):
+                        name = f"{page_name} cold, {key}"
+                        try:
+                            cold_bytes[name] = bench.cold_bytes(page_name, fresh_profile)
+                        except Exception as exc:
+                            cold_bytes[name] = {"error": f"{type(exc).__name__}: {exc}"}
+                            errors.append(f"bytes {name}: {exc}")
+                chromium_version = bench.chromium_version
     finally:
-        if server is not None:
-            server.stop()
         shutil.rmtree(tmp, ignore_errors=True)
 
     summary = summarize(runs)

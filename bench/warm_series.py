@@ -38,25 +38,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.page == "raw" and args.mode == "warm_http":
         ap.error("the raw page has no service worker: use --mode warm")
     tmp = Path(tempfile.mkdtemp(prefix="nos-warm-"))
-    server = None
     try:
-        site = browser.Site(args.ref, tmp)
-        server = browser.Server(site, tmp / "serve.log")
-        with sync_playwright() as pw:
+        with browser.serving(args.ref, tmp) as (site, server), sync_playwright() as pw:
             bench = browser.Bench(pw, server, args.timeout, tmp, site.playable_mark())
             bench.prime(args.page, args.mode, visits=args.primes)
             print(f"{args.page} {args.mode}, after {args.primes} priming visit(s):")
             for i in range(args.loads):
-                row = bench.measure(args.page, args.mode)
-                marks = ", ".join(
-                    f"{k} {row[k]:.0f}" for k in ("frame", "ready", "playable", "loaded")
-                    if k in row
-                )
-                print(f"load {i + 1}: {marks} ms; renderer peak "
-                      f"{row.get('renderer_peak_mb', 0):.0f} MB", flush=True)
+                print(f"load {i + 1}: {browser.brief(bench.measure(args.page, args.mode))}",
+                      flush=True)
     finally:
-        if server is not None:
-            server.stop()
         shutil.rmtree(tmp, ignore_errors=True)
     return 0
 
