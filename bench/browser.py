@@ -165,7 +165,7 @@ class Site:
         self.stale_build = self._stale()
 
     def _stale(self) -> bool:
-        """True if the build (web/nos.zip; pyscript.toml before) lags nos/ (run `make vendor`)."""
+        """True if the build (web/worker.zip) lags its sources (run `make vendor`)."""
         build = self.root / "scripts" / "build_web.py"
         if not build.is_file():
             return False
@@ -770,7 +770,7 @@ def run(args) -> dict:
                 label += " + uncommitted changes to web/nos/index.html"
             print(f"serving {label} on {server.url}; app 'playable' mark: {mark}", flush=True)
             if site.stale_build:
-                print("warning: web/nos.zip is stale: run `make vendor`", flush=True)
+                print("warning: web/worker.zip is stale: run `make vendor`", flush=True)
             with sync_playwright() as pw:
                 bench = Bench(pw, server, args.timeout, tmp, mark, args.app_query)
                 for page_name, mode in ORDER:

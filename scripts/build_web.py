@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Build step of the static site (run by scripts/vendor.sh with the project's venv).
 
-1. Compiles the `nos` package to Python bytecode for the Pyodide worker: one zip,
-   web/nos.zip, of sourceless `.pyc` files made by the npm `pyodide` package itself in Node
-   (scripts/compile_engine.mjs), which pyscript.toml's [files] hands to the worker. Importing
-   bytecode skips compiling the engine at every page load. Rebuilt only when a source, the
-   compiler script or the Pyodide version changed (the zip's comment is their hash).
+1. Compiles what the Pyodide worker imports to Python bytecode: one zip, web/worker.zip,
+   made by the npm `pyodide` package itself in Node (scripts/compile_worker.mjs), which
+   pyscript.toml's [files] has PyScript unpack into the worker's working directory: the
+   engine (`nos`), the worker's API (web/engine_api.py), and the stdlib `html` and PyScript's
+   own package, which the worker would otherwise compile from sources at every page load.
+   Rebuilt only when a source, the compiler script, Pyodide or PyScript changed (the zip's
+   comment is their hash).
 2. Checks that every `vendor/...` path named by index.html, mpy.toml, pyscript.toml and
    web/boot.js exists
    (catches a version bump that left a stale path behind).
@@ -15,7 +17,7 @@
 4. Writes sw-manifest.js: the service worker's precache list (every app and runtime file) and
    a cache version that is a hash of all their contents.
 
-`--check` only verifies that web/nos.zip is built from the current sources (exit 1 if not)
+`--check` only verifies that web/worker.zip is built from the current sources (exit 1 if not)
 and writes nothing. `--export DIR` then copies exactly the published site (SITE_ENTRIES)
 into DIR (Netlify's publish directory), so tests, scripts, node_modules/ and the engine's
 sources are never deployed.
@@ -36,13 +38,18 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGINE_ZIP = "web/nos.zip"
-ENGINE_COMPILER = "scripts/compile_engine.mjs"
-PYODIDE_PACKAGE = "node_modules/pyodide/package.json"
+WORKER_ZIP = "web/worker.zip"
+WORKER_COMPILER = "scripts/compile_worker.mjs"
+# The worker's own modules (beside web/worker.py, which PyScript runs as source).
+WORKER_MODULES = ["web/engine_api.py"]
+# The runtimes whose code goes into the zip too: Pyodide (the compiler, and the stdlib's
+# `html`) and PyScript (its `pyscript` package).
+RUNTIME_PACKAGES = ["node_modules/pyodide/package.json",
+                    "node_modules/@pyscript/core/src/stdlib/pyscript.js"]
 # Top-level files of the page itself (the service worker script is not precached: the
 # browser keeps it, and its importScripts, with the registration).
 PAGE_FILES = ["index.html", "mpy.toml", "pyscript.toml"]
-APP_DIRS = ["web"]  # the engine goes as web/nos.zip, not as nos/ sources
+APP_DIRS = ["web"]  # the engine goes as web/worker.zip, not as nos/ sources
 VENDOR_DIR = "vendor"
 CONFIGS_NAMING_VENDOR = ["index.html", "mpy.toml", "pyscript.toml", "web/boot.js"]
 MPY_CONFIG = "mpy.toml"
@@ -88,49 +95,51 @@ def put_in_place(tmp: Path, out: Path) -> None:
     tmp.replace(out)
 
 
-def engine_sources(root: Path) -> list[str]:
-    """The engine's modules: nos/**/*.py as POSIX paths relative to root."""
-    return [f for f in tree_files(root, "nos") if f.endswith(".py")]
+def worker_sources(root: Path) -> list[str]:
+    """What web/worker.zip compiles from this repository: nos/**/*.py and WORKER_MODULES."""
+    engine = [f for f in tree_files(root, "nos") if f.endswith(".py")]
+    return engine + WORKER_MODULES
 
 
-def engine_stamp(root: Path) -> str:
-    """Hash of what web/nos.zip is made from: the sources, the compiler script, Pyodide."""
+def worker_stamp(root: Path) -> str:
+    """Hash of what web/worker.zip is made from: sources, compiler script, runtimes."""
     h = hashlib.sha256()
-    for rel in [*engine_sources(root), ENGINE_COMPILER, PYODIDE_PACKAGE]:
+    for rel in [*worker_sources(root), WORKER_COMPILER, *RUNTIME_PACKAGES]:
         path = root / rel
         h.update(rel.encode() + b"\0")
         h.update(hashlib.sha256(path.read_bytes()).digest() if path.is_file() else b"-")
-    return "nos-engine " + h.hexdigest()[:32]
+    return "nos-worker " + h.hexdigest()[:32]
 
 
 def built_stamp(root: Path, path: Path | None = None) -> str | None:
-    """The stamp web/nos.zip (or path) was built with; None if missing or unreadable."""
+    """The stamp web/worker.zip (or path) was built with; None if missing or unreadable."""
     try:
-        with zipfile.ZipFile(path or root / ENGINE_ZIP) as archive:
+        with zipfile.ZipFile(path or root / WORKER_ZIP) as archive:
             return archive.comment.decode()
     except (OSError, zipfile.BadZipFile, UnicodeDecodeError):
         return None
 
 
-def compile_engine(root: Path) -> bool:
-    """Build web/nos.zip unless it is current; returns whether it was rebuilt."""
-    stamp = engine_stamp(root)
+def compile_worker(root: Path) -> bool:
+    """Build web/worker.zip unless it is current; returns whether it was rebuilt."""
+    stamp = worker_stamp(root)
     if built_stamp(root) == stamp:
         return False
     node = shutil.which("node")
     if node is None:
-        raise SystemExit("build_web: Node.js is missing: it compiles the engine with the "
-                         "npm pyodide package (install nodejs and run `npm ci`)")
-    if not (root / PYODIDE_PACKAGE).is_file():
-        raise SystemExit("build_web: node_modules/pyodide is missing: run `npm ci` first")
-    out = root / ENGINE_ZIP
+        raise SystemExit("build_web: Node.js is missing: it compiles the worker's Python with "
+                         "the npm pyodide package (install nodejs and run `npm ci`)")
+    missing = [rel for rel in RUNTIME_PACKAGES if not (root / rel).is_file()]
+    if missing:
+        raise SystemExit(f"build_web: {missing[0]} is missing: run `npm ci` first")
+    out = root / WORKER_ZIP
     tmp = temp_beside(out)
-    proc = subprocess.run([node, ENGINE_COMPILER, str(tmp), stamp, *engine_sources(root)],
+    proc = subprocess.run([node, WORKER_COMPILER, str(tmp), stamp, *worker_sources(root)],
                           cwd=root, capture_output=True, text=True)
     if proc.returncode != 0 or built_stamp(root, tmp) != stamp:
         tmp.unlink(missing_ok=True)
         detail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
-        raise SystemExit(f"build_web: compiling the engine failed: {detail[0]}")
+        raise SystemExit(f"build_web: compiling the worker's Python failed: {detail[0]}")
     put_in_place(tmp, out)
     return True
 
@@ -245,19 +254,19 @@ def export_site(root: Path, dest: Path) -> int:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--root", type=Path, default=ROOT)
-    ap.add_argument("--check", action="store_true", help=f"only check {ENGINE_ZIP} is current")
+    ap.add_argument("--check", action="store_true", help=f"only check {WORKER_ZIP} is current")
     ap.add_argument("--export", type=Path, metavar="DIR", help="then copy the site into DIR")
     args = ap.parse_args(argv)
     root = args.root.resolve()
 
     if args.check:
-        if built_stamp(root) != engine_stamp(root):
-            print(f"{ENGINE_ZIP} is missing or out of date: run scripts/build_web.py",
+        if built_stamp(root) != worker_stamp(root):
+            print(f"{WORKER_ZIP} is missing or out of date: run scripts/build_web.py",
                   file=sys.stderr)
             return 1
         return 0
-    rebuilt = compile_engine(root)
-    print(f"build_web: {ENGINE_ZIP}: {len(engine_sources(root))} engine modules as bytecode "
+    rebuilt = compile_worker(root)
+    print(f"build_web: {WORKER_ZIP}: {len(worker_sources(root))} worker modules as bytecode "
           f"({'rebuilt' if rebuilt else 'unchanged'})")
 
     changed = compile_main_thread(root)

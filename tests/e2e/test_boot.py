@@ -40,8 +40,14 @@ def test_page_boots_frame_first_then_worker(app, guard, record_boot):
     assert engine["echo"] == {"from": "main"}
     # The worker received the whole nos package, as bytecode, through pyscript.toml's [files].
     files = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))["files"]
-    assert files == {"./web/nos.zip": "./nos.zip"}
+    assert files == {"./web/worker.zip": "./*"}
     assert engine["nos_files"] == engine_modules()
+    # The runtime's modules imported after Pyodide's start (PyScript's package, the stdlib's
+    # html) came from the zip's bytecode: none was compiled at this boot. A PyScript or
+    # Pyodide that no longer matches the zip shows up here as "source".
+    runtime = engine["runtime_modules"]
+    assert {"html", "html.entities", "pyscript.context", "pyscript.display"} <= set(runtime)
+    assert {name for name, how in runtime.items() if how != "bytecode"} == set()
 
     # The document carries the production CSP (served by serve.py from netlify.toml).
     assert result["response"].headers["content-security-policy"] == CSP

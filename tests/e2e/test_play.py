@@ -203,7 +203,7 @@ def test_reload_draws_the_saved_game_before_the_engine_is_up(browser, base_url):
         one_move(page, 1)
     before = state(page)
     held = []  # the worker's request for the engine, answered when the test says so
-    context.route("**/web/nos.zip", lambda route: held.append(route))
+    context.route("**/web/worker.zip", lambda route: held.append(route))
     page.reload()
     page.wait_for_selector("#app[data-state=saved]", state="attached", timeout=BOOT_TIMEOUT_MS)
     assert state(page) | {"waiting": "human"} == before  # drawn: the same position, log too
@@ -217,7 +217,7 @@ def test_reload_draws_the_saved_game_before_the_engine_is_up(browser, base_url):
         if held:
             break
         page.wait_for_timeout(50)
-    assert held, "the worker never asked for web/nos.zip"
+    assert held, "the worker never asked for web/worker.zip"
     assert page.get_attribute("body", "data-state") == "loading"
     # A slow start (the first visit downloads ~7 MB) is explained after a while.
     page.wait_for_function(

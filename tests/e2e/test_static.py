@@ -77,7 +77,7 @@ def test_precache_lists_every_app_and_runtime_file():
             rel = path.relative_to(ROOT)
             if path.is_file() and "__pycache__" not in rel.parts:
                 assert f"./{rel.as_posix()}" in urls
-    assert "./web/nos.zip" in urls
+    assert "./web/worker.zip" in urls
     # The engine goes to the browser as bytecode only: its sources are not published.
     assert not [u for u in urls if u.startswith("./nos/")]
     assert "./sw.js" not in urls
