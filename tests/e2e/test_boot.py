@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 
@@ -62,6 +63,27 @@ def test_warm_boot_from_service_worker(app, guard, record_boot):
     assert result["from_service_worker"]
     assert result["frame_ms"] < result["ready_ms"]
     guard.check()
+
+
+def test_worker_gets_pyscript_toml_from_the_page(browser, base_url):
+    """web/boot.js creates the engine's worker with pyscript.toml's settings as JSON: the
+    worker does not fetch the file and PyScript's TOML parser again before loading Pyodide."""
+    context = browser.new_context(service_workers="block")  # no precache requests
+    g = Guard()
+    g.watch(context)
+    page = context.new_page()
+    boot(page, base_url + "/")
+    worker = page.locator('script[type="py"][worker][name="engine"]')
+    assert worker.count() == 1
+    assert worker.get_attribute("src") == "./web/worker.py"
+    config = json.loads(worker.get_attribute("config"))
+    assert config == tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    fetched = [u.split("?")[0].rsplit("/", 1)[-1] for u in g.requests]
+    toml_chunks = [name for name in fetched if name.startswith("toml-")]
+    assert fetched.count("pyscript.toml") == 1  # the page's read, none from the worker
+    assert len(toml_chunks) == 1  # PyScript's TOML parser, loaded on the main thread only
+    g.check()
+    context.close()
 
 
 def test_no_request_leaves_localhost(app, guard):
