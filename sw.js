@@ -7,15 +7,25 @@ importScripts("./sw-manifest.js");
 const { version, files } = self.NOS_PRECACHE;
 const CACHE = `nos-${version}`;
 
-// Static routing (Chromium ≥ 123): the runtime files are answered straight from this
-// version's cache by the browser itself, without starting this worker or running its fetch
-// handler, which on a warm boot otherwise waits for the worker and sees ≈ 100 requests.
-// A miss falls back to the network. Other browsers ignore this and use the fetch handler.
+// Static routing (Chromium ≥ 123): the page itself (without a query: one with a query goes
+// to the fetch handler, which finds it without), the configs, the app's and the runtime files
+// are answered straight from this version's cache by the browser itself, without starting
+// this worker or running its fetch handler: on a warm boot the document then does not wait
+// for the worker to start, and the worker does not see the boot's ≈ 100 requests. A miss
+// falls back to the network. Other browsers ignore this and use the fetch handler.
 function staticRoutes(event) {
   if (!event.addRoutes) return Promise.resolve();
   const scope = new URL(self.registration.scope).pathname;
   return event
-    .addRoutes([{ condition: { urlPattern: { pathname: `${scope}vendor/*` } }, source: { cacheName: CACHE } }])
+    .addRoutes(
+      [
+        { pathname: scope, search: "" }, // the page itself, without a query
+        { pathname: `${scope}index.html`, search: "" },
+        { pathname: `${scope}*.toml` },
+        { pathname: `${scope}web/*` },
+        { pathname: `${scope}vendor/*` },
+      ].map((urlPattern) => ({ condition: { urlPattern }, source: { cacheName: CACHE } })),
+    )
     .catch((err) => console.warn("Nos: static routes not added:", err));
 }
 
