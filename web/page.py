@@ -31,7 +31,7 @@ S = {
     "ng": {"players": 4, "level": "club", "h1": False, "h2": False, "seed": "", "pace": 550},
     "broken": None, "notice": None, "error": None, "playable": False, "log_key": None,
     "drag": None, "drag_end": None, "stalled": False, "pending": 0, "replies": 0,
-    "diagram_url": None, "synced": False, "paused": 0,
+    "diagram_url": None, "synced": False, "paused": 0, "shown_raw": None,
 }
 PROXIES = []  # keep the event handlers alive
 
@@ -149,12 +149,14 @@ def update_state():
         window.dispatchEvent(window.Event.new("nos:playable"))
 
 
-def render(with_log=True):
-    """Draw everything from the last view (the game log only if `with_log`)."""
+def render(with_log=True, table=True):
+    """Draw everything from the last view (the game log only if `with_log`, the table only
+    if `table`: not when it shows that view already)."""
     start = window.performance.now()
     view = S["view"]
     mode = S["mode"]
-    el("table").innerHTML = drawing.table_svg(view, table_ui(), mode)
+    if table:
+        el("table").innerHTML = drawing.table_svg(view, table_ui(), mode)
     el("hand").innerHTML = drawing.hand_svg(view, hand_ui(), mode)
     el("controls").innerHTML = panels.controls_html(view, controls_ui())
     el("info").innerHTML = panels.info_html(view)
@@ -252,7 +254,8 @@ def store(reply):
 def shown_view():
     """The view last shown, if it belongs to the saved game (its save is the saved game's,
     character for character), else None. Drawn at boot before the engine is up: a reload
-    shows the game at once, not playable until the engine has restored it."""
+    shows the game at once, not playable until the engine has restored it. The reply's text
+    is kept in S["shown_raw"]: an engine reply that is the same text need not be drawn again."""
     save = storage_get(SAVE_KEY)
     raw = storage_get(SHOWN_KEY)
     if not save or not raw:
@@ -264,20 +267,30 @@ def shown_view():
     if not isinstance(reply, dict) or reply.get("save") != save:
         return None
     view = reply.get("view")
-    return view if isinstance(view, dict) and view.get("hand") else None
+    if not isinstance(view, dict) or not view.get("hand"):
+        return None
+    S["shown_raw"] = raw
+    return view
 
 
 def apply(reply):
     """Show a reply: its view, its error sentence; store its save."""
     S["replies"] += 1
     S["synced"] = True  # the engine holds the game it answers about
+    # The restored game's reply, word for word the one drawn at boot (shown_view()): its
+    # table is on the page already and its save in storage (the table is the largest part
+    # of a render, ≈ 10 ms on the boot's critical path). The hand and the controls change
+    # from the loading state, so they are drawn.
+    shown = reply.get("raw") is not None and reply.get("raw") == S["shown_raw"]
+    S["shown_raw"] = None
     view = reply.get("view")
     if view is not None:
         S["view"] = view
         S["broken"] = None
-    store(reply)
+    if not shown:
+        store(reply)
     S["error"] = reply.get("error")
-    render()
+    render(table=not shown)
     maybe_open_announce()
     if S["view"] is not None and S["view"].get("waiting_for") == "bot":
         start_bots()

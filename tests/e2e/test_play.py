@@ -224,13 +224,17 @@ def test_reload_draws_the_saved_game_before_the_engine_is_up(browser, base_url):
         "document.getElementById('status').textContent.startsWith('Still starting the engine')",
         timeout=20_000,
     )
+    page.evaluate("document.getElementById('table-svg').dataset.drawnAtBoot = 'yes'")
     held[0].fallback()
     settle(page, BOOT_TIMEOUT_MS)
     assert state(page) == before
+    # The engine's reply was the one drawn at boot: its table was not drawn again.
+    assert page.get_attribute("#table-svg", "data-drawn-at-boot") == "yes"
     assert page.locator("#hand .hand-tile.playable").count() >= 1
     assert page.text_content("#status") == ""
     one_move(page, 1)  # and play on
     assert state(page) != before
+    assert page.get_attribute("#table-svg", "data-drawn-at-boot") is None  # drawn anew
     g.check()
     context.close()
 
