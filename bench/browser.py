@@ -612,14 +612,32 @@ def ratios(runs: list[dict], summary: dict) -> dict:
             for a, r in pairs
             if max(a["other_cpu_cores"], r["other_cpu_cores"]) < QUIET_CORES
         ]
+        # Where no computer player had a turn before the person's first (R4: a new game's
+        # holder of the highest double sets), playable is the boot alone: no bot's pause,
+        # move or drawing in it.
+        first = [a["playable"] / r["loaded"] for a, r in pairs if a.get("bot_pauses") == 0]
+        ready = [a["ready"] / r["loaded"] for a, r in pairs if "ready" in a]
+
+        def median(xs: list[float]) -> float | None:
+            return round(statistics.median(xs), 3) if xs else None
+
         out[mode] = {
             "of_medians": round(app / raw, 3),
-            "median_of_pairs": round(statistics.median(paired), 3) if paired else None,
-            "median_of_quiet_pairs": round(statistics.median(quiet), 3) if quiet else None,
+            "median_of_pairs": median(paired),
+            "median_of_quiet_pairs": median(quiet),
             "quiet_pairs": len(quiet),
-            "less_pauses_median_of_pairs": round(statistics.median(net), 3) if net else None,
+            "less_pauses_median_of_pairs": median(net),
+            "person_first_median_of_pairs": median(first),
+            "person_first_pairs": len(first),
+            "ready_median_of_pairs": median(ready),
         }
     return out
+
+
+def runs_of(result: dict, mode: str) -> list[dict]:
+    """The app's successful runs in `mode`."""
+    return [r for r in result.get("runs", [])
+            if r.get("page") == "app" and r.get("mode") == mode and "error" not in r]
 
 
 def goals(summary: dict, ratio: dict) -> dict:
@@ -692,6 +710,13 @@ def print_report(result: dict) -> None:
         )
         if r.get("less_pauses_median_of_pairs") is not None:
             print(f"  less the bots' pauses, {mode}: {r['less_pauses_median_of_pairs']:.2f}x "
+                  "(median of per-run pairs)")
+        if r.get("person_first_pairs") and r["person_first_pairs"] < len(runs_of(result,
+                                                                                 mode)):
+            print(f"  the {r['person_first_pairs']} runs where the person acted first, {mode}: "
+                  f"{r['person_first_median_of_pairs']:.2f}x (median of per-run pairs)")
+        if r.get("ready_median_of_pairs") is not None:
+            print(f"  engine ready / raw loadPyodide, {mode}: {r['ready_median_of_pairs']:.2f}x "
                   "(median of per-run pairs)")
     for name, g in result["goals"].items():
         print(f"goal {name}: {g['value']} -> {'met' if g['met'] else 'NOT met'}")
