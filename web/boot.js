@@ -9,25 +9,27 @@ import { parse as parseToml } from "../vendor/pyscript/0.7.31/toml-V4Savzlc.js";
 // PyScript's own create_named_worker does. Given the file's name instead, the worker would
 // fetch pyscript.toml and import PyScript's TOML parser itself before it could start loading
 // Pyodide: ≈ 40-60 ms more on the boot's critical path. The page has both at hand already
-// (preloaded; PyScript parsed mpy.toml with the same parser). Should reading the file fail
-// here, the worker gets the file's name and reads it itself (and reports what fails).
-async function workerConfig() {
+// (preloaded; PyScript parsed mpy.toml with the same parser). Without its settings the
+// worker would fetch Pyodide from a CDN, which the CSP forbids (the page would wait
+// forever): if the file cannot be read, no worker is created, the reason goes to
+// body[data-boot-error], and the main thread starts at once to show it (web/main.py).
+async function startWorker() {
+  let config;
   try {
     const response = await fetch("./pyscript.toml");
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return JSON.stringify(parseToml(await response.text()));
+    config = JSON.stringify(parseToml(await response.text()));
   } catch (err) {
-    console.warn("Nos: the engine's worker reads pyscript.toml itself:", err);
-    return "./pyscript.toml";
+    console.error("Nos: pyscript.toml could not be read:", err);
+    document.body.dataset.bootError = `its settings (pyscript.toml) could not be read (${err.message}).`;
+    startMain();
+    return;
   }
-}
-
-async function startWorker() {
   const script = document.createElement("script");
   script.type = "py";
   script.setAttribute("worker", "");
   script.setAttribute("name", "engine");
-  script.setAttribute("config", await workerConfig());
+  script.setAttribute("config", config);
   script.src = "./web/worker.py";
   document.body.append(script);
 }

@@ -377,6 +377,10 @@ SLOW_START_S = 10  # after this long without the engine, say why
 
 async def connect():
     """The engine's worker, once it has started (None if it failed, said on the page)."""
+    failure = boot_error()
+    if failure:  # web/boot.js created no worker
+        engine_failed(failure)
+        return None
     try:
         engine = await workers["engine"]
     except Exception as exc:  # show any failure instead of spinning forever
@@ -387,10 +391,20 @@ async def connect():
     return engine
 
 
+def boot_error():
+    """Why web/boot.js could not create the engine's worker ("" if it did or still may)."""
+    return document.body.getAttribute("data-boot-error") or ""
+
+
 async def slow_start_notice():
     """On a slow first visit (about 7 MB to download), say that the engine is still coming."""
     await asyncio.sleep(SLOW_START_S)
-    if S["engine"] is None and document.body.getAttribute("data-state") != "error":
+    if S["engine"] is not None or document.body.getAttribute("data-state") == "error":
+        return
+    failure = boot_error()  # found by web/boot.js after the main thread had started
+    if failure:
+        engine_failed(failure)
+    else:
         show_status("Still starting the engine: the first visit downloads about 7 MB, "
                     "later visits start from the browser's copy.", "loading")
 

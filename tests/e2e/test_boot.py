@@ -86,6 +86,26 @@ def test_worker_gets_pyscript_toml_from_the_page(browser, base_url):
     context.close()
 
 
+def test_unreadable_pyscript_toml_is_reported_not_hung(browser, base_url):
+    """Without pyscript.toml no worker is created (it would fetch Pyodide from a CDN, which
+    the CSP blocks, and the page would wait forever): the page says why, at once."""
+    context = browser.new_context(service_workers="block")
+    context.route("**/pyscript.toml", lambda route: route.fulfill(status=404, body="gone"))
+    g = Guard()
+    g.allowed_console = [re.compile("404|pyscript.toml could not be read")]
+    g.watch(context)
+    page = context.new_page()
+    page.goto(base_url + "/")
+    page.wait_for_selector("#app[data-state=error]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.text_content("#status") == ("The engine did not start: its settings "
+                                           "(pyscript.toml) could not be read (HTTP 404).")
+    assert page.get_attribute("body", "data-state") == "error"
+    assert page.locator('script[type="py"][worker]').count() == 0
+    assert [u for u in g.requests if not is_local(u)] == []
+    assert [p for p in g.problems if not p.endswith("/pyscript.toml")] == []  # but its 404
+    context.close()
+
+
 def test_no_request_leaves_localhost(app, guard):
     boot(app)
     assert guard.requests, "the request log is empty: the guard is not watching"
