@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import tomllib
 
 import pytest
@@ -145,6 +146,37 @@ def test_offline_reload_boots_from_service_worker(context, page, make_server, re
     record_boot("offline (SW)", again)
     assert again["from_service_worker"]
     assert again["engine"] == first["engine"]
+    g.check()
+
+
+def test_a_new_deploy_is_shown_on_the_next_load(context, page, make_server, tmp_path):
+    """The service worker answers the page itself from its cache by Static Routing, without
+    running: a new deploy must still be picked up (the reload after it installs the new
+    version, the one after shows it)."""
+    site = tmp_path / "site"
+    site.mkdir()
+    for name in SITE_ENTRIES:
+        if name in ("index.html", "sw-manifest.js"):
+            shutil.copy(ROOT / name, site / name)
+        else:
+            (site / name).symlink_to(ROOT / name)
+    (site / "netlify.toml").symlink_to(ROOT / "netlify.toml")
+    server = make_server(site)
+    g = Guard()
+    g.watch(context)
+    boot(page, server.url)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+    html = (site / "index.html").read_text(encoding="utf-8")
+    (site / "index.html").write_text(html.replace("<title>", "<!-- deploy 2 --><title>"))
+    manifest = (site / "sw-manifest.js").read_text(encoding="utf-8")
+    (site / "sw-manifest.js").write_text(
+        re.sub(r'"version": "\w+"', '"version": "deploy2deploy2000"', manifest))
+    boot(page, reload=True)  # still the old version; the browser installs the new one
+    page.wait_for_function("caches.keys().then(k => k.join() === 'nos-deploy2deploy2000')",
+                           timeout=BOOT_TIMEOUT_MS, polling=200)
+    assert "deploy 2" not in page.content()
+    boot(page, reload=True)
+    assert "<!-- deploy 2 -->" in page.content()
     g.check()
 
 
