@@ -18,6 +18,19 @@ CSP = next(
 )
 
 
+def site_copy(tmp_path, editable: tuple[str, ...] = ()):
+    """A site for a server of the test's own: links to the built site (and netlify.toml,
+    whose headers scripts/serve.py sends), with copies of the `editable` files instead."""
+    site = tmp_path / "site"
+    site.mkdir()
+    for name in [*SITE_ENTRIES, "netlify.toml"]:
+        if name in editable:
+            shutil.copy(ROOT / name, site / name)
+        else:
+            (site / name).symlink_to(ROOT / name)
+    return site
+
+
 def engine_modules() -> list[str]:
     """The bytecode files the worker should hold: one `.pyc` per module of nos/."""
     return sorted(p.relative_to(ROOT).as_posix() + "c" for p in (ROOT / "nos").rglob("*.py"))
@@ -153,14 +166,7 @@ def test_a_new_deploy_is_shown_on_the_next_load(context, page, make_server, tmp_
     """The service worker answers the page itself from its cache by Static Routing, without
     running: a new deploy must still be picked up (the reload after it installs the new
     version, the one after shows it)."""
-    site = tmp_path / "site"
-    site.mkdir()
-    for name in SITE_ENTRIES:
-        if name in ("index.html", "sw-manifest.js"):
-            shutil.copy(ROOT / name, site / name)
-        else:
-            (site / name).symlink_to(ROOT / name)
-    (site / "netlify.toml").symlink_to(ROOT / "netlify.toml")
+    site = site_copy(tmp_path, editable=("index.html", "sw-manifest.js"))
     server = make_server(site)
     g = Guard()
     g.watch(context)
@@ -193,11 +199,8 @@ RELAXATIONS = {  # id: (fragment removed from the CSP, violation expected then)
 def test_each_csp_relaxation_is_needed(removed, context, page, make_server, tmp_path):
     fragment, expected = RELAXATIONS[removed]
     assert fragment in CSP
-    site = tmp_path / "site"
-    site.mkdir()
-    for name in SITE_ENTRIES:
-        (site / name).symlink_to(ROOT / name)
-    netlify = (ROOT / "netlify.toml").read_text(encoding="utf-8")
+    site = site_copy(tmp_path, editable=("netlify.toml",))
+    netlify = (site / "netlify.toml").read_text(encoding="utf-8")
     (site / "netlify.toml").write_text(netlify.replace(CSP, CSP.replace(fragment, "")))
     server = make_server(site)
 
