@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import time
 import tomllib
 
 import pytest
@@ -178,8 +179,12 @@ def test_a_new_deploy_is_shown_on_the_next_load(context, page, make_server, tmp_
     (site / "sw-manifest.js").write_text(
         re.sub(r'"version": "\w+"', '"version": "deploy2deploy2000"', manifest))
     boot(page, reload=True)  # still the old version; the browser installs the new one
-    page.wait_for_function("caches.keys().then(k => k.join() === 'nos-deploy2deploy2000')",
-                           timeout=BOOT_TIMEOUT_MS, polling=200)
+    # Installed and activated: the old version's cache is gone. (A predicate returning a
+    # promise would not do: wait_for_function takes the promise itself as true.)
+    deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
+    while page.evaluate("caches.keys().then(k => k.join())") != "nos-deploy2deploy2000":
+        assert time.monotonic() < deadline, "the new deploy was never installed"
+        time.sleep(0.2)
     assert "deploy 2" not in page.content()
     boot(page, reload=True)
     assert "<!-- deploy 2 -->" in page.content()
