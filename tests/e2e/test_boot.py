@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import shutil
@@ -25,7 +26,9 @@ def site_copy(tmp_path, editable: tuple[str, ...] = ()):
     site = tmp_path / "site"
     site.mkdir()
     for name in [*SITE_ENTRIES, "netlify.toml"]:
-        if name in editable:
+        if name in editable and (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, site / name)
+        elif name in editable:
             shutil.copy(ROOT / name, site / name)
         else:
             (site / name).symlink_to(ROOT / name)
@@ -64,6 +67,8 @@ def test_page_boots_frame_first_then_worker(app, guard, record_boot):
     runtime = engine["runtime_modules"]
     assert {"html", "html.entities", "pyscript.context", "pyscript.display"} <= set(runtime)
     assert {name for name, how in runtime.items() if how != "bytecode"} == set()
+    # A first visit has no copy of Pyodide's memory snapshot: Pyodide starts afresh.
+    assert engine["pyodide_start"] == "fresh"
 
     # The document carries the production CSP (served by serve.py from netlify.toml).
     assert result["response"].headers["content-security-policy"] == CSP
@@ -76,6 +81,8 @@ def test_warm_boot_from_service_worker(app, guard, record_boot):
     result = boot(app, reload=True)
     record_boot("warm (SW)", result)
     assert result["from_service_worker"]
+    # The service worker precached web/pyodide-snapshot.bin: Pyodide starts from it.
+    assert result["engine"]["pyodide_start"] == "snapshot"
     assert result["frame_ms"] < result["ready_ms"]
     guard.check()
 
@@ -159,7 +166,10 @@ def test_offline_reload_boots_from_service_worker(context, page, make_server, re
     again = boot(page, reload=True)
     record_boot("offline (SW)", again)
     assert again["from_service_worker"]
-    assert again["engine"] == first["engine"]
+    # The same engine, but from the precached memory snapshot this time (web/pyodide.mjs).
+    assert (first["engine"]["pyodide_start"], again["engine"]["pyodide_start"]) == (
+        "fresh", "snapshot")
+    assert {**again["engine"], "pyodide_start": "fresh"} == first["engine"]
     g.check()
 
 
@@ -188,6 +198,36 @@ def test_a_new_deploy_is_shown_on_the_next_load(context, page, make_server, tmp_
     assert "deploy 2" not in page.content()
     boot(page, reload=True)
     assert "<!-- deploy 2 -->" in page.content()
+    g.check()
+
+
+@pytest.mark.parametrize("damage", ["not a snapshot", "another Pyodide's"])
+def test_an_unusable_snapshot_means_a_fresh_start(damage, context, page, make_server, tmp_path):
+    """web/pyodide.mjs starts Pyodide afresh, and says why in a warning, when the memory
+    snapshot it finds in the cache cannot be used; the game is played as usual."""
+    site = site_copy(tmp_path, editable=("web",))
+    snapshot = site / "web" / "pyodide-snapshot.bin"
+    if damage == "not a snapshot":
+        snapshot.write_bytes(gzip.compress(b"NOSSNAP0 but not quite"))
+    else:
+        data = gzip.decompress(snapshot.read_bytes())
+        snapshot.write_bytes(gzip.compress(data.replace(b'"pyodide":"314.0.7"',
+                                                        b'"pyodide":"314.0.0"', 1)))
+    server = make_server(site)
+    g = Guard()
+    g.watch(context)
+    warnings = []
+    context.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    assert boot(page, server.url)["engine"]["pyodide_start"] == "fresh"
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+    again = boot(page, reload=True)
+    assert again["from_service_worker"]
+    assert again["engine"]["pyodide_start"] == "fresh"
+    reason = "not a Nos Pyodide snapshot" if damage == "not a snapshot" else "Pyodide 314.0.0"
+    assert any("snapshot could not be used" in w and reason in w for w in warnings), warnings
+    page.wait_for_selector("body[data-state=playable], body[data-state=bot]", state="attached",
+                           timeout=BOOT_TIMEOUT_MS)
     g.check()
 
 

@@ -126,12 +126,17 @@ def served(site):
         ("vendor/pyodide/314.0.7/pyodide-lock.json", "application/json"),
         ("pyscript.toml", "application/toml"),
         ("sw.js", "text/javascript"),
+        ("web/pyodide.mjs", "text/javascript"),
+        ("web/pyodide-snapshot.bin", "application/octet-stream"),
     ],
 )
 def test_serve_mime_types(served, path, content_type):
     status, headers, _ = fetch(served + path)
     assert status == 200
     assert headers["Content-Type"].split(";")[0] == content_type
+    # The snapshot is gzip data that web/pyodide.mjs inflates itself: no server may mark
+    # it Content-Encoding (the browser would then inflate it first).
+    assert "Content-Encoding" not in headers
 
 
 def test_serve_caching_and_security_headers(served):

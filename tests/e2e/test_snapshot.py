@@ -1,0 +1,79 @@
+"""web/pyodide-snapshot.bin (scripts/snapshot_pyodide.mjs) and web/pyodide.mjs, which starts
+the engine's Pyodide from it: the file is current and whole, and a start from it is a
+Python like a fresh one. The browser's side (the service worker's copy, the fallback) is in
+test_boot.py."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+import subprocess
+
+import pytest
+from e2e_harness import ROOT, load_script
+
+snap = load_script("nos_pyodide_snapshot", ROOT / "scripts" / "pyodide_snapshot.py")
+SNAPSHOT = ROOT / snap.SNAPSHOT
+NODE = shutil.which("node")
+PYODIDE_VERSION = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
+
+
+def test_snapshot_is_of_the_vendored_pyodide_and_current():
+    header = snap.read_header(SNAPSHOT)
+    assert header is not None
+    assert header["pyodide"] == PYODIDE_VERSION
+    assert header["stamp"] == snap.snapshot_stamp(ROOT)  # the build would not take it again
+    # web/pyodide.mjs imports the same vendored Pyodide the snapshot was taken of.
+    wrapper = (ROOT / "web" / "pyodide.mjs").read_text(encoding="utf-8")
+    assert f'"../vendor/pyodide/{PYODIDE_VERSION}/pyodide.mjs"' in wrapper
+
+
+def test_snapshot_runs_of_pages_are_ordered_and_whole():
+    header, memory = snap.read_memory(SNAPSHOT)  # raises if bytes are missing or left over
+    assert len(memory) == header["size"] > 16 * 2**20
+    runs, page = header["runs"], header["page"]
+    ends = [(first, first + count) for first, count in runs]
+    assert all(count > 0 for _, count in runs)
+    gaps = zip(ends, ends[1:], strict=False)
+    assert all(a_end < b_first for (_, a_end), (b_first, _) in gaps)  # zero pages between
+    assert (ends[-1][1] - 1) * page < header["size"]  # the last page may be short
+    stored = sum(min(end * page, header["size"]) - first * page for first, end in ends)
+    # The zero pages are left out: the file holds about half of the memory.
+    assert stored < 0.7 * header["size"]
+    assert stored == len(gzip.decompress(SNAPSHOT.read_bytes())) - 12 - len(
+        json.dumps(header, separators=(",", ":")))
+
+
+def start_twice(snapshot: str) -> list[dict]:
+    """web/pyodide.mjs run twice in Node with `snapshot` as the browser's copy ("-": none)."""
+    out = subprocess.run([NODE, "tests/e2e/pyodide_start.mjs", snapshot], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120, check=True).stdout
+    return [json.loads(line) for line in out.splitlines()]
+
+
+@pytest.mark.skipif(NODE is None, reason="needs Node.js")
+def test_a_start_from_the_snapshot_is_a_fresh_python():
+    first, second = start_twice(str(SNAPSHOT))
+    fresh, _ = start_twice("-")
+    assert (first["start"], second["start"], fresh["start"]) == ("snapshot", "snapshot", "fresh")
+    assert first["sum"] == second["sum"] == 2
+    assert first["warnings"] == []
+    # sys.path as after a fresh start: the working directory once, not twice.
+    assert first["path"] == second["path"] == fresh["path"]
+    assert first["path"].count("") == 1
+    # `random` was reseeded: the snapshot froze its state as it was in the build.
+    assert first["random"] != second["random"]
+
+
+@pytest.mark.skipif(NODE is None, reason="needs Node.js")
+def test_a_damaged_snapshot_means_a_fresh_start(tmp_path):
+    data = gzip.decompress(SNAPSHOT.read_bytes())
+    truncated = tmp_path / "truncated.gz"
+    truncated.write_bytes(gzip.compress(data[: len(data) // 2]))
+    first, _ = start_twice(str(truncated))
+    assert first["start"] == "fresh"
+    assert first["sum"] == 2
+    assert len(first["warnings"]) == 1
+    assert "snapshot could not be used" in first["warnings"][0]
+    assert "damaged snapshot" in first["warnings"][0]
