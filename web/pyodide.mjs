@@ -5,9 +5,11 @@
 // instead of pyodide.mjs and calls its loadPyodide as it would Pyodide's.
 //
 // The snapshot is used only from the browser's own copy (the service worker's cache, or the
-// HTTP cache): a first visit starts Pyodide as usual rather than wait for 6 MB more, and the
-// service worker precaches the snapshot for the next one. Should the snapshot be unusable
-// (another Pyodide's, damaged), Pyodide starts as usual and the console says why.
+// HTTP cache): a first visit starts Pyodide as usual rather than wait for 6 MB more. After
+// such a fresh start the snapshot is fetched at low priority, so that the HTTP cache holds it
+// for the next visit even where no service worker runs (the service worker's precache then
+// gets a 304 for it). Should the snapshot be unusable (another Pyodide's, damaged), Pyodide
+// starts as usual and the console says why.
 import { loadPyodide as loadVendored, version } from "../vendor/pyodide/314.0.7/pyodide.mjs";
 
 export { version };
@@ -21,6 +23,9 @@ const MAGIC = "NOSSNAP1";
 
 // How the last loadPyodide started, for the engine's handshake (web/engine_api.py hello).
 globalThis.nosPyodideStart = "not started";
+
+// Asked at once, while PyScript prepares the worker, not when loadPyodide is called.
+let copyAtHand = localCopy();
 
 async function localCopy() {
   try {
@@ -57,7 +62,8 @@ async function memoryImage(response) {
 
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
-  const copy = await localCopy();
+  const copy = await (copyAtHand ?? localCopy()); // a response is read once
+  copyAtHand = null;
   if (copy) {
     try {
       // A promise: Pyodide fetches and compiles its own files meanwhile. Should it fail,
@@ -76,5 +82,12 @@ export async function loadPyodide(options = {}) {
   }
   const pyodide = await loadVendored(settings);
   globalThis.nosPyodideStart = "fresh";
+  if (!copy) keepForNextVisit();
   return pyodide;
+}
+
+function keepForNextVisit() {
+  fetch(SNAPSHOT_URL, { priority: "low" })
+    .then((response) => response.arrayBuffer())
+    .catch(() => {}); // offline, or the host has none: the next start is a fresh one again
 }

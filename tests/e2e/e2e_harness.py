@@ -48,13 +48,23 @@ class Guard:
         self.problems: list[str] = []
         self.requests: list[str] = []
         self.allowed_console: list[re.Pattern[str]] = []
+        self._routing = True
 
-    def watch(self, context) -> None:
-        context.route("**/*", self._route)
-        context.on("request", lambda r: self.requests.append(r.url))
+    def watch(self, context, *, route: bool = True) -> None:
+        """route=False: foreign requests are reported but not aborted, for a test that needs
+        the browser's HTTP cache (Playwright turns it off for a context it routes)."""
+        self._routing = route
+        if route:
+            context.route("**/*", self._route)
+        context.on("request", self._request)
         context.on("console", self._console)
         context.on("weberror", lambda e: self.problems.append(f"page error: {e.error}"))
         context.on("response", self._response)
+
+    def _request(self, request) -> None:
+        self.requests.append(request.url)
+        if not self._routing and not is_local(request.url):  # else _route aborts it
+            self.problems.append(f"request leaving localhost: {request.url}")
 
     def _route(self, route) -> None:
         url = route.request.url

@@ -201,6 +201,29 @@ def test_a_new_deploy_is_shown_on_the_next_load(context, page, make_server, tmp_
     g.check()
 
 
+def test_without_a_service_worker_the_next_visit_starts_from_the_snapshot(
+        browser, make_server, tmp_path):
+    """After a fresh start web/pyodide.mjs fetches the snapshot into the HTTP cache: a
+    browser that runs no service worker starts Pyodide from it on the next visit."""
+    server = make_server()
+    context = browser.new_context(service_workers="block")
+    g = Guard()
+    g.watch(context, route=False)  # routing would turn the HTTP cache off
+    page = context.new_page()
+    assert boot(page, server.url)["engine"]["pyodide_start"] == "fresh"
+    cached = ("fetch('./web/pyodide-snapshot.bin', {cache: 'only-if-cached', mode: 'same-origin'})"
+              ".then(r => r.status, () => 'not cached')")
+    deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
+    while page.evaluate(cached) != 200:
+        assert time.monotonic() < deadline, "the snapshot never reached the HTTP cache"
+        time.sleep(0.2)
+    again = boot(page, reload=True)
+    assert not again["from_service_worker"]
+    assert again["engine"]["pyodide_start"] == "snapshot"
+    g.check()
+    context.close()
+
+
 @pytest.mark.parametrize("damage", ["not a snapshot", "another Pyodide's"])
 def test_an_unusable_snapshot_means_a_fresh_start(damage, context, page, make_server, tmp_path):
     """web/pyodide.mjs starts Pyodide afresh, and says why in a warning, when the memory
