@@ -14,7 +14,10 @@ included) and measures, interleaved run by run so that machine load falls on all
   sum of those pauses (body ``data-paused-ms``), and the report also gives playable less
   them;
 - ``raw``  ``/bench/raw-pyodide.html``: the same vendored Pyodide on a bare page, main thread
-  (``raw:loaded`` when ``loadPyodide()`` resolves, ``raw:python`` after ``1 + 1`` ran).
+  (``raw:loaded`` when ``loadPyodide()`` resolves, ``raw:python`` after ``1 + 1`` ran);
+- ``snap`` (warm only) ``/bench/raw-snapshot.html``: the app's ``web/pyodide.mjs`` on a bare
+  page, which starts Pyodide from its memory snapshot once the HTTP cache holds it: the floor
+  of a warm app boot since the app starts from that snapshot (same marks as ``raw``).
 
 Modes, each measurement in a browser process of its own:
 
@@ -83,11 +86,13 @@ from scripts.browser_env import CHROMIUM, CHROMIUM_ARGS, is_local, launch_args, 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "test-results" / "browser-bench.json"
 SERVE = ROOT / "scripts" / "serve.py"
-BENCH_FILES = ["bench/raw-pyodide.html", "bench/raw-pyodide.js"]
+BENCH_FILES = ["bench/raw-pyodide.html", "bench/raw-pyodide.js",
+               "bench/raw-snapshot.html", "bench/raw-snapshot.js"]
 ERROR_SELECTOR = "#app[data-state=error], #status[data-state=error]"
 MODES = ("cold", "warm", "warm_http")
 # One run; every other run goes in reverse, so no page or mode always goes first.
-ORDER = [("app", "cold"), ("raw", "cold"), ("app", "warm"), ("raw", "warm"), ("app", "warm_http")]
+ORDER = [("app", "cold"), ("raw", "cold"), ("app", "warm"), ("raw", "warm"), ("app", "warm_http"),
+         ("snap", "warm")]
 MB = 1024 * 1024
 QUIET_CORES = 0.25  # a load is "quiet" if other processes used fewer cores meanwhile
 LOG_LINE = re.compile(r'"(GET|HEAD) (\S+) HTTP/[\d.]+" (\d{3})')
@@ -374,6 +379,10 @@ class Bench:
                 "path": BENCH_FILES[0],
                 "marks": {"loaded": "raw:loaded", "python": "raw:python"},
             },
+            "snap": {
+                "path": BENCH_FILES[2],
+                "marks": {"loaded": "raw:loaded", "python": "raw:python"},
+            },
         }
         self.chromium_version = ""
 
@@ -480,6 +489,8 @@ class Bench:
                 page.wait_for_selector("#app[data-engine]", state="attached", timeout=5000)
             engine = page.get_attribute("#app", "data-engine")
             result["pyodide_start"] = json.loads(engine).get("pyodide_start") if engine else None
+        elif page_name == "snap":
+            result["pyodide_start"] = page.get_attribute("#status", "data-start")
         result["wall_ms"] = round(wall_ms)
         result["other_cpu_cores"] = others
         result["document_from_service_worker"] = bool(response and response.from_service_worker)
@@ -576,6 +587,7 @@ METRICS = {
         *SERVER_METRICS,
     ],
     "raw": ["loaded", "python", "renderer_peak_mb", "main_js_heap_mb", *SERVER_METRICS],
+    "snap": ["loaded", "python", "renderer_peak_mb", "main_js_heap_mb", *SERVER_METRICS],
 }
 
 
@@ -644,6 +656,11 @@ def ratios(runs: list[dict], summary: dict) -> dict:
             "pairs": len(pairs),
             "ready_median_of_pairs": median(ready),
         }
+        # Against the second floor: the app's own Pyodide start from its snapshot, bare.
+        snap_runs = {r["run"]: r for r in ok if (r["page"], r["mode"]) == ("snap", "warm")}
+        over_snap = [a["playable"] / snap_runs[i]["loaded"] for i, a in app_runs.items()
+                     if i in snap_runs and mode != "cold"]
+        out[mode]["snapshot_floor_median_of_pairs"] = median(over_snap)
     return out
 
 
@@ -689,6 +706,7 @@ def print_report(result: dict) -> None:
         ("app", "playable_less_pauses", "app  playable less those pauses, ms", 1, 0),
         ("raw", "loaded", "raw  loadPyodide resolved, ms", 1, 0),
         ("raw", "python", "raw  + `1 + 1` ran, ms", 1, 0),
+        ("snap", "loaded", "snap loadPyodide, web/pyodide.mjs, ms", 1, 0),
         ("app", "renderer_peak_mb", "app  renderer peak VmHWM, MB", 1, 0),
         ("raw", "renderer_peak_mb", "raw  renderer peak VmHWM, MB", 1, 0),
         ("app", "main_js_heap_mb", "app  main-thread JS heap, MB", 1, 1),
@@ -724,13 +742,16 @@ def print_report(result: dict) -> None:
         if r.get("ready_median_of_pairs") is not None:
             print(f"  engine ready / raw loadPyodide, {mode}: {r['ready_median_of_pairs']:.2f}x "
                   "(median of per-run pairs)")
+        if r.get("snapshot_floor_median_of_pairs") is not None:
+            print(f"  app playable / snap loadPyodide (from the snapshot, bare page), {mode}: "
+                  f"{r['snapshot_floor_median_of_pairs']:.2f}x (median of per-run pairs)")
     starts = {}
     for row in result["runs"]:
-        if row.get("page") == "app" and row.get("pyodide_start"):
-            counts = starts.setdefault(row["mode"], {})
+        if row.get("pyodide_start"):
+            counts = starts.setdefault(f"{row['page']} {row['mode']}", {})
             counts[row["pyodide_start"]] = counts.get(row["pyodide_start"], 0) + 1
     if starts:  # web/pyodide.mjs: from its memory snapshot, or afresh
-        print("app  Pyodide started: " + "; ".join(
+        print("Pyodide started: " + "; ".join(
             f"{mode}: " + ", ".join(f"{n} {how}" for how, n in sorted(counts.items()))
             for mode, counts in starts.items()))
     for name, g in result["goals"].items():
