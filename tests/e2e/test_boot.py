@@ -209,6 +209,7 @@ def test_without_a_service_worker_the_next_visit_starts_from_the_snapshot(
     context = browser.new_context(service_workers="block")
     g = Guard()
     g.watch(context, route=False)  # routing would turn the HTTP cache off
+    g.allowed_console = [re.compile("ERR_CACHE_MISS")]  # the test's own looks, below
     page = context.new_page()
     assert boot(page, server.url)["engine"]["pyodide_start"] == "fresh"
     cached = ("fetch('./web/pyodide-snapshot.bin', {cache: 'only-if-cached', mode: 'same-origin'})"
