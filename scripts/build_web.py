@@ -9,8 +9,10 @@
    Rebuilt only when a source, the compiler script, Pyodide or PyScript changed (the zip's
    comment is their hash).
 1b. Takes web/pyodide-snapshot.bin, the memory of Pyodide right after its start, which
-   web/pyodide.mjs starts the worker's Pyodide from (scripts/pyodide_snapshot.py). Taken again
-   only when Pyodide or the script changed.
+   web/pyodide.mjs starts the worker's Pyodide from (scripts/snapshot_pyodide.mjs; the file's
+   format: scripts/pyodide_snapshot.py). Taken again only when Pyodide or the script changed
+   (its header holds their hash): a snapshot is not reproducible byte for byte (CPython's
+   start draws random numbers), so taking it without need would change the cache version.
 2. Checks that every `vendor/...` path named by index.html, mpy.toml, pyscript.toml,
    web/boot.js and web/pyodide.mjs exists
    (catches a version bump that left a stale path behind).
@@ -41,10 +43,13 @@ import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pyodide_snapshot import SNAPSHOT, build_snapshot  # noqa: E402 - this folder, above
+from pyodide_snapshot import SNAPSHOT, read_header  # noqa: E402 - this folder, above
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKER_ZIP = "web/worker.zip"
+SNAPSHOT_SCRIPT = "scripts/snapshot_pyodide.mjs"
+# The interpreter the snapshot is of: its version, and the exact wasm it is only valid for.
+SNAPSHOT_PYODIDE = ["node_modules/pyodide/package.json", "node_modules/pyodide/pyodide.asm.wasm"]
 WORKER_COMPILER = "scripts/compile_worker.mjs"
 # The worker's own modules (beside web/worker.py, which PyScript runs as source).
 WORKER_MODULES = ["web/engine_api.py"]
@@ -108,14 +113,20 @@ def worker_sources(root: Path) -> list[str]:
     return engine + WORKER_MODULES
 
 
-def worker_stamp(root: Path) -> str:
-    """Hash of what web/worker.zip is made from: sources, compiler script, runtimes."""
+def files_stamp(root: Path, label: str, files: list[str]) -> str:
+    """`label` and a hash of the named files (their paths and contents; "-" if missing)."""
     h = hashlib.sha256()
-    for rel in [*worker_sources(root), WORKER_COMPILER, *RUNTIME_PACKAGES]:
+    for rel in files:
         path = root / rel
         h.update(rel.encode() + b"\0")
         h.update(hashlib.sha256(path.read_bytes()).digest() if path.is_file() else b"-")
-    return "nos-worker " + h.hexdigest()[:32]
+    return f"{label} " + h.hexdigest()[:32]
+
+
+def worker_stamp(root: Path) -> str:
+    """Hash of what web/worker.zip is made from: sources, compiler script, runtimes."""
+    return files_stamp(root, "nos-worker",
+                       [*worker_sources(root), WORKER_COMPILER, *RUNTIME_PACKAGES])
 
 
 def built_stamp(root: Path, path: Path | None = None) -> str | None:
@@ -127,28 +138,53 @@ def built_stamp(root: Path, path: Path | None = None) -> str | None:
         return None
 
 
-def compile_worker(root: Path) -> bool:
-    """Build web/worker.zip unless it is current; returns whether it was rebuilt."""
-    stamp = worker_stamp(root)
-    if built_stamp(root) == stamp:
+def snapshot_stamp(root: Path) -> str:
+    """Hash of what web/pyodide-snapshot.bin is taken from: the script and Pyodide."""
+    return files_stamp(root, "nos-snapshot", [SNAPSHOT_SCRIPT, *SNAPSHOT_PYODIDE])
+
+
+def snapshot_built_stamp(root: Path, path: Path | None = None) -> str | None:
+    """The stamp web/pyodide-snapshot.bin (or path) was taken with; None if none."""
+    header = read_header(path or root / SNAPSHOT)
+    return header.get("stamp") if header else None
+
+
+def build_with_node(root: Path, out: str, script: str, stamp: str, built, needs: list[str],
+                    args: list[str], what: str) -> bool:
+    """Make `out` with `node script TMP STAMP ARGS...` unless `built(root)` (the stamp it
+    was made with) is `stamp` already; returns whether it was made. `what` says what the
+    script does, for the messages."""
+    if built(root) == stamp:
         return False
     node = shutil.which("node")
     if node is None:
-        raise SystemExit("build_web: Node.js is missing: it compiles the worker's Python with "
-                         "the npm pyodide package (install nodejs and run `npm ci`)")
-    missing = [rel for rel in RUNTIME_PACKAGES if not (root / rel).is_file()]
+        raise SystemExit(f"build_web: Node.js is missing: it {what} with the npm pyodide "
+                         "package (install nodejs and run `npm ci`)")
+    missing = [rel for rel in needs if not (root / rel).is_file()]
     if missing:
         raise SystemExit(f"build_web: {missing[0]} is missing: run `npm ci` first")
-    out = root / WORKER_ZIP
-    tmp = temp_beside(out)
-    proc = subprocess.run([node, WORKER_COMPILER, str(tmp), stamp, *worker_sources(root)],
+    tmp = temp_beside(root / out)
+    proc = subprocess.run([node, script, str(tmp), stamp, *args],
                           cwd=root, capture_output=True, text=True)
-    if proc.returncode != 0 or built_stamp(root, tmp) != stamp:
+    if proc.returncode != 0 or built(root, tmp) != stamp:
         tmp.unlink(missing_ok=True)
         detail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
-        raise SystemExit(f"build_web: compiling the worker's Python failed: {detail[0]}")
-    put_in_place(tmp, out)
+        raise SystemExit(f"build_web: {out} failed (the script {what}): {detail[0]}")
+    put_in_place(tmp, root / out)
     return True
+
+
+def compile_worker(root: Path) -> bool:
+    """Build web/worker.zip unless it is current; returns whether it was rebuilt."""
+    return build_with_node(root, WORKER_ZIP, WORKER_COMPILER, worker_stamp(root), built_stamp,
+                           RUNTIME_PACKAGES, worker_sources(root), "compiles the worker's Python")
+
+
+def take_snapshot(root: Path) -> bool:
+    """Take web/pyodide-snapshot.bin unless it is current; returns whether it was taken."""
+    return build_with_node(root, SNAPSHOT, SNAPSHOT_SCRIPT, snapshot_stamp(root),
+                           snapshot_built_stamp, SNAPSHOT_PYODIDE, [],
+                           "takes a memory snapshot of Pyodide")
 
 
 def check_vendor_references(root: Path) -> list[str]:
@@ -276,7 +312,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"build_web: {WORKER_ZIP}: {len(worker_sources(root))} worker modules as bytecode "
           f"({'rebuilt' if rebuilt else 'unchanged'})")
 
-    made = build_snapshot(root)
+    made = take_snapshot(root)
     print(f"build_web: {SNAPSHOT}: Pyodide's memory after its start "
           f"({'taken' if made else 'unchanged'})")
 

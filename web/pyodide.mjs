@@ -1,7 +1,7 @@
 // pyscript.toml's `interpreter` for the engine's worker: the vendored Pyodide, started from
 // a memory snapshot (web/pyodide-snapshot.bin, scripts/snapshot_pyodide.mjs) when the browser
 // already holds one, which skips CPython's own start: about 1 s of the worker's 1.5 s here
-// (docs/performance.md "Pyodide from a memory snapshot"). PyScript imports this module
+// (docs/performance.md "Session 6"). PyScript imports this module
 // instead of pyodide.mjs and calls its loadPyodide as it would Pyodide's.
 //
 // The snapshot is used only from the browser's own copy (the service worker's cache, or the
