@@ -29,6 +29,9 @@ if (!out || !stamp) {
 
 const pyodide = await loadPyodide({
   _makeSnapshot: true,
+  // What a browser has (Emscripten's default), not this script's path, which Node would
+  // otherwise put into sys.executable and os.environ["_"] of every browser's Python.
+  _sysExecutable: "./this.program",
   stdout: () => {},
   stderr: (s) => console.error(s),
 });

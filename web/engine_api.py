@@ -43,6 +43,7 @@ def hello(request_json):
             "implementation": sys.implementation.name,
             "pyodide": pyodide.__version__,
             "platform": sys.platform,
+            "executable": sys.executable,
             "nos_files": nos_files,
             "runtime_modules": runtime,
             "pyodide_start": str(getattr(js, "nosPyodideStart", "unknown")),

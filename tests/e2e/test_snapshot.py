@@ -43,6 +43,10 @@ def test_snapshot_runs_of_pages_are_ordered_and_whole():
     assert stored < 0.7 * header["size"]
     assert stored == len(gzip.decompress(SNAPSHOT.read_bytes())) - 12 - len(
         json.dumps(header, separators=(",", ":")))
+    # Nothing of the machine that took it: Node would put its script's path into
+    # sys.executable and os.environ["_"] (the e2e offline test compares with a fresh start).
+    assert str(ROOT).encode() not in memory
+    assert b"snapshot_pyodide" not in memory
 
 
 def start_twice(snapshot: str) -> list[dict]:
