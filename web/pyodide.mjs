@@ -80,8 +80,8 @@ export async function loadPyodide(options = {}) {
   copyAtHand = null;
   if (copy) {
     try {
-      // A promise: Pyodide fetches and compiles its own files meanwhile. Should it fail,
-      // loadPyodide fails with it, once it waits for it (handled here, not "unhandled").
+      // A promise: Pyodide fetches its own files meanwhile. Should it fail, loadPyodide
+      // fails with it once it waits for it (handled here, not "unhandled").
       const image = memoryImage(copy);
       image.catch(() => {});
       const pyodide = await loadVendored({ ...settings, _loadSnapshot: image });
@@ -96,15 +96,17 @@ export async function loadPyodide(options = {}) {
   }
   const pyodide = await loadVendored(settings);
   globalThis.nosPyodideStart = "fresh";
-  if (!copy) keepForNextVisit();
+  keepForNextVisit();
   return pyodide;
 }
 
-// 2 s later, once the worker's own files are in and the first game is dealt: fetched at
-// once, its 6 MB competed with them.
+// 2 s later, once the worker's own files are in and the first game is dealt (fetched at
+// once, its 6 MB competed with them). Revalidated, so that an unusable copy in the HTTP
+// cache (e.g. of the Pyodide before an upgrade: "only-if-cached" ignores its age) is
+// replaced by the host's current one.
 function keepForNextVisit() {
   setTimeout(() => {
-    fetch(SNAPSHOT_URL, { priority: "low" })
+    fetch(SNAPSHOT_URL, { priority: "low", cache: "no-cache" })
       .then((response) => response.arrayBuffer())
       .catch(() => {}); // offline, or the host has none: the next start is a fresh one again
   }, 2000);

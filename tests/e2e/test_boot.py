@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import re
 import shutil
@@ -221,6 +222,46 @@ def test_without_a_service_worker_the_next_visit_starts_from_the_snapshot(
     again = boot(page, reload=True)
     assert not again["from_service_worker"]
     assert again["engine"]["pyodide_start"] == "snapshot"
+    g.check()
+    context.close()
+
+
+def test_an_outdated_snapshot_in_the_http_cache_is_replaced(browser, make_server, tmp_path):
+    """The HTTP cache gives its copy however old it is ("only-if-cached"): after a deploy
+    with another Pyodide, the copy of the old one is replaced, not kept for ever."""
+    site = site_copy(tmp_path, editable=("web",))
+    snapshot = site / "web" / "pyodide-snapshot.bin"
+    current = snapshot.read_bytes()
+    data = gzip.decompress(current)
+    snapshot.write_bytes(gzip.compress(data.replace(b'"pyodide":"314.0.7"',
+                                                    b'"pyodide":"314.0.0"', 1)))
+    server = make_server(site)
+    context = browser.new_context(service_workers="block")
+    g = Guard()
+    g.watch(context, route=False)  # routing would turn the HTTP cache off
+    g.allowed_console = [re.compile("ERR_CACHE_MISS")]
+    page = context.new_page()
+
+    def wait_until_cached(data: bytes) -> None:
+        """Until the HTTP cache holds `data` as the snapshot (fetched for the next visit)."""
+        digest = hashlib.sha256(data).hexdigest()
+        cached = ("fetch('./web/pyodide-snapshot.bin', {cache: 'only-if-cached', "
+                  "mode: 'same-origin'}).then(r => r.arrayBuffer())"
+                  ".then(b => crypto.subtle.digest('SHA-256', b))"
+                  ".then(d => [...new Uint8Array(d)].map(x => x.toString(16).padStart(2, '0'))"
+                  ".join(''), () => 'not cached')")
+        deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
+        while page.evaluate(cached) != digest:
+            assert time.monotonic() < deadline, "the snapshot was not fetched for the next visit"
+            time.sleep(0.2)
+
+    outdated = snapshot.read_bytes()
+    assert boot(page, server.url)["engine"]["pyodide_start"] == "fresh"  # nothing cached
+    wait_until_cached(outdated)
+    snapshot.write_bytes(current)  # the deploy
+    assert boot(page, reload=True)["engine"]["pyodide_start"] == "fresh"  # the outdated copy
+    wait_until_cached(current)  # revalidated and replaced
+    assert boot(page, reload=True)["engine"]["pyodide_start"] == "snapshot"
     g.check()
     context.close()
 
