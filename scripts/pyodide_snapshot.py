@@ -12,16 +12,16 @@ from pathlib import Path
 
 SNAPSHOT = "web/pyodide-snapshot.bin"
 MAGIC = b"NOSSNAP1"
+HEAD = struct.Struct("<8sI")  # MAGIC, then the length of the JSON header
 
 
 def read_header(path: Path) -> dict | None:
-    """The snapshot's JSON header, or None if the file is missing or not a snapshot."""
+    """The snapshot's JSON header, or None if the file is missing or not a snapshot (only
+    the start of the file is inflated)."""
     try:
         with gzip.open(path, "rb") as f:
-            if f.read(len(MAGIC)) != MAGIC:
-                return None
-            (length,) = struct.unpack("<I", f.read(4))
-            header = json.loads(f.read(length))
+            magic, length = HEAD.unpack(f.read(HEAD.size))
+            header = json.loads(f.read(length)) if magic == MAGIC else None
     except (OSError, EOFError, struct.error, ValueError, zlib.error):
         return None
     return header if isinstance(header, dict) else None
@@ -29,19 +29,18 @@ def read_header(path: Path) -> dict | None:
 
 def read_memory(path: Path) -> tuple[dict, bytes]:
     """(header, the whole memory image) of a snapshot file, zero pages restored."""
-    data = gzip.decompress(path.read_bytes())
-    if not data.startswith(MAGIC):
+    header = read_header(path)
+    if header is None:
         raise ValueError(f"{path} is not a Nos Pyodide snapshot")
-    (length,) = struct.unpack_from("<I", data, len(MAGIC))
-    start = len(MAGIC) + 4
-    header = json.loads(data[start:start + length])
-    memory = bytearray(header["size"])
-    offset = start + length
-    page = header["page"]
+    data = gzip.decompress(path.read_bytes())
+    offset = HEAD.size + HEAD.unpack_from(data)[1]  # after the JSON header
+    size, page = header["size"], header["page"]
+    memory = bytearray(size)
     for first, count in header["runs"]:
-        length = min((first + count) * page, header["size"]) - first * page  # last page: short
-        memory[first * page:first * page + length] = data[offset:offset + length]
-        offset += length
+        start = first * page
+        end = min(start + count * page, size)  # the last page may be short
+        memory[start:end] = data[offset:offset + end - start]
+        offset += end - start
     if offset != len(data):
         raise ValueError(f"{path}: {len(data) - offset} bytes after the last run of pages")
     return header, bytes(memory)

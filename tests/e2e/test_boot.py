@@ -41,6 +41,49 @@ def engine_modules() -> list[str]:
     return sorted(p.relative_to(ROOT).as_posix() + "c" for p in (ROOT / "nos").rglob("*.py"))
 
 
+def poll_until(check, failure: str) -> None:
+    """Until check() is true, for at most the boot timeout (a page's promise cannot be
+    waited for with wait_for_function: it takes the promise itself as true)."""
+    deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
+    while not check():
+        assert time.monotonic() < deadline, failure
+        time.sleep(0.2)
+
+
+SNAPSHOT = "web/pyodide-snapshot.bin"
+# The SHA-256 of the page's HTTP-cache copy of the snapshot, or "not cached".
+CACHED_SNAPSHOT_DIGEST = (
+    f"fetch('./{SNAPSHOT}', {{cache: 'only-if-cached', mode: 'same-origin'}})"
+    ".then(r => r.arrayBuffer()).then(b => crypto.subtle.digest('SHA-256', b))"
+    ".then(d => [...new Uint8Array(d)].map(x => x.toString(16).padStart(2, '0')).join(''),"
+    " () => 'not cached')"
+)
+
+
+def wait_until_cached(page, data: bytes) -> None:
+    """Until the HTTP cache holds `data` as the snapshot (web/pyodide.mjs fetches it for the
+    next visit after a fresh start)."""
+    digest = hashlib.sha256(data).hexdigest()
+    poll_until(lambda: page.evaluate(CACHED_SNAPSHOT_DIGEST) == digest,
+               "the snapshot was not fetched for the next visit")
+
+
+def another_pyodides(snapshot: bytes) -> bytes:
+    """The snapshot file, as if taken of another Pyodide."""
+    data = gzip.decompress(snapshot)
+    return gzip.compress(data.replace(b'"pyodide":"314.0.7"', b'"pyodide":"314.0.0"', 1))
+
+
+def page_without_service_worker(browser):
+    """(context, guard, page) with service workers blocked and the HTTP cache on: the guard
+    does not route (Playwright turns the HTTP cache off for a context it routes)."""
+    context = browser.new_context(service_workers="block")
+    g = Guard()
+    g.watch(context, route=False)
+    g.allowed_console = [re.compile("ERR_CACHE_MISS")]  # the tests' looks into the cache
+    return context, g, context.new_page()
+
+
 def test_page_boots_frame_first_then_worker(app, guard, record_boot):
     result = boot(app)
     record_boot("cold", result)
@@ -190,12 +233,9 @@ def test_a_new_deploy_is_shown_on_the_next_load(context, page, make_server, tmp_
     (site / "sw-manifest.js").write_text(
         re.sub(r'"version": "\w+"', '"version": "deploy2deploy2000"', manifest))
     boot(page, reload=True)  # still the old version; the browser installs the new one
-    # Installed and activated: the old version's cache is gone. (A predicate returning a
-    # promise would not do: wait_for_function takes the promise itself as true.)
-    deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
-    while page.evaluate("caches.keys().then(k => k.join())") != "nos-deploy2deploy2000":
-        assert time.monotonic() < deadline, "the new deploy was never installed"
-        time.sleep(0.2)
+    # Installed and activated: the old version's cache is gone.
+    poll_until(lambda: page.evaluate("caches.keys().then(k => k.join())")
+               == "nos-deploy2deploy2000", "the new deploy was never installed")
     assert "deploy 2" not in page.content()
     boot(page, reload=True)
     assert "<!-- deploy 2 -->" in page.content()
@@ -207,18 +247,9 @@ def test_without_a_service_worker_the_next_visit_starts_from_the_snapshot(
     """After a fresh start web/pyodide.mjs fetches the snapshot into the HTTP cache: a
     browser that runs no service worker starts Pyodide from it on the next visit."""
     server = make_server()
-    context = browser.new_context(service_workers="block")
-    g = Guard()
-    g.watch(context, route=False)  # routing would turn the HTTP cache off
-    g.allowed_console = [re.compile("ERR_CACHE_MISS")]  # the test's own looks, below
-    page = context.new_page()
+    context, g, page = page_without_service_worker(browser)
     assert boot(page, server.url)["engine"]["pyodide_start"] == "fresh"
-    cached = ("fetch('./web/pyodide-snapshot.bin', {cache: 'only-if-cached', mode: 'same-origin'})"
-              ".then(r => r.status, () => 'not cached')")
-    deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
-    while page.evaluate(cached) != 200:
-        assert time.monotonic() < deadline, "the snapshot never reached the HTTP cache"
-        time.sleep(0.2)
+    wait_until_cached(page, (ROOT / SNAPSHOT).read_bytes())
     again = boot(page, reload=True)
     assert not again["from_service_worker"]
     assert again["engine"]["pyodide_start"] == "snapshot"
@@ -230,37 +261,17 @@ def test_an_outdated_snapshot_in_the_http_cache_is_replaced(browser, make_server
     """The HTTP cache gives its copy however old it is ("only-if-cached"): after a deploy
     with another Pyodide, the copy of the old one is replaced, not kept for ever."""
     site = site_copy(tmp_path, editable=("web",))
-    snapshot = site / "web" / "pyodide-snapshot.bin"
+    snapshot = site / SNAPSHOT
     current = snapshot.read_bytes()
-    data = gzip.decompress(current)
-    snapshot.write_bytes(gzip.compress(data.replace(b'"pyodide":"314.0.7"',
-                                                    b'"pyodide":"314.0.0"', 1)))
+    outdated = another_pyodides(current)
+    snapshot.write_bytes(outdated)
     server = make_server(site)
-    context = browser.new_context(service_workers="block")
-    g = Guard()
-    g.watch(context, route=False)  # routing would turn the HTTP cache off
-    g.allowed_console = [re.compile("ERR_CACHE_MISS")]
-    page = context.new_page()
-
-    def wait_until_cached(data: bytes) -> None:
-        """Until the HTTP cache holds `data` as the snapshot (fetched for the next visit)."""
-        digest = hashlib.sha256(data).hexdigest()
-        cached = ("fetch('./web/pyodide-snapshot.bin', {cache: 'only-if-cached', "
-                  "mode: 'same-origin'}).then(r => r.arrayBuffer())"
-                  ".then(b => crypto.subtle.digest('SHA-256', b))"
-                  ".then(d => [...new Uint8Array(d)].map(x => x.toString(16).padStart(2, '0'))"
-                  ".join(''), () => 'not cached')")
-        deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
-        while page.evaluate(cached) != digest:
-            assert time.monotonic() < deadline, "the snapshot was not fetched for the next visit"
-            time.sleep(0.2)
-
-    outdated = snapshot.read_bytes()
+    context, g, page = page_without_service_worker(browser)
     assert boot(page, server.url)["engine"]["pyodide_start"] == "fresh"  # nothing cached
-    wait_until_cached(outdated)
+    wait_until_cached(page, outdated)
     snapshot.write_bytes(current)  # the deploy
     assert boot(page, reload=True)["engine"]["pyodide_start"] == "fresh"  # the outdated copy
-    wait_until_cached(current)  # revalidated and replaced
+    wait_until_cached(page, current)  # revalidated and replaced
     assert boot(page, reload=True)["engine"]["pyodide_start"] == "snapshot"
     g.check()
     context.close()
@@ -271,13 +282,11 @@ def test_an_unusable_snapshot_means_a_fresh_start(damage, context, page, make_se
     """web/pyodide.mjs starts Pyodide afresh, and says why in a warning, when the memory
     snapshot it finds in the cache cannot be used; the game is played as usual."""
     site = site_copy(tmp_path, editable=("web",))
-    snapshot = site / "web" / "pyodide-snapshot.bin"
+    snapshot = site / SNAPSHOT
     if damage == "not a snapshot":
         snapshot.write_bytes(gzip.compress(b"NOSSNAP0 but not quite"))
     else:
-        data = gzip.decompress(snapshot.read_bytes())
-        snapshot.write_bytes(gzip.compress(data.replace(b'"pyodide":"314.0.7"',
-                                                        b'"pyodide":"314.0.0"', 1)))
+        snapshot.write_bytes(another_pyodides(snapshot.read_bytes()))
     server = make_server(site)
     g = Guard()
     g.watch(context)
