@@ -32,9 +32,13 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         session = play_session(args.players, args.seed, args.hands, random_action,
                                Options(args.h1, args.h2))
-        with open(args.out, "w", encoding="utf-8") as f:
-            json.dump(session_record(session), f, indent=1)
-            f.write("\n")
+        try:
+            with open(args.out, "w", encoding="utf-8") as f:
+                json.dump(session_record(session), f, indent=1)
+                f.write("\n")
+        except OSError as exc:
+            print(f"error: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
         print(json.dumps({"hands": len(session.hands), "final_chips": session.chips}))
         return 0
     try:

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from nos.actions import Action, parse_action
+from nos.actions import DECLINE, Action, parse_action
 from nos.bots import get_bot
 from nos.describe import describe
 from nos.errors import BadRecord, IllegalAction
@@ -88,12 +88,25 @@ class Table:
         return self.view()
 
     def bot_act(self) -> dict[str, Any]:
-        """One action by the computer player to act, if it is a bot's turn."""
+        """One action by the computer player to act, if it is a bot's turn; or the person's
+        step with nothing to decide (``passes_for_person``), taken at the bots' pace."""
         hand = self.hand
-        if hand is not None and not hand.over and hand.current != self.human:
+        if hand is None or hand.over:
+            return self.view()
+        if hand.current != self.human:
             obs = Observation(hand, hand.current)
             self._apply(self._bot(obs, self.bot_rng))
+        elif self.passes_for_person():
+            self._apply(DECLINE)
         return self.view()
+
+    def passes_for_person(self) -> bool:
+        """R71: the person's declaration or out-of-turn step when they hold nothing to
+        declare or play there. Every seat gets these steps (``Hand``), and one with nothing
+        to decide passes it like a computer player, at the same pace, so that neither the
+        pause nor the log tells the others anything."""
+        hand = self.hand
+        return hand is not None and hand.current == self.human and hand.empty_step()
 
     def next_hand(self) -> dict[str, Any]:
         hand = self.hand
@@ -122,7 +135,8 @@ class Table:
         text = describe(hand, action)
         before = len(hand.ledger)
         hand.apply(action)
-        self._log(seat, text, hand.ledger[before:])
+        if action is not DECLINE:  # every seat gets the steps: a decline says nothing (R71)
+            self._log(seat, text, hand.ledger[before:])
         if hand.over:
             self._hand_over(tiebreak)
 
@@ -192,7 +206,8 @@ class Table:
             view["waiting_for"] = "next_hand"
             view["next_setter"] = session.next_setter
         else:
-            view["waiting_for"] = "human" if hand.current == self.human else "bot"
+            person = hand.current == self.human and not self.passes_for_person()
+            view["waiting_for"] = "human" if person else "bot"
         return view
 
     # ------------------------------------------------------------------ saving
@@ -216,12 +231,16 @@ class Table:
         table = cls(checked.players, seed=app.get("seed"), level=level,
                     names=checked.names, options=checked.options)
         # Replay through the table so that the log comes back too.
+        legacy = data.get("version") == 1  # it left out the empty steps (Hand.empty_step)
         for h, entry in enumerate(data.get("hands", [])):
             hand = table.session.start_hand(checked.hands[h].deal)
             table._log(None, f"Hand {hand.number + 1}: {table._on_set(hand.setter)}.", [])
             tiebreak = checked.tiebreaks[h] if h < len(checked.tiebreaks) else None
-            for text in entry["actions"]:
-                table._apply(parse_action(text), tiebreak)
+            for text in [*entry["actions"], None]:
+                while legacy and hand.empty_step():
+                    table._apply(DECLINE, tiebreak)
+                if text is not None:
+                    table._apply(parse_action(text), tiebreak)
         settlement = data.get("settlement")
         if isinstance(settlement, dict):
             table._settle(checked.settlement.pot_winner if checked.settlement else None)

@@ -258,6 +258,22 @@ class Hand:
             return
         self._do(action)
 
+    def empty_step(self) -> bool:
+        """The seat to act is at a declaration (R8) or out-of-turn (R9) step with nothing to
+        declare or play there: every seat gets these steps (R71), and such a seat declines."""
+        return self.phase in (Phase.DECLARE, Phase.OUT_OF_TURN) and \
+            self.legal_actions() == [DECLINE]
+
+    def pass_empty_steps(self) -> int:
+        """Decline every ``empty_step`` until a seat has a choice or the turns begin; returns
+        how many. Records of version 1 and scripts written before every seat got these steps
+        (R71) leave them out."""
+        passed = 0
+        while self.empty_step():
+            self.apply(DECLINE)
+            passed += 1
+        return passed
+
     def apply_legal(self, action: Action) -> None:
         """Apply an action known to come from ``legal_actions()`` (no check; for search)."""
         self._do(action)
@@ -325,7 +341,9 @@ class Hand:
         self.announcement = action.game
         self.layout = Layout(plan_for(action.game, self.set_tile))  # type: ignore[arg-type]
         self.phase = Phase.DECLARE
-        self.queue = [s for s in self.order_from_left_of_setter() if self.declarable(s)]
+        # R71: every seat gets the step, whether or not it holds doubles to declare, so
+        # whose turn it is tells nobody who holds them (docs/interpretations.md).
+        self.queue = self.order_from_left_of_setter()
         self._next_declarer()
 
     def _declare(self, seat: int, tiles: tuple[Tile, ...]) -> None:
@@ -358,7 +376,8 @@ class Hand:
     def _next_out_of_turn(self) -> None:
         while self.queue:
             seat = self.queue.pop(0)
-            if not self.out[seat] and self.out_of_turn_doubles(seat):
+            # R71: every seat still in the hand gets the step, fitting double or not.
+            if not self.out[seat]:
                 self.current = seat
                 return
         # R13: play starts from the left of the player on set; the set counts as their turn.
@@ -448,6 +467,8 @@ class Hand:
             k = len(self.stack) - LAST_TWO
             for _ in range(k):
                 self.hands[drawer].append(self.stack.pop())
+            if k:
+                self.voids[drawer].clear()  # R71: the drawn tiles may be anything
             self.close_draw = (drawer, k)
         self._end("R18")
         return True

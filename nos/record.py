@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import sys
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -12,11 +14,15 @@ from nos.deal import Deal
 from nos.errors import BadRecord, IllegalAction
 from nos.hand import Options
 from nos.observation import Observation
-from nos.session import Session
+from nos.session import Session, Tiebreak
 from nos.tiles import Tile
 
 FORMAT = "nos-record"
-VERSION = 1
+# Version 2: every seat's declaration (R8) and out-of-turn (R9) step is recorded, a "decline"
+# for a seat with nothing to decide too (R71). Version 1 left those out; it is read by
+# passing them (``Hand.pass_empty_steps``).
+VERSION = 2
+VERSIONS = (1, 2)
 
 Player = Callable[[Observation, random.Random], Action]
 
@@ -65,35 +71,89 @@ def _fail(where: str, reason: str) -> BadRecord:
     return BadRecord(f"{where}: {reason}")
 
 
+def _show(value: Any) -> str:
+    """A JSON value in a few words for a message: JSON's ``true`` and ``null`` rather than
+    Python's, and never a whole list or a 4,000-digit number."""
+    if isinstance(value, str):
+        return repr(value if len(value) <= 40 else value[:40] + "…")
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, int):
+        text = str(value)
+        return text if len(text) <= 20 else f"a number of {len(text)} digits"
+    if isinstance(value, float):
+        return json.dumps(value)
+    try:
+        text = json.dumps(value)  # ASCII: no lone surrogate reaches stderr
+    except (RecursionError, ValueError):
+        text = ""
+    if text and len(text) <= 40:
+        return text
+    return "a list" if isinstance(value, list) else "an object"
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int  # JSON true and 1.0 are not whole numbers here
+
+
+def _text_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _options(value: Any) -> Options:
+    """The house rules; each must be a JSON boolean (``Options.from_json`` takes anything)."""
+    if value is None:
+        return Options()
+    if not isinstance(value, dict):
+        raise _fail("record", f"'options' must be an object like {{\"H1\": false, \"H2\": "
+                              f"false}}, not {_show(value)}")
+    for key in Options().to_json():
+        if key in value and type(value[key]) is not bool:
+            raise _fail("record", f"option {key} must be true or false, not "
+                                  f"{_show(value[key])}")
+    return Options.from_json(value)
+
+
+def _names(value: Any, players: int) -> list[str] | None:
+    """The display names, one text per seat, or ``None`` for the default ones."""
+    if value is None:
+        return None
+    if not _text_list(value) or len(value) != players:
+        raise _fail("record", f"'names' must list one name (text) for each of the {players} "
+                              f"players")
+    for seat, name in enumerate(value):
+        # Such characters cannot be written out (UTF-8, SVG) where the names are shown.
+        if any(unicodedata.category(c) in ("Cc", "Cs") or c in "\ufffe\uffff" for c in name):
+            raise _fail("record", f"the name of seat {seat} holds a control character or a "
+                                  f"lone surrogate, which cannot be shown")
+    return list(value)
+
+
 def replay(data: Any) -> Session:
-    """Replay a record (already parsed JSON), checking every action. Raises ``BadRecord`` with
-    one line naming the hand, the action's index and the reason."""
+    """Replay a record (already parsed JSON), checking every field and action. Raises
+    ``BadRecord`` with one sentence naming the hand, the action's index and the reason."""
     if not isinstance(data, dict):
         raise _fail("record", "the file is not a JSON object")
     if data.get("format") != FORMAT:
-        raise _fail("record", f"this is not a Nos record (format is {data.get('format')!r})")
-    if data.get("version") != VERSION:
-        raise _fail("record", f"unsupported version {data.get('version')!r}; this reads {VERSION}")
+        raise _fail("record", f"this is not a Nos record (format is {_show(data.get('format'))})")
+    version = data.get("version")
+    if not _is_int(version) or version not in VERSIONS:
+        raise _fail("record", f"unsupported version {_show(version)}; this reads "
+                              f"{' and '.join(map(str, VERSIONS))}")
     players = data.get("players")
-    if type(players) is not int or players not in (3, 4, 5):
-        raise _fail("record", f"players must be 3, 4 or 5, not {players!r}")
-    try:
-        options = Options.from_json(data.get("options") or {})
-        names = data.get("names") or None
-        if names is not None and (not isinstance(names, list) or len(names) != players):
-            raise ValueError("names must list one name per player")
-    except (ValueError, TypeError, AttributeError) as exc:
-        raise _fail("record", str(exc)) from None
+    if not _is_int(players) or players not in (3, 4, 5):
+        raise _fail("record", f"players must be 3, 4 or 5, not {_show(players)}")
+    names = _names(data.get("names"), players)
+    options = _options(data.get("options"))
     seed = data.get("seed")
-    if seed is not None and type(seed) is not int:
-        raise _fail("record", f"seed must be a whole number, not {seed!r}")
-    session = Session(players, seed=seed, options=options,
-                      names=[str(n) for n in names] if names else None)
+    if seed is not None and not _is_int(seed):
+        raise _fail("record", f"seed must be a whole number, not {_show(seed)}")
+    session = Session(players, seed=seed, options=options, names=names)
     hands = data.get("hands")
     if not isinstance(hands, list):
         raise _fail("record", "'hands' must be a list")
     for h, entry in enumerate(hands):
-        _replay_hand(session, h, entry)
+        _replay_hand(session, h, entry, version == 1)
     settlement = data.get("settlement")
     if settlement is not None and not isinstance(settlement, dict):
         raise _fail("settlement", "must be an object like {\"pot_winner\": 0} or null")
@@ -101,23 +161,59 @@ def replay(data: Any) -> Session:
         if session.hand is None or not session.hand.over:
             raise _fail("settlement", "a session is settled only after a hand has ended (R24)")
         winner = settlement.get("pot_winner")
-        if winner not in range(players):
-            raise _fail("settlement", f"pot_winner must be a seat 0–{players - 1}")
-        session.settle(pot_winner=winner)
+        if not _is_int(winner) or winner not in range(players):
+            raise _fail("settlement", f"pot_winner must be a seat 0–{players - 1}, not "
+                                      f"{_show(winner)}")
+        try:
+            session.settle(pot_winner=winner)
+        except ValueError as exc:
+            raise _fail("settlement", str(exc)) from None
     return session
 
 
-def _replay_hand(session: Session, h: int, entry: Any) -> None:
+def _deal(value: Any, players: int) -> Deal:
+    """The deal of a hand entry; raises ``ValueError`` with the reason."""
+    if not isinstance(value, dict):
+        raise ValueError(f"a deal is an object with 'hands' and 'boneyard', not {_show(value)}")
+    hands, boneyard = value.get("hands"), value.get("boneyard")
+    if not isinstance(hands, list) or not all(_text_list(h) for h in hands):
+        raise ValueError("'hands' must list each seat's tiles as text like \"5-3\"")
+    if not _text_list(boneyard):
+        raise ValueError("'boneyard' must list tiles as text like \"5-3\"")
+    deal = Deal.from_json(value)
+    if deal.players != players:
+        raise ValueError(f"the deal is for {deal.players} players, not {players}")
+    return deal
+
+
+def _tiebreak(value: Any) -> Tiebreak:
+    """Recorded R22 draws: rounds of ``[seat, tile]``; raises ``ValueError``."""
+    if not isinstance(value, list):
+        raise ValueError(f"it must be a list of rounds, not {_show(value)}")
+    rounds: Tiebreak = []
+    for rnd in value:
+        if not isinstance(rnd, list):
+            raise ValueError(f"each round is a list of [seat, tile] draws, not {_show(rnd)}")
+        drawn = []
+        for pair in rnd:
+            if not (isinstance(pair, list) and len(pair) == 2 and _is_int(pair[0])
+                    and isinstance(pair[1], str)):
+                raise ValueError(f"each draw is [seat, tile] like [1, \"5-4\"], not "
+                                 f"{_show(pair)}")
+            drawn.append((pair[0], Tile.parse(pair[1])))
+        rounds.append(drawn)
+    return rounds
+
+
+def _replay_hand(session: Session, h: int, entry: Any, empty_steps_left_out: bool) -> None:
     where = f"hand {h}"
     if not isinstance(entry, dict):
         raise _fail(where, "a hand must be a JSON object")
     if "deal" not in entry:
         raise _fail(where, "the hand has no 'deal'")
     try:
-        deal = Deal.from_json(entry["deal"])
-        if deal.players != session.players:
-            raise ValueError(f"the deal is for {deal.players} players, not {session.players}")
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        deal = _deal(entry["deal"], session.players)
+    except ValueError as exc:
         raise _fail(where, f"bad deal: {exc}") from None
     if session.hand is not None and not session.hand.over:
         raise _fail(where, "the previous hand did not end")
@@ -125,27 +221,40 @@ def _replay_hand(session: Session, h: int, entry: Any) -> None:
         hand = session.start_hand(deal)
     except ValueError as exc:
         raise _fail(where, str(exc)) from None
-    if "setter" in entry and entry["setter"] != hand.setter:
-        raise _fail(where, f"the record says seat {entry['setter']} is on set, but the rules "
-                           f"put seat {hand.setter} on set (R4, R5, R22)")
+    if "setter" in entry and not (_is_int(entry["setter"]) and entry["setter"] == hand.setter):
+        raise _fail(where, f"the record says seat {_show(entry['setter'])} is on set, but the "
+                           f"rules put seat {hand.setter} on set (R4, R5, R22)")
     actions = entry.get("actions")
     if not isinstance(actions, list):
         raise _fail(where, "'actions' must be a list")
     for i, text in enumerate(actions):
+        if not isinstance(text, str):
+            raise _fail(f"{where}, action {i}", f"an action is text like 'draw' or '5-3@1>3', "
+                                                f"not {_show(text)}")
         try:
+            if empty_steps_left_out:
+                hand.pass_empty_steps()
             hand.apply(parse_action(text))
         except IllegalAction as exc:
             raise _fail(f"{where}, action {i}", f"{text!r} is illegal: {exc.rule}: "
                                                 f"{exc.reason}") from None
         except ValueError as exc:
             raise _fail(f"{where}, action {i}", str(exc)) from None
+    if empty_steps_left_out:
+        hand.pass_empty_steps()
     if hand.over:
         tiebreak = entry.get("tiebreak")
         try:
-            rounds = None if tiebreak is None else [
-                [(int(s), Tile.parse(t)) for s, t in rnd] for rnd in tiebreak]
+            rounds = None if tiebreak is None else _tiebreak(tiebreak)
+        except ValueError as exc:
+            raise _fail(where, f"bad tiebreak: {exc}") from None
+        # Drawing without a seed would give another setter on every replay (R22).
+        if rounds is None and session.seed is None and len(hand.losers()) > 1:
+            raise _fail(where, "the hand ended in a tie for the highest count (R22) but the "
+                               "record has no tiebreak and no seed to draw it from")
+        try:
             session.finish_hand(rounds)
-        except (TypeError, ValueError) as exc:
+        except ValueError as exc:
             raise _fail(where, f"bad tiebreak: {exc}") from None
 
 
@@ -191,12 +300,18 @@ def replay_summary(session: Session) -> dict[str, Any]:
 
 
 def load(path: str) -> Any:
+    """The parsed JSON of the file at ``path``; raises ``BadRecord`` with one sentence."""
     try:
         with open(path, encoding="utf-8") as f:
             return json.load(f)
     except OSError as exc:
-        raise _fail("record", f"cannot read {path}: {exc.strerror}") from None
+        raise _fail("record", f"cannot read {path}: {exc.strerror or exc}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise _fail("record", f"not valid JSON: {exc}") from None
+    except ValueError:
+        # Python refuses to convert an integer of more than 4,300 digits (CVE-2020-10735).
+        raise _fail("record", f"a number in the file has more than "
+                              f"{sys.get_int_max_str_digits():,} digits, far too long for a "
+                              f"game record") from None
     except RecursionError:
         raise _fail("record", "the JSON is nested too deeply to be a game record") from None

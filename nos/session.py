@@ -111,8 +111,6 @@ class Session:
             raise ValueError("There is no ended hand to finish.")
         if len(self.tiebreaks) == len(self.hands):
             raise ValueError("This hand is already finished.")
-        self._chips = list(hand.chips)
-        self.ledger.extend(hand.ledger)
         tied = hand.losers()
         if tiebreak is None:
             loser, rounds = break_tie(tied, self.rng)
@@ -125,6 +123,9 @@ class Session:
             if len(tied) != 1:
                 raise ValueError("The recorded tiebreak does not decide the loser (R22).")
             loser = tied[0]
+        # Only now, with the tiebreak checked: a refused call changes nothing (R70, R23).
+        self._chips = list(hand.chips)
+        self.ledger.extend(hand.ledger)
         self.tiebreaks.append(rounds)
         self.next_setter = loser
         return loser
@@ -135,6 +136,8 @@ class Session:
         hand = self.hand
         if hand is not None and not hand.over:
             raise ValueError("Finish the hand in progress before settling.")
+        if self.settlement is not None:
+            raise ValueError("The session is settled already (R24).")
         chips = tuple(self._chips)
         kept = tuple(c - c % 20 for c in chips)
         pot = sum(chips) - sum(kept)

@@ -74,7 +74,10 @@ def build(args: argparse.Namespace) -> str:
                       f"not {args.after}")
     if args.seat is not None and not 0 <= args.seat < full.players:
         raise Refusal(f"--seat must be a seat 0–{full.players - 1}, not {args.seat}")
-    session = replay_to(data, number - 1, args.after, full=full)  # checked above
+    try:
+        session = replay_to(data, number - 1, args.after, full=full)
+    except ValueError as exc:  # BadRecord too; the ranges are checked above, so a safety net
+        raise Refusal(str(exc)) from None
     hand = session.hand
     assert hand is not None
     seat = args.seat if args.seat is not None else 0

@@ -44,9 +44,13 @@ def make_hand(
 
 
 def act(hand: Hand, *actions: str) -> Hand:
-    """Apply each action (text form) through the checked ``Hand.apply``."""
+    """Apply each action (text form) through the checked ``Hand.apply``. The steps of seats
+    with nothing to declare or to play out of turn (R8, R9: every seat gets them, R71) are
+    passed before and after each action, so scripts name only real decisions."""
+    hand.pass_empty_steps()
     for text in actions:
         hand.apply(parse_action(text))
+        hand.pass_empty_steps()
     return hand
 
 

@@ -5,7 +5,9 @@ traceback), like ``python -m nos replay``."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import random
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -13,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_record import HUGE, mutated, one_sentence
 
-from nos.record import replay_to
+from nos.players import random_action
+from nos.record import play_session, replay_to, session_record
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "diagram.py"
@@ -130,3 +134,57 @@ def test_missing_or_damaged_record(record: Path, tmp_path: Path) -> None:
 def test_replay_to_is_checked() -> None:
     with pytest.raises(ValueError, match="no hands"):
         replay_to({"format": "nos-record", "version": 1, "players": 3, "hands": []})
+
+
+# ------------------------------------------------------- the same bad records as replay
+def tied_record() -> dict[str, Any]:
+    """One three-player hand that ends in a tie between seats 1 and 2 (R22)."""
+    return session_record(play_session(3, 6, 1, random_action))
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda d: (d.update(seed=None), d["hands"][0].pop("tiebreak")),
+     "hand 0: the hand ended in a tie for the highest count (R22) but the record has no "
+     "tiebreak and no seed"),
+    (lambda d: d.update(names=["\ud800", "b", "c"]), "the name of seat 0"),
+    (lambda d: d["hands"][0].update(setter=False), "the record says seat false is on set"),
+    (lambda d: d["hands"][0].update(tiebreak=[[[1.0, "6-6"], [2, "4-3"]]]), "bad tiebreak"),
+    (lambda d: d["hands"][0].update(deal="6-6"), "bad deal: a deal is an object"),
+    (lambda d: d.update(options={"H1": "yes"}), "option H1 must be true or false"),
+    (lambda d: d.update(seed="HUGE"), "more than 4,300 digits"),
+], ids=["r22 tie without tiebreak or seed", "name surrogate", "setter false", "tiebreak seat 1.0",
+        "deal text", "H1 yes", "huge number"])
+def test_bad_record_is_one_sentence(tmp_path: Path, change: Any, words: str) -> None:
+    data = tied_record()
+    assert data["hands"][0]["setter"] == 0 and data["hands"][0]["tiebreak"]
+    change(data)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data).replace('"HUGE"', HUGE), encoding="utf-8")
+    refused(diagram(bad, "--open"), words)
+
+
+def load_script() -> Any:
+    spec = importlib.util.spec_from_file_location("diagram_script", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_r70_fuzzed_records_are_refused_in_one_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], record: Path
+) -> None:
+    script = load_script()
+    rng = random.Random(71)
+    records = [json.loads(record.read_text(encoding="utf-8")), tied_record()]
+    path = tmp_path / "fuzzed.json"
+    codes = []
+    for _ in range(600):
+        path.write_text(mutated(rng.choice(records), rng), encoding="utf-8")
+        args = rng.choice([[], ["--open"], ["--hand", "1", "--after", "3", "--seat", "1"]])
+        code = script.main([str(path), "-o", str(tmp_path / "out.svg"), *args])
+        err = capsys.readouterr().err
+        if code != 0:
+            one_sentence(code, err)
+        codes.append(code)
+    assert codes.count(2) > 400 and 0 in codes

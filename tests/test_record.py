@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -97,7 +98,7 @@ def test_same_seed_same_record(tmp_path: Path) -> None:
 
 
 def test_record_format(record: dict[str, Any]) -> None:
-    assert (record["format"], record["version"], record["players"]) == ("nos-record", 1, 4)
+    assert (record["format"], record["version"], record["players"]) == ("nos-record", 2, 4)
     assert len(record["hands"]) == 3
     for entry in record["hands"]:
         deal = entry["deal"]
@@ -148,8 +149,8 @@ def test_malformed_missing_file(tmp_path: Path) -> None:
 
 
 def test_malformed_wrong_version(tmp_path: Path, record: dict[str, Any]) -> None:
-    line = refused_record(tmp_path, json.dumps(edit(record, lambda d: d.update(version=2))))
-    assert "version 2" in line
+    line = refused_record(tmp_path, json.dumps(edit(record, lambda d: d.update(version=3))))
+    assert "version 3" in line
     line = refused_record(tmp_path, json.dumps(edit(record, lambda d: d.update(format="x"))))
     assert "not a Nos record" in line
 
@@ -230,3 +231,252 @@ def test_malformed_field_types_no_traceback(tmp_path: Path, record: dict[str, An
 
 def test_malformed_deeply_nested_json_no_traceback(tmp_path: Path) -> None:
     refused_record(tmp_path, "[" * 100_000 + "]" * 100_000)
+
+
+# ------------------------------------------------------- every bad record is one sentence
+PYTHON_TEXT = ("object has no attribute", "Traceback", "NoneType", "not subscriptable",
+               "unhashable", "object is not iterable", "invalid literal for int")
+HUGE = "9" * 5000  # past Python's 4,300-digit limit for int(str)
+
+
+def replay_in_process(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    """``python -m nos replay path`` in this process: its exit status and stderr."""
+    from nos.__main__ import main
+
+    code = main(["replay", str(path)])
+    return code, capsys.readouterr().err
+
+
+def one_sentence(code: int, err: str) -> str:
+    """Exit status 2 and one line "error: …" with no Python-internal text; the line."""
+    assert code == 2, err
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), err
+    assert not any(words in lines[0] for words in PYTHON_TEXT), lines[0]
+    return lines[0]
+
+
+def refused_quickly(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str) -> str:
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    return one_sentence(*replay_in_process(path, capsys))
+
+
+def test_malformed_huge_integer_no_traceback(tmp_path: Path, record: dict[str, Any]) -> None:
+    for where in ('"seed": 7', '"setter": 2'):
+        assert where in json.dumps(record)
+        text = json.dumps(record).replace(where, where.split(":")[0] + ": " + HUGE, 1)
+        line = refused_record(tmp_path, text)
+        assert "more than 4,300 digits" in line
+    line = refused_record(tmp_path, json.dumps([[{"x": [-int(HUGE[:4000])]}]]).replace(
+        HUGE[:4000], HUGE))
+    assert "more than 4,300 digits" in line
+
+
+@pytest.fixture(scope="module")
+def tied() -> dict[str, Any]:
+    """A three-player record of one hand that ends in a tie between seats 1 and 2 (R22)."""
+    from nos.players import random_action
+    from nos.record import play_session, session_record
+
+    data = session_record(play_session(3, 6, 1, random_action))
+    assert [[s for s, _ in rnd] for rnd in data["hands"][0]["tiebreak"]] == [[1, 2]]
+    return data
+
+
+def test_r22_tie_without_tiebreak_or_seed_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], tied: dict[str, Any]
+) -> None:
+    data = edit(tied, lambda d: (d["hands"][0].pop("tiebreak"), d.update(seed=None)))
+    line = refused_quickly(tmp_path, capsys, json.dumps(data))
+    assert line == ("error: hand 0: the hand ended in a tie for the highest count (R22) but "
+                    "the record has no tiebreak and no seed to draw it from")
+    data = edit(tied, lambda d: (d["hands"][0].pop("tiebreak"), d.pop("seed")))
+    assert "no tiebreak and no seed" in refused_quickly(tmp_path, capsys, json.dumps(data))
+
+
+def test_r22_tie_with_a_tiebreak_or_a_seed_replays_the_same_every_time(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], tied: dict[str, Any]
+) -> None:
+    from nos.record import replay as replay_record
+
+    recorded = edit(tied, lambda d: d.update(seed=None))  # the recorded draws suffice
+    assert replay_record(recorded).next_setter == replay_record(tied).next_setter
+    drawn = edit(tied, lambda d: d["hands"][0].pop("tiebreak"))  # drawn from the seed
+    setters = {replay_record(drawn).next_setter for _ in range(5)}
+    assert len(setters) == 1 and setters <= {1, 2}
+    path = tmp_path / "drawn.json"
+    path.write_text(json.dumps(drawn), encoding="utf-8")
+    assert replay_in_process(path, capsys) == (0, "")
+
+
+def test_r22_no_tie_needs_no_tiebreak_or_seed(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                              record: dict[str, Any]) -> None:
+    data = edit(record, lambda d: d.update(seed=None))
+    assert all(entry["tiebreak"] == [] for entry in data["hands"])
+    for entry in data["hands"]:
+        del entry["tiebreak"]
+    path = tmp_path / "untied.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert replay_in_process(path, capsys) == (0, "")
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda d: d.update(players=True), "players must be 3, 4 or 5, not true"),
+    (lambda d: d.update(version=2.0), "unsupported version 2.0"),
+    (lambda d: d.update(seed=True), "seed must be a whole number, not true"),
+    (lambda d: d.update(seed=7.0), "seed must be a whole number, not 7.0"),
+    (lambda d: d.update(seed="7"), "seed must be a whole number, not '7'"),
+    (lambda d: d.update(options={"H1": "yes", "H2": False}), "option H1 must be true or false"),
+    (lambda d: d.update(options={"H1": False, "H2": 1}), "option H2 must be true or false"),
+    (lambda d: d.update(options={"H1": None}), "option H1 must be true or false, not null"),
+    (lambda d: d.update(options="H1"), "'options' must be an object"),
+    (lambda d: d.update(names=[0, 1, 2, 3]), "'names' must list one name (text)"),
+    (lambda d: d.update(names=["a", "b", "c"]), "for each of the 4 players"),
+    (lambda d: d.update(names=["a", "b\ud800", "c", "d"]), "name of seat 1"),
+    (lambda d: d.update(names=["a", "b", "c\x00", "d"]), "name of seat 2"),
+    (lambda d: d["hands"][1].update(setter=True), "the record says seat true is on set"),
+    (lambda d: d["hands"][1].update(setter=1.0), "the record says seat 1.0 is on set"),
+    (lambda d: d.update(settlement={"pot_winner": True}), "pot_winner must be a seat 0–3, not "
+                                                          "true"),
+    (lambda d: d.update(settlement={"pot_winner": 1.0}), "not 1.0"),
+    (lambda d: d.update(settlement={}), "pot_winner must be a seat 0–3, not null"),
+], ids=["players true", "version 2.0", "seed true", "seed 7.0", "seed text", "H1 yes", "H2 1",
+        "H1 null", "options text", "names numbers", "three names", "name surrogate",
+        "name control", "setter true", "setter 1.0", "pot_winner true", "pot_winner 1.0",
+        "no pot_winner"])
+def test_malformed_json_types_name_the_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], record: dict[str, Any], change: Any,
+    words: str
+) -> None:
+    assert record["hands"][1]["setter"] == 1 and record["settlement"] == {"pot_winner": 1}
+    assert words in refused_quickly(tmp_path, capsys, json.dumps(edit(record, change)))
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda d: d["hands"][0].update(tiebreak=[[[True, "6-6"], [2, "4-3"]]]), "like [1, \"5-4\"]"),
+    (lambda d: d["hands"][0].update(tiebreak=[[[1.0, "6-6"], [2, "4-3"]]]), "not [1.0, \"6-6\"]"),
+    (lambda d: d["hands"][0].update(tiebreak=[[[1, "6-6", 0], [2, "4-3"]]]), "[seat, tile]"),
+    (lambda d: d["hands"][0].update(tiebreak=[[[1], [2, "4-3"]]]), "[seat, tile]"),
+    (lambda d: d["hands"][0].update(tiebreak=[[[1, 66], [2, "4-3"]]]), "[seat, tile]"),
+    (lambda d: d["hands"][0].update(tiebreak=[[1, 2]]), "[seat, tile]"),
+    (lambda d: d["hands"][0].update(tiebreak=["1 2"]), "each round is a list"),
+    (lambda d: d["hands"][0].update(tiebreak="1 drew 6-6"), "a list of rounds, not '1 drew"),
+    (lambda d: d["hands"][0].update(tiebreak=[[[1, "6-6"], [0, "4-3"]]]), "tied players"),
+    (lambda d: d["hands"][0].update(tiebreak=[[[1, "6-6"], [2, "6-6"]]]), "does not decide"),
+    (lambda d: d["hands"][0].update(tiebreak=[[[1, "6-6"], [2, "9-9"]]]), "not a tile"),
+], ids=["seat true", "seat 1.0", "three items", "one item", "tile a number", "not pairs",
+        "round text", "tiebreak text", "wrong seats", "undecided", "not a tile"])
+def test_r22_malformed_tiebreak(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                tied: dict[str, Any], change: Any, words: str) -> None:
+    line = refused_quickly(tmp_path, capsys, json.dumps(edit(tied, change)))
+    assert line.startswith("error: hand 0: bad tiebreak: ") and words in line
+
+
+def nested(depth: int) -> Any:
+    value: Any = "6-6"
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda d: d["hands"][1].update(deal="6-6 5-5 / 4-4"), "bad deal: a deal is an object"),
+    (lambda d: d["hands"][1]["deal"].update(hands="6-6 5-5"), "bad deal: 'hands' must list"),
+    (lambda d: d["hands"][1]["deal"].update(hands={"0": []}), "bad deal: 'hands' must list"),
+    (lambda d: d["hands"][1]["deal"]["hands"].__setitem__(0, "6-6"), "'hands' must list"),
+    (lambda d: d["hands"][1]["deal"]["hands"][0].__setitem__(0, 66), "'hands' must list"),
+    (lambda d: d["hands"][1]["deal"]["hands"][0].__setitem__(0, None), "'hands' must list"),
+    (lambda d: d["hands"][1]["deal"].update(boneyard=None), "'boneyard' must list"),
+    (lambda d: d["hands"][1]["deal"].update(boneyard=nested(500)), "'boneyard' must list"),
+    (lambda d: d["hands"][1]["deal"].update(hands=[[], [], [], []]), "R2"),
+    (lambda d: d["hands"][1]["deal"].update(hands=[]), "R1"),
+    (lambda d: d["hands"][1]["actions"].__setitem__(5, None), "action 5: an action is text"),
+    (lambda d: d["hands"][1]["actions"].__setitem__(5, ["draw"]), "not [\"draw\"]"),
+    (lambda d: d["hands"][1]["actions"].__setitem__(5, {"draw": 1}), "not {\"draw\": 1}"),
+    (lambda d: d["hands"][1]["actions"].__setitem__(5, True), "not true"),
+    (lambda d: d["hands"][1].update(actions={"0": "draw"}), "'actions' must be a list"),
+    (lambda d: d["hands"][1].update(setter="1"), "seat '1' is on set"),
+    (lambda d: d["hands"][1].update(setter=None), "seat null is on set"),
+    (lambda d: d.update(hands={"0": {}}), "'hands' must be a list"),
+    (lambda d: d["hands"].__setitem__(0, ["deal"]), "hand 0: a hand must be a JSON object"),
+    (lambda d: d.update(settlement="seat 1"), "settlement: must be an object"),
+    (lambda d: d.update(settlement={"pot_winner": "1"}), "not '1'"),
+    (lambda d: d.update(settlement={"pot_winner": [1] * 50}), "not a list"),
+    (lambda d: d.update(format=["nos-record"]), "format is [\"nos-record\"]"),
+    (lambda d: d.update(format="n" * 1000), "'nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn…'"),
+    (lambda d: d.update(players=10**100), "not a number of 101 digits"),
+    (lambda d: d.update(names=nested(500)), "'names' must list"),
+    (lambda d: d.update(names="abcd"), "'names' must list"),
+], ids=["deal text", "deal hands text", "deal hands object", "seat's tiles text",
+        "tile a number", "tile null", "boneyard null", "boneyard nested", "empty hands",
+        "no seats", "action null", "action list", "action object", "action true",
+        "actions object", "setter text", "setter null", "hands object", "hand a list",
+        "settlement text", "pot_winner text", "pot_winner list", "format list",
+        "format long", "players huge", "names nested", "names text"])
+def test_malformed_shapes_are_one_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], record: dict[str, Any], change: Any,
+    words: str
+) -> None:
+    assert words in refused_quickly(tmp_path, capsys, json.dumps(edit(record, change)))
+
+
+# A mutation replaces the value at a random path with one of these, or deletes it.
+FUZZ_VALUES: list[Any] = [
+    "x", "", "6-6", "draw", "announce 99", "6-6@9>6", "\ud800", [], [1], ["6-6"], [[0, "6-6"]],
+    {}, {"a": 1}, 10**100, "HUGE", "NESTED", True, False, 1.0, 0, -1, 3, None, float("inf"),
+]
+
+
+def json_paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to a value inside ``value`` (keys and indexes)."""
+    paths = [path]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            paths += json_paths(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            paths += json_paths(v, (*path, i))
+    return paths
+
+
+def mutated(record: dict[str, Any], rng: random.Random) -> str:
+    """The record as JSON text after one to three random replacements or deletions."""
+    data = copy.deepcopy(record)
+    for _ in range(rng.randint(1, 3)):
+        paths = json_paths(data)[1:]
+        if not paths:
+            break
+        path = rng.choice(paths)
+        parent = data
+        for key in path[:-1]:
+            parent = parent[key]
+        if rng.random() < 0.2:
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = copy.deepcopy(rng.choice(FUZZ_VALUES))
+    return (json.dumps(data).replace('"HUGE"', HUGE)
+            .replace('"NESTED"', "[" * 600 + "]" * 600))
+
+
+def test_r70_fuzzed_records_are_refused_in_one_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], record: dict[str, Any],
+    tied: dict[str, Any]
+) -> None:
+    rng = random.Random(70)
+    path = tmp_path / "fuzzed.json"
+    codes = []
+    for _ in range(1000):
+        path.write_text(mutated(rng.choice([record, tied]), rng), encoding="utf-8")
+        code, err = replay_in_process(path, capsys)
+        if code != 0:
+            one_sentence(code, err)
+        codes.append(code)
+    assert codes.count(2) > 700 and 0 in codes  # most mutations break the record, some not
+
+
+def test_play_cannot_write(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from nos.__main__ import main
+
+    code = main(["play", "--hands", "1", "--out", str(tmp_path / "no" / "such" / "r.json")])
+    assert one_sentence(code, capsys.readouterr().err).startswith("error: cannot write ")

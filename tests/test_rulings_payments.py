@@ -24,6 +24,7 @@ from helpers import (
 
 from nos import Deal, Hand, Options, Phase, Play, Session, Tile, parse_action
 from nos.errors import IllegalClaim
+from nos.observation import Observation
 
 H1 = Options(polish_double_blank=True)
 H2 = Options(claim_doubles=True)
@@ -542,3 +543,42 @@ def test_h1_leaves_doubles_in_play_at_7() -> None:
     assert h.ledger[-1] == pay(0, 1, 7, "R9")
     h = R14_3P.start(7, options=H1)
     assert h.ledger[-1] == pay(1, 2, 7, "R14")
+
+
+@pytest.mark.parametrize("rounds", [
+    [[(0, Tile(6, 6)), (2, Tile(0, 0))]],  # seat 0 was not tied
+    [[(1, Tile(5, 5)), (2, Tile(6, 4))]],  # still tied: undecided
+])
+def test_r70_r23_a_refused_tiebreak_changes_nothing(rounds: list) -> None:
+    session = tied_session()
+    before = (session.chips, list(session.ledger), list(session.tiebreaks), session.next_setter)
+    with pytest.raises(ValueError, match="tiebreak"):
+        session.finish_hand(tiebreak=rounds)
+    assert (session.chips, list(session.ledger), list(session.tiebreaks),
+            session.next_setter) == before
+    assert session.finish_hand(tiebreak=[[(1, Tile(6, 6)), (2, Tile(0, 0))]]) == 2
+    assert sum(session.chips) == 1500 and len(session.ledger) == len(session.hand.ledger)
+
+
+def test_r24_a_session_is_settled_once() -> None:
+    session = session_after_declare_500(3)
+    first = session.settle()
+    with pytest.raises(ValueError, match="settled already"):
+        session.settle()
+    assert session.settlement == first
+
+
+def test_r18_r71_the_drawer_after_a_correct_close_is_no_longer_known_void() -> None:
+    # 3 players, a later hand: seat 0 holds no double and draws the set tile (R5), so all
+    # doubles are public voids of seat 0 (R71). Seat 2 closes correctly and seat 0, next,
+    # draws every tile but the last two (R18): those may be doubles, so the voids go.
+    deal = Deal.parse("4-0 6-1 1-0 5-4 5-2 / 6-0 1-1 4-4 6-5 5-1 / 3-2 3-0 6-2 4-1 4-3 // "
+                      "3-1 0-0 2-2 4-2 5-5 5-0 5-3 3-3 6-3 2-1 2-0 6-4 6-6")
+    h = Hand.replay(deal, "draw; announce 11 matador here=0; decline; decline; decline; "
+                          "4-4@0>4; decline; 6-5@1>5; 4-3@1>3; 5-4@1>5; wait; 3-2@1>3; "
+                          "6-1@1>6; 1-1@1>1; 6-2@1>2; 5-2@1>5; draw; 0-0@1>0", setter=0)
+    assert h.voids[0] and h.current == 2
+    act(h, "3-0@0>0 close")
+    assert h.end_reason == "R18" and h.close_draw and h.close_draw[0] == 0
+    assert h.close_draw[1] > 0 and not h.voids[0]
+    assert not Observation(h, 1).voids[0]

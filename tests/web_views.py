@@ -187,7 +187,7 @@ def _key_action(kind: str, table: Table):
         return best_declaration(legal)  # the most doubles, for the highest payment
     if kind == "bot declares" and any(hand.declared[1:]):
         return True
-    if kind == "out of turn" and phase == "out of turn":
+    if kind == "out of turn" and phase == "out of turn" and len(legal) > 1:
         return next(a for a in legal if isinstance(a, Play))
     if kind == "wait" and legal == [WAIT] and any(hand.waits[1:]):
         return WAIT
@@ -225,7 +225,7 @@ def walk(kind: str, seed: int, players: int, max_plays: int = 3) -> dict | None:
         hand = table.hand
         if hand.over:
             return None
-        if hand.current != table.human:
+        if hand.current != table.human or table.passes_for_person():
             table.bot_act()
             continue
         key = _key_action(kind, table)

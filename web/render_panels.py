@@ -170,7 +170,8 @@ def standings_rows(view, net=None, counts=None):
     names = names_of(view)
     chips = view.get("chips", [])
     order = list(range(len(names)))
-    order.sort(key=lambda s: -chips[s] if s < len(chips) else 0)
+    # (the seat breaks ties: MicroPython's sort is not stable)
+    order.sort(key=lambda s: (-chips[s] if s < len(chips) else 0, s))
     rows = []
     for s in order:
         cells = ['<th scope="row">' + esc(names[s]) + "</th>"]
