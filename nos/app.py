@@ -14,8 +14,9 @@ from typing import Any
 
 from nos.actions import DECLINE, Action, parse_action
 from nos.bots import get_bot
-from nos.describe import describe
+from nos.diagnose import refusal
 from nos.errors import BadRecord, IllegalAction
+from nos.events import Event, action_event, payment_event
 from nos.hand import Options
 from nos.observation import Observation
 from nos.payments import Payment
@@ -23,9 +24,23 @@ from nos.record import replay, session_record
 from nos.session import Session
 
 LEVELS = ("beginner", "club", "expert")
+# The person's seat is named too (records, the CLI), but the page never shows that name:
+# it says "you" for the viewer's seat.
 DEFAULT_NAMES = ("You", "Anna", "Bram", "Cor", "Dirk")
-_SECOND_PERSON = {"sets": "set", "draws": "draw", "announces": "announce", "declares": "declare",
-                  "plays": "play", "says": "say", "passes": "pass"}
+MAX_SEED = 2**31 - 1
+# The settings of a session and their limits, for the new-game dialog and URL parameters:
+# players (R1), the computer players' levels, the seed, the pause before each computer
+# player's action (ms: its named paces and its range) and the house rules.
+SETTINGS: dict[str, Any] = {
+    "players": [3, 4, 5],
+    "levels": list(LEVELS),
+    "seed": [0, MAX_SEED],
+    "paces": [["slow", 1000], ["normal", 550], ["fast", 150]],
+    "pace": 550,
+    "delay": [0, 5000],
+    "house_rules": ["H1", "H2"],
+    "defaults": {"players": 4, "level": "club", "H1": False, "H2": False},
+}
 
 
 # The expert's budget in the browser: Pyodide runs 2–3x slower than CPython, so the set
@@ -68,23 +83,24 @@ class Table:
     def start(self) -> dict[str, Any]:
         """Deal the next hand (the first one too)."""
         hand = self.session.start_hand()
-        self._log(None, f"Hand {hand.number + 1}: {self._on_set(hand.setter)}.", [])
+        self._log({"key": "log.hand_start", "hand": hand.number + 1, "seat": hand.setter})
         return self.view()
 
     def act(self, text: str) -> dict[str, Any]:
         """The person's action, as text; an illegal one is explained in one sentence."""
         hand = self.hand
         if hand is None or hand.over:
-            return self.view(error="There is no hand in progress.")
-        if hand.current != self.human:
-            return self.view(error=f"It is {self._name(hand.current)}'s turn.")
+            return self.view(error={"key": "error.no_hand"})
+        if hand.current != self.human or self.passes_for_person():
+            return self.view(error={"key": "error.not_your_turn", "seat": hand.current})
         try:
             action = parse_action(text)
+        except ValueError:
+            return self.view(error={"key": "error.bad_action", "text": str(text)[:40]})
+        try:
             self._apply(action)
         except IllegalAction as exc:
-            return self.view(error=f"{exc.reason[:1].upper()}{exc.reason[1:]} ({exc.rule}).")
-        except ValueError as exc:
-            return self.view(error=str(exc))
+            return self.view(error=refusal_event(exc))
         return self.view()
 
     def bot_act(self) -> dict[str, Any]:
@@ -111,104 +127,56 @@ class Table:
     def next_hand(self) -> dict[str, Any]:
         hand = self.hand
         if hand is not None and not hand.over:
-            return self.view(error="The hand in progress has not ended.")
+            return self.view(error={"key": "error.hand_not_over"})
         return self.start()
 
     def end_session(self) -> dict[str, Any]:
         """R24: settle the session (only between hands)."""
         hand = self.hand
         if hand is not None and not hand.over:
-            return self.view(error="Finish the hand in progress before ending the session.")
+            return self.view(error={"key": "error.finish_hand_first"})
         if self.session.settlement is None:
             self._settle(None)
         return self.view()
 
     def _settle(self, pot_winner: int | None) -> None:
         s = self.session.settle(pot_winner)
-        self._log(None, f"The session is settled (R24): the pot of {s.pot} goes to "
-                        f"{self._name(s.pot_winner)} (a random draw stands in for Billitonnen).",
-                  [])
+        self._log({"key": "log.settled", "pot": s.pot, "winner": s.pot_winner})
 
     def _apply(self, action: Action, tiebreak: list | None = None) -> None:
         hand = self.hand
-        seat = hand.current
-        text = describe(hand, action)
+        if action not in hand.legal_actions():  # refused before it is worded (R70)
+            raise refusal(hand, action)
+        event = action_event(hand, action)
         before = len(hand.ledger)
         hand.apply(action)
         if action is not DECLINE:  # every seat gets the steps: a decline says nothing (R71)
-            self._log(seat, text, hand.ledger[before:])
+            self._log(event, hand.ledger[before:])
         if hand.over:
             self._hand_over(tiebreak)
 
     def _hand_over(self, tiebreak: list | None = None) -> None:
         hand = self.hand
-        reason = {"R20a": "only one player still has tiles", "R18": "the hand was closed",
-                  "R20c": "everyone passed in succession"}.get(hand.end_reason or "", "")
-        counts = ", ".join(f"{self._name(s)} {c}" for s, c in enumerate(hand.counts or []))
-        self._log(None, f"The hand ends: {reason}. Counts: {counts}.", [])
+        self._log({"key": "log.hand_end", "reason": hand.end_reason,
+                   "counts": list(hand.counts or [])})
         loser = self.session.finish_hand(tiebreak)
         draws = self.session.tiebreaks[-1]
         if draws:
-            drawn = "; ".join(", ".join(f"{self._name(s)} {t}" for s, t in rnd) for rnd in draws)
-            self._log(None, f"Tie for the highest count, broken by drawing tiles (R22): "
-                            f"{drawn}.", [])
-        self._log(None, f"{self._on_set(loser)} next hand (R22).", [])
+            self._log({"key": "log.tiebreak",
+                       "draws": [[[s, str(t)] for s, t in rnd] for rnd in draws]})
+        self._log({"key": "log.next_setter", "seat": loser})
 
-    def _name(self, seat: int) -> str:
-        return self.session.names[seat]
-
-    def _on_set(self, seat: int) -> str:
-        name = self._name(seat)
-        return f"{name} {'are' if name == 'You' else 'is'} on set"
-
-    def _log(self, seat: int | None, text: str, payments: list[Payment]) -> None:
-        names = self.session.names
-        who = f"{names[seat]} " if seat is not None else ""
-        if seat is not None and names[seat] == "You":
-            verb, _, rest = text.partition(" ")
-            rest = rest.replace(" and claims ", " and claim ").replace(" and closes", " and close")
-            text = f"{_SECOND_PERSON.get(verb, verb)} {rest}".strip()
-        self.log.append({
-            "hand": len(self.session.hands) - 1,
-            "seat": seat,
-            "text": who + text,
-            "payments": [p.describe(names) for p in payments],
-        })
+    def _log(self, event: Event, payments: list[Payment] | tuple = ()) -> None:
+        """A log entry: the event and the payments it caused, for the hand in progress."""
+        self.log.append({"hand": len(self.session.hands) - 1, "event": event,
+                         "payments": [payment_event(p) for p in payments]})
 
     # ------------------------------------------------------------------ views
-    def view(self, error: str | None = None) -> dict[str, Any]:
-        """Everything the person's screen may show (R71), JSON-safe."""
-        session = self.session
-        hand = self.hand
-        view: dict[str, Any] = {
-            "players": session.players,
-            "names": list(session.names),
-            "human": self.human,
-            "level": self.level,
-            "seed": self.seed,
-            "chips": session.chips,
-            "hands_played": sum(1 for h in session.hands if h.over),
-            "log": self.log[-200:],
-            "error": error,
-            "settlement": session.settlement.to_json() if session.settlement else None,
-        }
-        if hand is None:
-            view["waiting_for"] = "start"
-            return view
-        obs = Observation(hand, self.human)
-        view["hand"] = obs.to_json()
-        view["hand"]["legal"] = [
-            {"action": str(a), "label": describe(hand, a)} for a in obs.legal
-        ]
-        if session.settlement is not None:
-            view["waiting_for"] = "done"
-        elif hand.over:
-            view["waiting_for"] = "next_hand"
-            view["next_setter"] = session.next_setter
-        else:
-            person = hand.current == self.human and not self.passes_for_person()
-            view["waiting_for"] = "human" if person else "bot"
-        return view
+    def view(self, error: Event | None = None) -> dict[str, Any]:
+        """Everything the person's screen may show (R71), JSON-safe (``nos.view``)."""
+        from nos.view import table_view
+
+        return table_view(self, error)
 
     # ------------------------------------------------------------------ saving
     def save(self) -> dict[str, Any]:
@@ -234,7 +202,7 @@ class Table:
         legacy = data.get("version") == 1  # it left out the empty steps (Hand.empty_step)
         for h, entry in enumerate(data.get("hands", [])):
             hand = table.session.start_hand(checked.hands[h].deal)
-            table._log(None, f"Hand {hand.number + 1}: {table._on_set(hand.setter)}.", [])
+            table._log({"key": "log.hand_start", "hand": hand.number + 1, "seat": hand.setter})
             tiebreak = checked.tiebreaks[h] if h < len(checked.tiebreaks) else None
             for text in [*entry["actions"], None]:
                 while legacy and hand.empty_step():
@@ -262,3 +230,8 @@ def _state(rng: random.Random) -> list:
 def _unstate(data: list) -> tuple:
     version, internal, gauss = data
     return (int(version), tuple(int(x) for x in internal), gauss)
+
+
+def refusal_event(exc: IllegalAction) -> Event:
+    """A refusal as an event: ``refuse.<key>`` with its parameters and ruling (R70)."""
+    return {**exc.params, "key": f"refuse.{exc.key or 'not_legal_now'}", "rule": exc.rule}

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now. ``rule`` is the ruling, e.g. ``"R12"``."""
+    """An action the rules do not allow now. ``rule`` is the ruling, e.g. ``"R12"``; ``reason``
+    the English sentence; ``key`` and ``params`` the same as data for a word catalogue."""
 
-    def __init__(self, rule: str, reason: str, position: str = "") -> None:
+    def __init__(self, rule: str, reason: str, position: str = "", key: str = "",
+                 params: dict | None = None) -> None:
         self.rule = rule
         self.reason = reason
         self.position = position
+        # For the page: the refusal as a word key and its parameters (``nos.diagnose``).
+        self.key = key
+        self.params = dict(params or {})
         where = f" ({position})" if position else ""
         super().__init__(f"{rule}: {reason}{where}")
 

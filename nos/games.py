@@ -188,21 +188,40 @@ def _legal(set_tile: Tile) -> tuple[Announcement, ...]:
     return tuple(out)
 
 
-def announcement_error(a: Announcement, set_tile: Tile) -> str | None:
-    """Why ``a`` may not be announced on ``set_tile`` (one sentence), or None if it may."""
+def game_unavailable(game: int, set_tile: Tile, shape: str | None = None) -> str | None:
+    """Why no announcement of ``game`` (of this ``shape``, for game 12) suits ``set_tile``, as
+    a word key: "needs_double_blank" (R52–R55), "not_double_blank" (R44, R45, R48, R49),
+    "needs_double"; None if some does."""
+    if game in (13, 14, 15, 16) and set_tile != Tile(0, 0):
+        return "needs_double_blank"
+    if game in (5, 6, 9, 10) and set_tile == Tile(0, 0):
+        return "not_double_blank"
+    needs_double = game in (2, 3, 5, 6, 7, 8, 9, 10, 17) or (game == 12 and shape not in
+                                                               (None, "line"))
+    if needs_double and not set_tile.is_double:
+        return "needs_double"
+    return None
+
+
+def announcement_error(a: Announcement, set_tile: Tile) -> tuple[str, dict] | None:
+    """Why ``a`` may not be announced on ``set_tile`` as (word key, parameters), or None if
+    it may. The parameters hold the game and its ruling."""
     if a.game not in GAME_NAMES:
-        return f"there is no game {a.game}; only the 17 games may be announced (R7, pagat note 4)"
+        return "no_such_game", {"game": a.game}
     if a in _legal_cache.get(set_tile.index, _legal(set_tile)):
         return None
-    rule = GAME_RULES[a.game]
-    if a.game in (13, 14, 15, 16) and set_tile != Tile(0, 0):
-        return f"game {a.game} needs the double blank as set tile ({rule})"
-    if a.game in (5, 6, 9, 10) and set_tile == Tile(0, 0):
-        return f"game {a.game} may not be set with the double blank ({rule})"
-    needs_double = a.game in (2, 3, 5, 6, 7, 8, 9, 10, 17) or (a.game == 12 and a.shape != "line")
-    if needs_double and not set_tile.is_double:
-        return f"game {a.game} needs a double as set tile, not {set_tile} ({rule})"
-    return f"'{a}' is not a valid set of parameters for game {a.game} ({rule}, R57)"
+    params = {"game": a.game, "rule": GAME_RULES[a.game], "tile": str(set_tile)}
+    return game_unavailable(a.game, set_tile, a.shape) or "bad_parameters", params
+
+
+ANNOUNCEMENT_ERRORS = {
+    "no_such_game": "there is no game {game}; only the 17 games may be announced (R7, pagat "
+                    "note 4)",
+    "needs_double_blank": "game {game} needs the double blank as set tile ({rule})",
+    "not_double_blank": "game {game} may not be set with the double blank ({rule})",
+    "needs_double": "game {game} needs a double as set tile, not {tile} ({rule})",
+    "bad_parameters": "these are not valid parameters for game {game} ({rule}, R57)",
+}
 
 
 @dataclass(frozen=True)
@@ -250,22 +269,21 @@ class Plan:
         return all(lengths[s] for s in self.sequence)
 
     def blocked(self, lengths: list[int], arm: int) -> tuple[str, str] | None:
-        """(ruling, reason) if the announced order keeps ``arm`` closed now, else None."""
+        """(ruling, reason key) if the announced order keeps ``arm`` closed now, else None.
+        The keys are ``nos.diagnose.REASONS``'."""
         for s in self.sequence:
             if not lengths[s]:
                 if arm != s:
-                    rule = "R56" if self.announcement.game == 17 else "R57"
-                    return rule, f"the next tile goes on {self.side_name(s)}"
+                    return "R56" if self.announcement.game == 17 else "R57", "next_on"
                 break
         if self.first is not None and arm != self.first and lengths[self.first] < self.count:
-            n = NUMBER_WORDS.get(self.count, str(self.count))
-            return "R57", f"{n} tiles go on {self.side_name(self.first)} before any on the other"
+            return "R57", "first_on"
         if self.late_arms and arm in self.late_arms and not all(
             lengths[i] for i in range(self.arms) if i not in self.late_arms
         ):
-            return "R55", "the three matadors come before the fourth side"
+            return "R55", "matadors_first"
         if self.cross_gate and lengths[arm] and not all(lengths):
-            return self.rule, "all opening tiles must be in place before any arm is extended"
+            return self.rule, "cross_first"
         return None
 
     def open_arms(self, lengths: list[int]) -> list[int]:

@@ -176,27 +176,49 @@ class Layout:
         return rule[0] if rule else Matching.ORDINARY
 
     def to_json(self) -> dict:
-        """JSON-safe layout for drawing: per arm its tiles as [tile, outward end, seat,
-        matching], its open end, whether it is open now, and the matching for its next tile."""
+        """JSON-safe layout for drawing: how the set tile lies, and per arm its side (a token
+        of ``nos.events.side_key``), its tiles as [tile, outward end, seat, matching], its
+        open end, the matching for its next tile, what that tile must show (``label``: the
+        number, "M" where only a matador fits, "5-5" where a double must come first) and
+        the ruling that keeps it closed for now (``locked``), if any."""
+        from nos.events import side_key
+
         plan = self.plan
-        open_now = {a for a, *_ in self.open_arms()}
+        lengths = self.lengths
         g = plan.announcement.game
         shape = "line" if plan.arms == 2 else "triangle" if g in (13, 14, 15) else "cross"
+        # R63: a double lies crosswise under ordinary matching, in line under matador; the
+        # set double of a cross or triangle is the centre the arms branch from.
+        double = plan.set_tile.is_double
+        inline = not double or (shape == "line" and all(m is _MAT for m in plan.opening))
+        arms = []
+        for i in range(plan.arms):
+            matching = (plan.accepts(lengths, i, True) or (_ORD,))[0]
+            end = self.ends[i]
+            need_double = bool(plan.double_cross and lengths[i] == 1)
+            need = end if matching is _ORD else 7 - end
+            label = "M" if matching is _MAT and end == 0 else str(need)
+            if need_double and label != "M":
+                label = f"{label}-{label}"
+            blocked = plan.blocked(lengths, i)
+            arms.append({
+                "side": side_key(plan, i),
+                "tiles": [[str(p.tile), p.out, p.seat, self.matching_of(p, i).value]
+                          for p in self.arms[i]],
+                "end": end,
+                "open": blocked is None,
+                "locked": blocked[0] if blocked else None,
+                "matching": matching.value,
+                "needs_double": need_double,
+                "label": label,
+            })
         return {
             "set": str(plan.set_tile),
             "game": str(plan.announcement),
             "shape": shape,
-            "arms": [
-                {
-                    "name": plan.side_name(i),
-                    "tiles": [[str(p.tile), p.out, p.seat, self.matching_of(p, i).value]
-                              for p in self.arms[i]],
-                    "end": self.ends[i],
-                    "open": i in open_now,
-                    "matching": (plan.accepts(self.lengths, i, True) or (Matching.ORDINARY,))[
-                        0].value,
-                    "needs_double": bool(plan.double_cross and self.lengths[i] == 1),
-                }
-                for i in range(plan.arms)
-            ],
+            "set_lies": "inline" if inline else "crosswise",
+            "arms": arms,
+            # The arm of each placed tile in the order they were played.
+            "order": [arm for _, arm in sorted((p.seq, i) for i, placed in
+                                               enumerate(self.arms) for p in placed)],
         }

@@ -80,8 +80,6 @@ class Observation:
             "set_tile": str(self.set_tile) if self.set_tile else None,
             "set_drawn": self.set_drawn,
             "announcement": str(self.announcement) if self.announcement else None,
-            "announcement_name": (self.announcement.name(self.set_tile)
-                                  if self.announcement and self.set_tile else None),
             "layout": self.layout.to_json() if self.layout else None,
             "tiles": [str(t) for t in self.tiles],
             "hand_sizes": list(self.hand_sizes),

@@ -52,7 +52,7 @@ SNAPSHOT_SCRIPT = "scripts/snapshot_pyodide.mjs"
 SNAPSHOT_PYODIDE = ["node_modules/pyodide/package.json", "node_modules/pyodide/pyodide.asm.wasm"]
 WORKER_COMPILER = "scripts/compile_worker.mjs"
 # The worker's own modules (beside web/worker.py, which PyScript runs as source).
-WORKER_MODULES = ["web/engine_api.py"]
+WORKER_MODULES = ["web/engine_api.py", "web/safe_json.py"]
 # The runtimes whose code goes into the zip too: Pyodide (the compiler, and the stdlib's
 # `html`) and PyScript (its `pyscript` package).
 RUNTIME_PACKAGES = ["node_modules/pyodide/package.json",
@@ -201,7 +201,14 @@ def mpy_targets(root: Path) -> list[tuple[Path, Path]]:
     """(source .py, bytecode .mpy) for every compiled module mpy.toml hands to MicroPython."""
     text = (root / MPY_CONFIG).read_text(encoding="utf-8")
     names = re.findall(r'^"\./' + re.escape(MPY_OUT) + r'/(\w+)\.mpy"', text, re.M)
-    return [(root / "web" / f"{n}.py", root / MPY_OUT / f"{n}.mpy") for n in names]
+    return [(module_source(root, n), root / MPY_OUT / f"{n}.mpy") for n in names]
+
+
+def module_source(root: Path, name: str) -> Path:
+    """The source of main-thread module `name`: web/<name>.py or in a folder of web/ (the
+    word catalogue's web/words/say.py); MicroPython imports each by its name alone."""
+    found = sorted((root / "web").glob(f"**/{name}.py"))
+    return found[0] if found else root / "web" / f"{name}.py"
 
 
 def compile_main_thread(root: Path) -> int:

@@ -1,51 +1,53 @@
 #!/usr/bin/env python3
 """Draw a position of a game record as a standalone SVG diagram (web/render_diagram.py).
 
-    python scripts/diagram.py RECORD.json [--hand N] [--after K] [--seat S | --open] [-o OUT]
+    python scripts/diagram.py RECORD.json [--hand N] [--after K] [--seat S | --open]
+                              [--lang en|nl|pl] [-o OUT]
 
 Replays the record (docs/record-format.md; a saved game of the app is one too) to hand N
 (1 = the first, as the app numbers them; default the last) after its first K actions
-(default all of them), and writes the diagram to OUT (default: standard output). Hands are
-face down, but seat S's (seats 0 … n−1) with ``--seat``, or every hand and the boneyard
-with ``--open``. A bad record or argument is one sentence on stderr and exit status 2.
+(default all of them), and writes the diagram to OUT (default: standard output). It is a
+bystander's view (nos/view.py ``position_view``): every hand face down, but seat S's
+(seats 0 … n−1) with ``--seat``, or every hand and the boneyard with ``--open``. Every seat
+goes by its name in the record, never "you". The texts are in the language LANG
+(web/words/LANG.json; default English). A bad record or argument is one sentence on stderr
+and exit status 2.
 
 A script rather than ``python -m nos diagram``: the engine (``nos/``) imports nothing
-outside the standard library and itself (tests/test_purity.py), and the drawing lives in
-``web/``.
+outside the standard library and itself (tests/test_purity.py), and the drawing and its
+words live in ``web/``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "web")]
+WORDS = ROOT / "web" / "words"
+sys.path[:0] = [str(ROOT), str(ROOT / "web"), str(WORDS)]
 
 import render_diagram  # noqa: E402  (web/, on the path above)
+from say import Words  # noqa: E402  (web/words/)
+from ui_logic import language_codes  # noqa: E402
 
 from nos.errors import BadRecord  # noqa: E402
 from nos.hand import Hand  # noqa: E402
-from nos.observation import Observation  # noqa: E402
 from nos.record import load, replay, replay_to  # noqa: E402
-from nos.session import Session  # noqa: E402
+from nos.view import position_view  # noqa: E402
+
+LANGS = tuple(language_codes())  # the page's languages (web/ui_logic.py)
 
 
 class Refusal(Exception):
     """A bad argument or record: one sentence for stderr."""
 
 
-def position_view(session: Session, seat: int = 0) -> dict[str, Any]:
-    """The app's view (nos/app.py Table.view) of the current hand, as seen from ``seat``."""
-    hand = session.hand
-    assert hand is not None
-    return {"players": session.players, "names": list(session.names), "human": seat,
-            "chips": session.chips, "hand": Observation(hand, seat).to_json()}
-
-
 def open_hands(hand: Hand) -> list[list[str]]:
+    """Every seat's tiles, highest first (as the app shows a hand)."""
     return [[str(t) for t in sorted(tiles, reverse=True)] for tiles in hand.hands]
 
 
@@ -54,8 +56,24 @@ def boneyard_tiles(hand: Hand) -> list[str]:
     return [str(t) for t in reversed(hand.stack)]
 
 
+def catalogue(lang: str) -> dict[str, Any]:
+    """The word catalogue of ``lang`` (web/words/<lang>.json); raises ``Refusal``."""
+    if lang not in LANGS:
+        raise Refusal(f"--lang must be {', '.join(LANGS[:-1])} or {LANGS[-1]}, not {lang!r}")
+    path = WORDS / f"{lang}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:  # a catalogue not written yet, or broken
+        raise Refusal(f"cannot read the {lang} words ({path.relative_to(ROOT)}): "
+                      f"{getattr(exc, 'strerror', None) or exc}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("words"), dict):
+        raise Refusal(f"{path.relative_to(ROOT)} is not a word catalogue")
+    return data
+
+
 def build(args: argparse.Namespace) -> str:
     """The SVG document the arguments ask for; raises ``Refusal``."""
+    lang = catalogue(args.lang)  # first: a bad --lang is refused whatever the record
     try:
         data = load(args.record)
         full = replay(data)
@@ -80,31 +98,40 @@ def build(args: argparse.Namespace) -> str:
         raise Refusal(str(exc)) from None
     hand = session.hand
     assert hand is not None
-    seat = args.seat if args.seat is not None else 0
-    view = position_view(session, seat)
+    # A bystander's view even with --seat: a record is about named players, and its reader
+    # is not seat S, so "you" would misname them; --seat only turns S's tiles face up.
+    view = position_view(session, None)
+    words = Words(lang, view.get("viewer"), view.get("names"))
     hands: list[list[str] | None] | None = None
     boneyard = None
     if args.open:
         hands = list(open_hands(hand))
         boneyard = boneyard_tiles(hand)
     elif args.seat is not None:
-        hands = render_diagram.seat_hands(view)
-    return render_diagram.diagram_svg(view, hands, boneyard)
+        hands = [None] * hand.players
+        hands[args.seat] = open_hands(hand)[args.seat]
+    return render_diagram.diagram_svg(view, words, hands, boneyard)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python scripts/diagram.py",
-        description="Draw a position of a Nos game record as a standalone SVG diagram.")
+        description="Draw a position of a Nos game record as a standalone SVG diagram, "
+                    "as a bystander sees it: every hand face down unless --seat or --open, "
+                    "every seat by its name in the record.")
     parser.add_argument("record", help="the game record (JSON)")
     parser.add_argument("--hand", type=int, metavar="N",
                         help="the hand, 1 = the first (default: the last)")
     parser.add_argument("--after", type=int, metavar="K",
                         help="after the hand's first K actions (default: all)")
     show = parser.add_mutually_exclusive_group()
-    show.add_argument("--seat", type=int, metavar="S", help="show seat S's tiles (0 …)")
+    show.add_argument("--seat", type=int, metavar="S",
+                      help="show seat S's tiles face up (seats 0 …)")
     show.add_argument("--open", action="store_true",
                       help="show every hand and the boneyard face up")
+    # Not argparse's choices: its refusal is two lines (usage and error), ours is one.
+    parser.add_argument("--lang", default="en", metavar="LANG",
+                        help=f"the language of the texts: {', '.join(LANGS)} (default: en)")
     parser.add_argument("-o", "--out", metavar="FILE", help="where to write the SVG "
                         "(default: standard output)")
     args = parser.parse_args(argv)

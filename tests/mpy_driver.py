@@ -9,58 +9,76 @@ import render_diagram
 import render_panels
 import table
 import ui_logic
+from say import Words
 
 
-def render_view(view):
+def render_view(view, w, full=True):
+    w.viewer = view.get("viewer")
+    w.names = view.get("names") or []
     out = []
     for mode in ("wide", "narrow"):
-        out.append(table.table_svg(view, {"selected": None, "targets": []}, mode))
+        out.append(table.table_svg(view, {"selected": None, "targets": []}, mode, w))
         out.append(table.hand_svg(view, {"playable": ui_logic.tile_actions(view),
-                                         "active": True}, mode))
+                                         "active": True}, mode, w))
     tiles = ui_logic.tile_actions(view)
     if tiles:
         targets = ui_logic.targets_for(view, tiles[0])
-        out.append(table.table_svg(view, {"selected": tiles[0], "targets": targets}, "wide"))
+        out.append(table.table_svg(view, {"selected": tiles[0], "targets": targets}, "wide",
+                                   w))
         out.append(json.dumps([ui_logic.outs_for(view, tiles[0], a) for a in targets]))
-    out.append(render_panels.controls_html(view, {"close": True}))
-    out.append(render_panels.controls_html(view, {"loading": True}))
-    out.append(render_panels.log_html(view))
-    out.append(render_panels.info_html(view))
-    out.append(render_diagram.diagram_svg(view, render_diagram.seat_hands(view)))
+    out.append(render_panels.controls_html(view, {"close": True}, w))
+    out.append(render_panels.controls_html(view, {"loading": True}, w))
+    out.append(render_panels.log_html(view, w))
+    out.append(render_panels.info_html(view, w))
+    out.append(render_diagram.diagram_svg(view, w, render_diagram.seat_hands(view)))
     hand = view.get("hand") or {}
     if hand.get("layout") and hand.get("phase") == "over":
         # Every hand and the boneyard open (made-up tiles: only the drawing is compared).
         tiles = hand.get("tiles") or ["6-6", "5-0"]
-        out.append(render_diagram.diagram_svg(view, [tiles] * view.get("players", 0),
+        out.append(render_diagram.diagram_svg(view, w, [tiles] * view.get("players", 0),
                                               tiles + ["1-0", "0-0"], "Open hands", False))
-    if hand.get("phase") == "announce":
+    if hand.get("announce"):
         state = render_announce.default_state()
         for game in range(1, 18):
-            state = render_announce.update(state, "game", str(game))
-            out.append(render_announce.dialog_html(view, state))
+            state = render_announce.update(view, state, "game", str(game))
+            out.append(render_announce.dialog_html(view, state, w))
+            variants = (("matching", "matador"), ("condition", "first"), ("count", "3"),
+                        ("shape", "cross"), ("side", "right"))
+            for param, value in variants if full else ():
+                state = render_announce.update(view, state, param, value)
+                out.append(render_announce.dialog_html(view, state, w))
     return out
 
 
-def render_all(views):
+def render_all(data):
     out = []
-    for view in views:
-        out.extend(render_view(view))
-    out.append(render_diagram.diagram_svg(None))
-    out.append(render_panels.new_game_html({"players": 5, "level": "expert", "h1": True,
-                                            "seed": "12"}, True))
+    for lang in sorted(data["words"]):
+        w = Words(data["words"][lang])
+        # Every view in English; in the other languages the views with the most words.
+        views = data["views"] if lang == "en" else data["views"][-3:] + data["views"][:2]
+        for view in views:
+            out.extend(render_view(view, w, lang == "en"))
+        w.viewer = None
+        out.append(render_diagram.diagram_svg(None, w))
+        settings = data["views"][0].get("settings") or {}
+        out.append(render_panels.new_game_html({"players": 5, "level": "expert", "h1": True,
+                                                "seed": "12", "pace": 150, "error": True},
+                                               True, settings, w))
+        for event in data.get("events") or []:
+            out.append(w.say(event))
     for search in ("?seed=12&players=3&level=beginner", "?players=9", "?delay=0",
-                   "?level=Club&h2=1", "?seed=%31%32", "?foo=1", "?seed=-1"):
-        result = ui_logic.parse_params(search)
-        game = result["game"]
-        # Dicts keep no order in MicroPython: compare sorted items.
-        out.append(json.dumps([sorted(result.items(), key=lambda kv: kv[0])[:2],
-                               sorted(game.items()) if game else None]))
+                   "?level=Club&h2=1&lang=pl", "?seed=%31%32", "?foo=1", "?seed=-1"):
+        out.append(json.dumps(ui_logic.parse_query(search)))
+    for asked, stored, browser in (("pl", None, []), ("xx", "nl", ["de"]), ("", None,
+                                                                          ["pl-PL", "en"]),
+                                   ("", None, ["de-DE"])):
+        out.append(json.dumps(ui_logic.choose_language(asked, stored, browser)))
     return out
 
 
 def main(src, dst):
     with open(src) as f:
-        views = json.loads(f.read())
-    result = render_all(views)
+        data = json.loads(f.read())
+    result = render_all(data)
     with open(dst, "w") as f:
         f.write(json.dumps(result))

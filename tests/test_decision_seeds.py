@@ -6,7 +6,7 @@ that loses a situation fails here, loudly, before any browser starts."""
 from __future__ import annotations
 
 import pytest
-from web_views import DECISIONS, R8_PAID, find_decision, walk
+from web_views import DECISIONS, R8_PAID, find_decision, walk, words
 
 from nos.actions import WAIT, parse_action
 from nos.observation import Observation
@@ -42,7 +42,9 @@ def test_R8_the_person_declares_and_each_other_player_pays():
     assert paid(table, d["action"]) == [(s, 0, amount, "R8") for s in (1, 2, 3)]
     for seat in (1, 2, 3):  # R71: every opponent sees them face up until played
         assert Observation(hand, seat).declared[0] == tiles
-    assert table.log[-1]["text"].startswith("You declare ")
+    event = table.log[-1]["event"]
+    assert event == {"key": "act.declare", "seat": 0, "tiles": [str(t) for t in tiles]}
+    assert words("en", table.view()).say(event).startswith("you declare ")
 
 
 def test_R8_a_bot_has_declared_when_the_person_acts():
@@ -78,7 +80,9 @@ def test_R10_the_person_owes_a_wait_and_so_does_a_bot():
     tiles = list(hand.hands[0])
     assert paid(table, "wait") == []
     assert hand.waits[0] == [] and hand.hands[0] == tiles and hand.current != 0
-    assert table.log[-1]["text"] == "You say “I wait”"
+    event = table.log[-1]["event"]
+    assert event == {"key": "act.wait", "seat": 0}
+    assert words("en", table.view()).say(event) == "you say “I wait”"
 
 
 def test_H2_the_person_claims_a_double_and_the_predecessor_pays():
@@ -89,7 +93,9 @@ def test_H2_the_person_claims_a_double_and_the_predecessor_pays():
     assert payer is not None and payer != 0
     value = 7 if play.tile.high == 0 else play.tile.high
     assert paid(d["table"], d["action"]) == [(payer, 0, value, "R14")]
-    assert d["table"].log[-1]["text"].endswith(" and claim the double")
+    event = d["table"].log[-1]["event"]
+    assert event["key"] == "act.play" and event["seat"] == 0 and event["claim"] is True
+    assert words("en", d["table"].view()).say(event).endswith(" and claim the double")
     # The same play without the claim: the payment lapses (H2).
     again = walk("claim", d["seed"], 4)
     plain = str(parse_action(d["action"].replace(" claim", "")))

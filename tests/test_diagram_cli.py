@@ -1,7 +1,8 @@
 """The diagram command line (scripts/diagram.py): a record replayed to hand N after K
 actions is drawn as an SVG document showing that position's layout; hands are face down
-unless --seat or --open; bad input is one sentence on stderr and exit status 2 (never a
-traceback), like ``python -m nos replay``."""
+unless --seat or --open, every seat by its name in the record (a bystander's view, never
+"you"), in the language of --lang; bad input is one sentence on stderr and exit status 2
+(never a traceback), like ``python -m nos replay``."""
 
 from __future__ import annotations
 
@@ -15,10 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import render_diagram as rd
+import web_views
 from test_record import HUGE, mutated, one_sentence
 
 from nos.players import random_action
 from nos.record import play_session, replay_to, session_record
+from nos.view import position_view
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "diagram.py"
@@ -98,6 +102,39 @@ def test_one_seat_or_every_hand_open(record: Path) -> None:
     assert tiles(root, "bone") == [str(t) for t in reversed(hand.stack)]
 
 
+def test_every_seat_by_its_name_never_you(record: Path) -> None:
+    """A record's reader is not one of its players: --seat turns that seat's tiles face up
+    but still calls it by its name."""
+    data = json.loads(record.read_text(encoding="utf-8"))
+    words = web_views.words("en")
+    for args in ([], ["--seat", "2"], ["--open"]):
+        root = ET.fromstring(diagram(record, "--hand", "2", "--after", "12", *args)
+                             .stdout.encode())
+        rows = [g for g in root.iter(NS + "g") if "seat" in (g.get("class") or "").split()]
+        assert [g.find(NS + "title").text.split(":")[0] for g in rows] == [
+            words.capital(n) for n in data["names"]], args
+
+
+@pytest.mark.parametrize("lang", ["nl", "pl"])
+def test_lang_draws_the_diagram_in_that_language(record: Path, lang: str) -> None:
+    if not (web_views.WORDS / f"{lang}.json").exists():
+        pytest.skip(f"web/words/{lang}.json is not written yet")
+    data = json.loads(record.read_text(encoding="utf-8"))
+    view = position_view(replay_to(data, 1, 12), None)
+    run = diagram(record, "--hand", "2", "--after", "12", "--lang", lang)
+    assert run.returncode == 0 and run.stderr == "", run.stderr
+    root = ET.fromstring(run.stdout.encode("utf-8"))
+    caption = rd.caption_of(view, web_views.words(lang, view))
+    assert caption != rd.caption_of(view, web_views.words("en", view))
+    assert root.find(NS + "title").text == "Nos: " + caption
+    assert next(t for t in root.iter(NS + "text") if t.get("class") == "caption").text == \
+        rd.trim(caption, 90)
+    # The same as --lang en but for the words: the same tiles.
+    english = ET.fromstring(diagram(record, "--hand", "2", "--after", "12", "--lang", "en")
+                            .stdout.encode("utf-8"))
+    assert tiles(root, "layout-tile") == tiles(english, "layout-tile") != []
+
+
 @pytest.mark.parametrize(("args", "words"), [
     (["--hand", "0"], "--hand must be 1–3: the record has 3 hands, not 0"),
     (["--hand", "4"], "--hand must be 1–3"),
@@ -106,6 +143,8 @@ def test_one_seat_or_every_hand_open(record: Path) -> None:
     (["--seat", "4"], "--seat must be a seat 0–3, not 4"),
     (["--hand", "two"], "invalid int value"),
     (["--seat", "1", "--open"], "not allowed with argument"),
+    (["--lang", "xx"], "--lang must be en, nl or pl, not 'xx'"),
+    (["--lang", "EN"], "--lang must be en, nl or pl, not 'EN'"),
 ])
 def test_bad_arguments(record: Path, args: list[str], words: str) -> None:
     run = diagram(record, *args)
@@ -188,3 +227,24 @@ def test_r70_fuzzed_records_are_refused_in_one_sentence(
             one_sentence(code, err)
         codes.append(code)
     assert codes.count(2) > 400 and 0 in codes
+
+
+def test_a_missing_or_broken_catalogue_is_one_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], record: Path,
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    script = load_script()
+    words = tmp_path / "web" / "words"
+    words.mkdir(parents=True)
+    (words / "pl.json").write_text("{not json", encoding="utf-8")
+    (words / "nl.json").write_text('{"lang": "nl", "words": []}', encoding="utf-8")
+    monkeypatch.setattr(script, "ROOT", tmp_path)
+    monkeypatch.setattr(script, "WORDS", words)
+    for lang, said in [("en", "cannot read the en words (web/words/en.json)"),
+                       ("pl", "cannot read the pl words (web/words/pl.json)"),
+                       ("nl", "web/words/nl.json is not a word catalogue")]:
+        assert script.main([str(record), "--lang", lang]) == 2
+        out = capsys.readouterr()
+        assert out.out == ""
+        one_sentence(2, out.err)
+        assert said in out.err, out.err

@@ -20,7 +20,8 @@ import xml.etree.ElementTree as ET
 import pytest
 import render_layout
 import table
-from web_views import MAIN_THREAD_MODULES, ROOT, WEB
+import web_views
+from web_views import MAIN_THREAD_MODULES, ROOT
 
 from bench.layout_quality import GEOMETRIES, SCREEN_SCALE, hand_views, inside, overlap
 
@@ -90,7 +91,7 @@ def test_each_tile_touches_the_one_before_it(geometry):
             d = table.dims(mode, view["players"])
             _, _, aw, ah = d["area"]
             hand = view["hand"]
-            placement, _ = render_layout.fit(hand["layout"], hand["history"], aw, ah, d["unit"])
+            placement, _ = render_layout.fit(hand["layout"], aw, ah, d["unit"])
             last = {}
             count = {}
             for t in placement["tiles"]:
@@ -109,7 +110,7 @@ def test_doubles_lie_as_r63_says_in_long_layouts():
             d = table.dims("narrow", view["players"])
             _, _, aw, ah = d["area"]
             hand = view["hand"]
-            placement, _ = render_layout.fit(hand["layout"], hand["history"], aw, ah, d["unit"])
+            placement, _ = render_layout.fit(hand["layout"], aw, ah, d["unit"])
             for t in placement["tiles"]:
                 a, _, b = t["tile"].partition("-")
                 x0, y0, x1, y1 = t["box"]
@@ -145,7 +146,7 @@ def test_the_svg_carries_the_end_targets():
             for mode in MODES:
                 arms = view["hand"]["layout"]["arms"]
                 ui = {"selected": "6-6", "targets": [i for i, a in enumerate(arms) if a["open"]]}
-                root = ET.fromstring(table.table_svg(view, ui, mode))
+                root = ET.fromstring(table.table_svg(view, ui, mode, web_views.words("en", view)))
                 groups = [g for g in root.iter(SVG + "g")
                           if "end" in (g.get("class") or "").split()]
                 assert len(groups) == len(arms)
@@ -166,23 +167,25 @@ RUNNER = ROOT / "tests" / "micropython_run.mjs"
 DRIVER = '''import json
 import render_layout
 import table
+from say import Words
 
 
 def main(src, dst):
     with open(src) as f:
-        views = json.loads(f.read())
+        data = json.loads(f.read())
+    views, w = data["views"], Words(data["words"], 0)
     out = []
     for view in views:
         hand = view["hand"]
         for mode in ("wide", "narrow"):
             d = table.dims(mode, view["players"])
-            placement, unit = render_layout.fit(hand["layout"], hand["history"],
+            placement, unit = render_layout.fit(hand["layout"],
                                                 d["area"][2], d["area"][3], d["unit"])
             out.append([unit, placement["bounds"], [t["box"] for t in placement["tiles"]],
                         [e["box"] for e in placement["ends"]]])
             arms = hand["layout"]["arms"]
             out.append(table.table_svg(view, {"selected": "6-6", "targets": list(
-                range(len(arms)))}, mode))
+                range(len(arms)))}, mode, w))
     with open(dst, "w") as f:
         f.write(json.dumps(out))
 '''
@@ -197,10 +200,10 @@ def test_micropython_places_long_layouts_exactly_as_cpython(tmp_path):
             len(a["tiles"]) for a in v["hand"]["layout"]["arms"]))
         views += ranked[:4]
     src, dst = tmp_path / "views.json", tmp_path / "out.json"
-    src.write_text(json.dumps(views))
+    src.write_text(json.dumps({"views": views, "words": web_views.catalogue("en")}))
     driver = tmp_path / "mpy_driver.py"
     driver.write_text(DRIVER)
-    files = [str(WEB / f"{m}.py") for m in MAIN_THREAD_MODULES] + [str(driver)]
+    files = [str(web_views.module_path(m)) for m in MAIN_THREAD_MODULES] + [str(driver)]
     run = subprocess.run(["node", str(RUNNER), MJS.as_uri(), str(src), str(dst), *files],
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr[-3000:]

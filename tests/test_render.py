@@ -18,11 +18,14 @@ import ui_logic
 import web_views
 from web_views import GAMES, TRIANGLES, find_seed, hand_views, sample_views
 
-from nos.games import GAME_NAMES, legal_announcements
+from nos.app import DEFAULT_NAMES
+from nos.games import legal_announcements
 from nos.tiles import Tile
 
 SVG = "{http://www.w3.org/2000/svg}"
 SAMPLES = sample_views()
+# The English catalogue as the page uses it: every sample view's person is seat 0.
+EN = web_views.words("en", {"viewer": 0, "names": list(DEFAULT_NAMES)})
 
 
 def parse(svg: str) -> ET.Element:
@@ -33,7 +36,7 @@ def placement_of(view: dict, mode: str):
     d = table.dims(mode, view["players"])
     _, _, aw, ah = d["area"]
     hand = view["hand"]
-    return render_layout.fit(hand["layout"], hand["history"], aw, ah, d["unit"])
+    return render_layout.fit(hand["layout"], aw, ah, d["unit"])
 
 
 def in_grid(b: tuple, placement: dict, area: tuple, unit: int) -> bool:
@@ -51,8 +54,8 @@ def boxes(placement) -> list[tuple]:
 @pytest.mark.parametrize("mode", ["wide", "narrow"])
 def test_every_view_draws_well_formed_svg(mode):
     for label, view in SAMPLES:
-        for svg in (table.table_svg(view, {"selected": None, "targets": []}, mode),
-                    table.hand_svg(view, {}, mode)):
+        for svg in (table.table_svg(view, {"selected": None, "targets": []}, mode, EN),
+                    table.hand_svg(view, {}, mode, EN)):
             try:
                 parse(svg)
             except ET.ParseError as exc:  # pragma: no cover - shows which view
@@ -63,11 +66,11 @@ def test_every_view_draws_well_formed_svg(mode):
 
 
 def test_empty_frame_has_felt_and_play_area():
-    root = parse(table.table_svg())
+    root = parse(table.table_svg(None, None, "wide", EN))
     ids = {e.get("id") for e in root.iter()}
     assert {"table-svg", "table-felt", "play-area"} <= ids
     assert root.get("viewBox") == "0 0 1000 600"
-    assert parse(table.table_svg(None, None, "narrow")).get("viewBox") == "0 0 400 580"
+    assert parse(table.table_svg(None, None, "narrow", EN)).get("viewBox") == "0 0 400 580"
 
 
 # ---------------------------------------------------------------- geometry
@@ -125,7 +128,7 @@ def test_a_long_line_snakes_inside_the_view(mode, double_every):
     layout = line_layout(26, double_every=double_every)
     d = table.dims(mode)
     _, _, aw, ah = d["area"]
-    placement, unit = render_layout.fit(layout, [], aw, ah, d["unit"])
+    placement, unit = render_layout.fit(layout, aw, ah, d["unit"])
     assert placement["fits"]
     dirs = [t["dir"] for t in placement["tiles"]]
     assert 2 in dirs and 3 in dirs, "the line never turned back"  # south, then west
@@ -187,7 +190,7 @@ def test_ends_marked_open_locked_and_needing_a_double():
         layout = hand.get("layout")
         if not layout:
             continue
-        groups = end_groups(table.table_svg(view, {}, "wide"))
+        groups = end_groups(table.table_svg(view, {}, "wide", EN))
         assert len(groups) == len(layout["arms"])
         for g, arm in zip(groups, layout["arms"], strict=True):
             cls = g.get("class").split()
@@ -196,7 +199,7 @@ def test_ends_marked_open_locked_and_needing_a_double():
             kinds.update(cls)
             if arm["open"]:
                 label = [t.text for t in g.iter(SVG + "text")][0]
-                assert label == table.end_label(arm)
+                assert label == arm["label"]
     assert {"locked", "needs-double"} <= kinds
 
 
@@ -207,7 +210,7 @@ def test_selected_tile_highlights_only_its_legal_ends():
             continue
         for tile in ui_logic.tile_actions(view):
             targets = ui_logic.targets_for(view, tile)
-            svg = table.table_svg(view, {"selected": tile, "targets": targets}, "wide")
+            svg = table.table_svg(view, {"selected": tile, "targets": targets}, "wide", EN)
             marked = [int(g.get("data-arm")) for g in end_groups(svg)
                       if "target" in g.get("class").split()]
             assert marked == targets
@@ -215,12 +218,21 @@ def test_selected_tile_highlights_only_its_legal_ends():
     assert found
 
 
-def test_matador_end_label_is_the_number_that_adds_up_to_seven():
-    assert table.end_label({"end": 5, "matching": "matador"}) == "2"
-    assert table.end_label({"end": 0, "matching": "matador"}) == "M"  # R62
-    assert table.end_label({"end": 5, "matching": "ordinary"}) == "5"
-    assert table.end_label({"end": 5, "matching": "ordinary", "needs_double": True}) == "5-5"
-    assert table.end_label({"end": 5, "matching": "matador", "needs_double": True}) == "2-2"
+def test_r60_r62_each_end_says_what_the_next_tile_must_show():
+    """The engine labels each end (nos/layout.py): the number itself under ordinary matching
+    (R60), the number that adds up to 7 under matador (R61), M where only a matador fits a
+    blank end (R62), the double where one must come first (R42, R45)."""
+    seen = set()
+    for _, view in SAMPLES:
+        for arm in ((view.get("hand") or {}).get("layout") or {}).get("arms") or []:
+            end, matador = arm["end"], arm["matching"] == "matador"
+            need = "M" if matador and end == 0 else str(7 - end if matador else end)
+            if arm["needs_double"] and need != "M":
+                need = need + "-" + need
+            assert arm["label"] == need
+            seen.add((matador, need == "M", "-" in need))
+    assert {(True, True, False), (True, False, False), (False, False, False),
+            (False, False, True)} <= seen
 
 
 # ---------------------------------------------------------------- hand, seats, boneyard
@@ -232,7 +244,7 @@ def test_hand_shows_real_pips():
     for _, view in SAMPLES[:40]:
         hand = view.get("hand") or {}
         tiles = hand.get("tiles", [])
-        svg = table.hand_svg(view, {}, "wide")
+        svg = table.hand_svg(view, {}, "wide", EN)
         want = sum(int(a) + int(b) for a, _, b in (t.partition("-") for t in tiles))
         assert pip_count(svg) == want
         assert [g.get("data-tile") for g in parse(svg).iter(SVG + "g")
@@ -244,14 +256,14 @@ def test_opponents_show_face_down_tiles_and_declared_doubles():
     hand = view["hand"]
     view = dict(view, hand=dict(hand, declared=[[], ["6-6", "5-5"], [], []],
                                 hand_sizes=[4, 4, 3, 4]))
-    root = parse(table.table_svg(view, {}, "wide"))
+    root = parse(table.table_svg(view, {}, "wide", EN))
     seat = next(g for g in root.iter(SVG + "g") if g.get("data-seat") == "1")
     declared = [g for g in seat.iter(SVG + "g") if g.get("class") == "declared"]
     assert len(declared) == 2
     backs = [r for r in seat.iter(SVG + "rect") if r.get("fill") == "#7b2d35"]
     assert len(backs) == 2  # 4 tiles, 2 of them face up
     counts = [t.text for t in seat.iter(SVG + "text") if t.get("class") == "tile-count"]
-    assert counts == ["4 tiles"]
+    assert counts == [EN.word("seat.tiles", {"n": 4})] == ["4 tiles"]
 
 
 def test_the_person_sees_how_many_waits_they_owe():
@@ -260,8 +272,8 @@ def test_the_person_sees_how_many_waits_they_owe():
     hand = view["hand"]
     for owed, words in (([1], "you owe 1 wait"), ([1, 2], "you owe 2 waits")):
         waits = [[] for _ in hand["waits"]]
-        waits[view["human"]] = owed
-        svg = table.table_svg(dict(view, hand=dict(hand, waits=waits)), {}, "wide")
+        waits[view["viewer"]] = owed
+        svg = table.table_svg(dict(view, hand=dict(hand, waits=waits)), {}, "wide", EN)
         assert f">{words}<" in svg
 
 
@@ -270,7 +282,7 @@ def test_boneyard_distinguishes_the_last_two():
         hand = view.get("hand") or {}
         if not hand:
             continue
-        root = parse(table.table_svg(view, {}, "wide"))
+        root = parse(table.table_svg(view, {}, "wide", EN))
         dead = [g for g in root.iter(SVG + "g") if g.get("class") == "dead"]
         bones = [g for g in root.iter(SVG + "g") if g.get("class") == "bone"]
         assert len(dead) == min(hand["boneyard"], 2)
@@ -283,13 +295,13 @@ def test_whose_turn_chips_and_waits_are_shown():
         hand = view.get("hand") or {}
         if not hand:
             continue
-        svg = table.table_svg(view, {}, "wide")
+        svg = table.table_svg(view, {}, "wide", EN)
         root = parse(svg)
         chips = [t.text for t in root.iter(SVG + "text") if t.get("class") == "chips"]
         assert sorted(chips) == sorted(str(c) for c in view["chips"])
         current = [g.get("data-seat") for g in root.iter(SVG + "g")
                    if (g.get("class") or "").startswith("seat current")]
-        if view["waiting_for"] == "bot" and hand["current"] != view["human"]:
+        if view["waiting_for"] == "bot" and hand["current"] != view["viewer"]:
             assert current == [str(hand["current"])]
         waits += svg.count("owes ")
     assert waits
@@ -298,48 +310,49 @@ def test_whose_turn_chips_and_waits_are_shown():
 # ---------------------------------------------------------------- panels
 def test_controls_offer_only_legal_buttons():
     for _, view in SAMPLES:
-        html = render_panels.controls_html(view, {})
+        html = render_panels.controls_html(view, {}, EN)
         actions = re.findall(r'data-action="([^"]*)"', html)
-        legal = [e["action"] for e in ui_logic.legal_of(view)]
+        legal = [e["send"] for e in ui_logic.legal_of(view)]
         assert set(actions) <= set(legal)
         if view["waiting_for"] == "next_hand":
             assert 'data-cmd="next-hand"' in html and 'data-cmd="end-session"' in html
-    html = render_panels.controls_html(web_views.announce_view(), {})
+    html = render_panels.controls_html(web_views.announce_view(), {}, EN)
     assert 'data-cmd="announce-open"' in html
 
 
 def test_controls_offer_nothing_while_the_saved_game_is_restored():
     for _, view in SAMPLES:
-        html = render_panels.controls_html(view, {"loading": True})
+        html = render_panels.controls_html(view, {"loading": True}, EN)
         assert "Restoring your game" in html
         assert "data-action" not in html and "data-cmd" not in html
 
 
 def test_html_has_no_inline_styles_or_scripts():
     for _, view in SAMPLES:
-        for html in (render_panels.controls_html(view, {}), render_panels.log_html(view),
-                     render_panels.info_html(view)):
+        for html in (render_panels.controls_html(view, {}, EN), render_panels.log_html(view, EN),
+                     render_panels.info_html(view, EN)):
             assert not re.search(r"\sstyle=|<script|\son[a-z]+=", html)
 
 
 def test_log_lists_every_action_and_payment():
     view = SAMPLES[-1][1]
-    html = render_panels.log_html(view)
+    html = render_panels.log_html(view, EN)
     for entry in view["log"]:
-        assert render_panels.esc(entry["text"]) in html
+        assert render_panels.esc(EN.capital(EN.say(entry["event"]))) in html
         for p in entry["payments"]:
-            assert render_panels.esc(p) in html
+            assert render_panels.esc(EN.capital(EN.say(p))) in html
+    assert html.count("<li") >= len(view["log"])
 
 
 def test_hand_summary_and_settlement():
     view = next(v for _, v in SAMPLES if v["waiting_for"] == "next_hand")
-    html = render_panels.summary_html(view)
+    html = render_panels.summary_html(view, EN)
     assert "is over" in html and "on set next hand" in html
     settled = dict(view, waiting_for="done", settlement={
         "chips": [499, 531, 481, 489], "kept": [480, 520, 480, 480], "pot": 40,
         "pot_winner": 3, "final": [480, 520, 480, 520], "results": [-20, 20, -20, 20]})
-    html = render_panels.controls_html(settled, {})
-    assert "settled (R24)" in html and "+20" in html and "-20" in html
+    html = render_panels.controls_html(settled, {}, EN)
+    assert "settled (R24)" in html and "+20" in html and "−20" in html
     assert "pot of 40" in html
 
 
@@ -347,52 +360,66 @@ def test_out_chooser_and_toggles():
     view = next(v for _, v in SAMPLES if v["waiting_for"] == "human"
                 and v["hand"]["phase"] == "play" and len(v["hand"]["legal"]) > 2)
     html = render_panels.controls_html(view, {"choose": {"tile": "6-1", "arm": 0,
-                                                         "outs": [6, 1]}})
+                                                         "outs": [6, 1]}}, EN)
     assert 'data-out="6"' in html and 'data-out="1"' in html
     assert 'data-cmd="toggle-close"' in html
 
 
 # ---------------------------------------------------------------- the announcement dialog
-def form_states():
-    base = render_announce.default_state()
-    for game in range(1, 18):
-        for matching, cond, side, count, change, shape, ordinary, cond12, fside, shape17, here \
-                in itertools.product(["ordinary", "matador"], ["here", "first"], [0, 1],
-                                     [1, 2, 3, 4], [False, True],
-                                     ["line", "cross", "double cross"], [0, 1],
-                                     ["none", "first"], [0, 1], ["cross", "double cross"],
-                                     [0, 1, 2, 3]):
-            yield dict(base, game=game, matching=matching, cond=cond, side=side, count=count,
-                       change=change, shape=shape, ordinary=ordinary, cond12=cond12,
-                       fside=fside, shape17=shape17, here=here)
+def dialog_reach(view: dict) -> set[str]:
+    """Every announcement the dialog lets the person make: each game, then every value of
+    every row and every side of the diagram clicked, from every state reached so far."""
+    seen: set[str] = set()
+    states = [render_announce.update(view, render_announce.default_state(), "game", str(g))
+              for g in range(1, 18)]
+    done: set[str] = set()
+    while states:
+        state = states.pop()
+        key = repr(sorted(state.items()))
+        if key in done:
+            continue
+        done.add(key)
+        html = render_announce.dialog_html(view, state, EN)
+        action = re.search(r'id="announce-ok" data-cmd="announce-ok" data-action="([^"]*)"',
+                           html)
+        if action and action.group(1):
+            seen.add(action.group(1))
+        for param, value in re.findall(r'data-(?:param|pick)="([^"]*)" data-value="([^"]*)"',
+                                       html):
+            states.append(render_announce.update(view, state, param, value))
+    return seen
 
 
-@pytest.mark.parametrize("tile", ["6-6", "0-0", "5-3", "3-3", "6-1"])
-def test_every_legal_announcement_can_be_made_in_the_dialog(tile):
-    legal = {str(a) for a in legal_announcements(Tile.parse(tile))}
-    reachable = {render_announce.candidate(s) for s in form_states()}
-    assert legal <= reachable
+@pytest.mark.parametrize("zero", [False, True])
+def test_every_legal_announcement_can_be_made_in_the_dialog(zero):
+    view = web_views.announce_view(4, web_views.human_on_set(4, zero=zero))
+    tile = view["hand"]["set_tile"]
+    legal = {f"announce {a}" for a in legal_announcements(Tile.parse(tile))}
+    assert dialog_reach(view) == legal
 
 
 def test_dialog_enables_only_legal_games_and_names_the_choice():
     view = web_views.announce_view()
-    html = render_announce.dialog_html(view, render_announce.default_state())
+    html = render_announce.dialog_html(view, render_announce.default_state(), EN)
     assert html.count('class="game"') == 17
     assert 'id="announce-ok"' in html and "You announce" in html
-    bad = dict(render_announce.default_state(), game=13)
     set_tile = view["hand"]["set_tile"]
-    if set_tile != "0-0":
-        assert "may not be announced" in render_announce.dialog_html(view, bad)
+    if set_tile != "0-0":  # the triangles need the 0-0 (R52–R55): offered, not enabled
+        assert re.search(r'data-game="13"[^>]*disabled', html)
+        assert "needs the 0-0 as set tile" in html
 
 
-def test_game_names_match_the_engine():
-    assert render_announce.GAME_NAMES[1:] == [GAME_NAMES[g] for g in range(1, 18)]
+def test_game_names_come_from_the_catalogue():
+    html = render_announce.dialog_html(web_views.announce_view(), {"game": 1}, EN)
+    for g in range(1, 18):
+        assert render_panels.esc(EN.word(f"game.{g}")) in html
 
 
 def test_zero_zero_set_offers_the_triangles():
     seed = web_views.human_on_set(4, zero=True)
     view = web_views.announce_view(4, seed)
-    html = render_announce.dialog_html(view, dict(render_announce.default_state(), game=16))
+    html = render_announce.dialog_html(view, dict(render_announce.default_state(), game=16),
+                                       EN)
     assert "You announce" in html and "triangle, then ordinary cross" in html
 
 
@@ -405,7 +432,7 @@ def test_seat_panels_keep_backs_clear_of_the_tile_count(mode, players):
     for count in range(0, 15):
         hand = dict(view["hand"], hand_sizes=[count] * players, declared=[["6-6"]] * players,
                     out=[False] * players, waits=[[]] * players)
-        root = parse(table.table_svg(dict(view, hand=hand), {}, mode))
+        root = parse(table.table_svg(dict(view, hand=hand), {}, mode, EN))
         for seat in (g for g in root.iter(SVG + "g") if g.get("data-seat")):
             label = next(t for t in seat.iter(SVG + "text") if t.get("class") == "tile-count")
             left = float(label.get("x")) - table.text_width(label.text, float(

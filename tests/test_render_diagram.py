@@ -1,10 +1,13 @@
 """Diagrams of positions (web/render_diagram.py): a standalone SVG document (valid XML, its
 own namespace, size, font and style, nothing from outside) that shows the layout's tiles and
 open ends, the boneyard with its last two tiles (R2) and every seat, hands face down unless
-revealed (R71). The same bytes under MicroPython: tests/test_render_micropython.py."""
+revealed (R71), every text from the word catalogue of the language asked for. The same bytes
+under MicroPython: tests/test_render_micropython.py."""
 
 from __future__ import annotations
 
+import copy
+import json
 import re
 import time
 import xml.etree.ElementTree as ET
@@ -14,6 +17,11 @@ import render_diagram as rd
 import web_views
 
 NS = "{http://www.w3.org/2000/svg}"
+
+
+def draw(view: dict | None, *args: object, lang: str = "en", **kw: object) -> str:
+    """The diagram of `view` in `lang`, seen from the view's viewer (as the app draws it)."""
+    return rd.diagram_svg(view, web_views.words(lang, view), *args, **kw)
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +47,7 @@ def layout_tiles(view: dict) -> list[str]:
 
 def test_a_standalone_document_with_the_layout_and_its_ends(views: list[dict]) -> None:
     view = next(v for v in views if len(layout_tiles(v) if v["hand"]["layout"] else []) >= 6)
-    svg = rd.diagram_svg(view, rd.seat_hands(view))
+    svg = draw(view, rd.seat_hands(view))
     root = parse(svg)
     assert root.tag == NS + "svg" and root.get("class") == "nos-diagram"
     width, height = int(root.get("width")), int(root.get("height"))
@@ -57,11 +65,12 @@ def test_a_standalone_document_with_the_layout_and_its_ends(views: list[dict]) -
     # Its name in words for screen readers: caption, tiles, ends.
     assert root.find(NS + "title").text.startswith("Nos: Hand 1 · Game 2: ordinary cross")
     desc = root.find(NS + "desc").text
-    assert "Set tile " + view["hand"]["layout"]["set"] in desc and "arm takes" in desc
+    assert "Set tile " + view["hand"]["layout"]["set"] in desc
+    assert all(g.find(NS + "title").text in desc for g in ends)
 
 
 def test_standalone_style_and_nothing_from_outside(views: list[dict]) -> None:
-    svg = rd.diagram_svg(views[-1], rd.seat_hands(views[-1]))
+    svg = draw(views[-1], rd.seat_hands(views[-1]))
     root = parse(svg)
     style = root.find(NS + "style")
     assert style is not None and style.text.startswith(".nos-diagram text{font-family:")
@@ -76,34 +85,37 @@ def test_standalone_style_and_nothing_from_outside(views: list[dict]) -> None:
 def test_hands_face_down_unless_revealed_r71(views: list[dict]) -> None:
     view = views[len(views) // 2]
     hand = view["hand"]
-    root = parse(rd.diagram_svg(view))
+    root = parse(draw(view))
     assert tiles_of(root, "seat-tile") == []
     rows = [g for g in root.iter(NS + "g") if "seat" in (g.get("class") or "").split()]
     assert [g.get("data-seat") for g in rows] == [str(s) for s in range(view["players"])]
     for row, size, declared in zip(rows, hand["hand_sizes"], hand["declared"], strict=True):
         backs = [g for g in row.iter(NS + "g") if g.get("class") == "back"]
         assert len(backs) == size - len(declared)
-    mine = parse(rd.diagram_svg(view, rd.seat_hands(view)))
+    mine = parse(draw(view, rd.seat_hands(view)))
     assert tiles_of(mine, "seat-tile") == hand["tiles"]
 
 
 def test_all_hands_and_the_boneyard_open(views: list[dict]) -> None:
-    view = views[len(views) // 2]
+    view = copy.deepcopy(views[len(views) // 2])
     hands = [["6-6", "5-5"], ["4-4"], ["3-3", "2-1", "1-1"], ["0-0"]]
     boneyard = ["6-5", "6-4", "6-3", "6-2"]
-    root = parse(rd.diagram_svg(view, hands, boneyard))
+    # The counts are the engine's (the view's), so they must be those of this boneyard.
+    view["hand"].update(boneyard=4, drawable=2, last_two=2)
+    root = parse(draw(view, hands, boneyard))
     assert tiles_of(root, "seat-tile") == [t for h in hands for t in h]
     assert tiles_of(root, "bone") == boneyard  # from the top, drawn first
     assert tiles_of(root, "dead") == ["6-3", "6-2"]  # the last two, never drawn (R2)
     bone = next(g for g in root.iter(NS + "g") if g.get("class") == "boneyard")
     assert bone.get("data-count") == "4"
-    assert "2 to draw" in "".join(bone.itertext())
+    to_draw = web_views.words("en", view).word("table.to_draw", {"n": 2})
+    assert to_draw.startswith("2 to draw") and to_draw in "".join(bone.itertext())
 
 
 def test_boneyard_face_down_with_its_last_two_r2(views: list[dict]) -> None:
     view = views[0]
     count = view["hand"]["boneyard"]
-    svg = rd.diagram_svg(view)
+    svg = draw(view)
     root = parse(svg)
     kinds = [g.get("class") for g in root.iter(NS + "g") if (g.get("class") or "").startswith(
         "bone")]
@@ -112,20 +124,22 @@ def test_boneyard_face_down_with_its_last_two_r2(views: list[dict]) -> None:
 
 
 def test_before_the_set_and_without_a_hand(views: list[dict]) -> None:
-    root = parse(rd.diagram_svg(views[0]))
+    view = views[0]
+    root = parse(draw(view))
     assert tiles_of(root, "set-tile") == []
-    assert "no tile set yet" in "".join(root.itertext()).lower()
-    empty = parse(rd.diagram_svg(None))
+    said = web_views.words("en", view).word("diagram.not_set", {"seat": view["hand"]["setter"]})
+    assert said.startswith("no tile set yet") and said in "".join(root.itertext()).lower()
+    empty = parse(draw(None))
     assert empty.find(NS + "title").text == "Nos: No hand has been dealt yet"
     assert rd.diagram_filename(None) == "nos-diagram.svg"
 
 
 def test_caption_file_name_and_options(views: list[dict]) -> None:
     view = views[-1]
-    assert rd.caption_of(view).endswith("· the hand is over")
+    assert rd.caption_of(view, web_views.words("en", view)).endswith("· the hand is over")
     history = len(view["hand"]["history"])
     assert rd.diagram_filename(view) == f"nos-hand-1-move-{history}.svg"
-    svg = rd.diagram_svg(view, None, None, "Figure 3 <a & b>", legend=False)
+    svg = draw(view, None, None, "Figure 3 <a & b>", legend=False)
     assert "Figure 3 &lt;a &amp; b&gt;" in svg and 'class="legend"' not in svg
     parse(svg)
 
@@ -136,7 +150,7 @@ def test_every_geometry_parses_and_is_quick() -> None:
     samples = web_views.sample_views(per_game=2)
     build = time.perf_counter()
     for _, view in samples:
-        svg = rd.diagram_svg(view, rd.seat_hands(view))
+        svg = draw(view, rd.seat_hands(view))
         root = parse(svg)
         if view["hand"]["layout"]:
             assert sorted(tiles_of(root, "set-tile") + tiles_of(root, "layout-tile")) == \
@@ -147,3 +161,56 @@ def test_every_geometry_parses_and_is_quick() -> None:
     assert per_diagram < 0.05, per_diagram  # typically ~2 ms in CPython
     assert max(sizes) < 100_000, max(sizes)
     assert start <= build
+
+
+# ---------------------------------------------------------------- languages and viewers
+@pytest.mark.parametrize("lang", web_views.LANGS)
+def test_every_text_in_the_language_asked_for(views: list[dict], lang: str) -> None:
+    if not (web_views.WORDS / f"{lang}.json").exists():
+        pytest.skip(f"web/words/{lang}.json is not written yet")
+    view = views[len(views) // 2]
+    words = web_views.words(lang, view)
+    root = parse(draw(view, lang=lang))
+    caption = rd.caption_of(view, words)
+    assert caption.startswith(words.word("info.hand", {"hand": 1}) + " · ")
+    assert root.find(NS + "title").text == "Nos: " + caption
+    bone = next(g for g in root.iter(NS + "g") if g.get("class") == "boneyard")
+    assert words.word("table.boneyard") in "".join(bone.itertext())
+    if lang != "en":  # a catalogue of its own, not English under another name
+        assert caption != rd.caption_of(view, web_views.words("en", view))
+
+
+def bystander(seat: int | None) -> dict:
+    """nos.view.position_view of a first hand after a few actions, as `seat` sees it (the
+    names are not the app's, whose seat 0 is called "You")."""
+    from nos.app import Table
+    from nos.view import position_view
+
+    table = Table(4, seed=web_views.find_seed("2"), level="beginner",
+                  names=["Ada", "Ben", "Cas", "Dee"])
+    table.start()
+    for _ in range(6):
+        if table.hand.over:
+            break
+        table.hand.apply(table.hand.legal_actions()[0])
+    return json.loads(json.dumps(position_view(table.session, seat)))
+
+
+def test_a_bystanders_diagram_names_every_seat_and_shows_no_tile() -> None:
+    view = bystander(None)
+    words = web_views.words("en", view)
+    root = parse(draw(view))
+    assert tiles_of(root, "seat-tile") == []
+    rows = [g for g in root.iter(NS + "g") if "seat" in (g.get("class") or "").split()]
+    labels = [g.find(NS + "title").text for g in rows]
+    assert [label.split(":")[0] for label in labels] == [words.capital(n)
+                                                         for n in view["names"]]
+    you = words.word("you")
+    assert not [label for label in labels if label.lower().startswith(you + ":")]
+    assert you + " " not in rd.caption_of(view, words).lower()
+    # From a seat: that seat's tiles, and that seat is "you".
+    mine = bystander(2)
+    root = parse(draw(mine, rd.seat_hands(mine)))
+    assert tiles_of(root, "seat-tile") == mine["hand"]["tiles"] != []
+    row = next(g for g in root.iter(NS + "g") if g.get("data-seat") == "2")
+    assert row.find(NS + "title").text.startswith(words.capital(you) + ":")

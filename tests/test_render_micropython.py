@@ -17,16 +17,17 @@ from web_views import MAIN_THREAD_MODULES, ROOT, WEB
 MJS = ROOT / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"
 RUNNER = ROOT / "tests" / "micropython_run.mjs"
 DRIVER = ROOT / "tests" / "mpy_driver.py"
-MAIN_THREAD_FILES = [WEB / f"{m}.py" for m in MAIN_THREAD_MODULES] + [WEB / "page.py",
-                                                                    WEB / "main.py"]
+MAIN_THREAD_FILES = [web_views.module_path(m) for m in MAIN_THREAD_MODULES] + [
+    WEB / "page.py", WEB / "main.py"]
 
 
-def fixture_views() -> list[dict]:
+def fixture_views() -> dict:
+    """Views of every kind, the catalogues of every language and events of every key."""
     views = [v for _, v in web_views.sample_views(per_game=3)]
     views.append(web_views.announce_view())
     views.append(web_views.announce_view(4, web_views.human_on_set(4, zero=True)))
     views.append(web_views.session_view())  # a long log: fits MicroPython's 1 MB heap
-    return views
+    return {"views": views, "words": web_views.catalogues(), "events": web_views.events()}
 
 
 @pytest.mark.skipif(shutil.which("node") is None or not MJS.exists(),
@@ -35,7 +36,7 @@ def test_micropython_draws_exactly_what_cpython_draws(tmp_path):
     views = fixture_views()
     src, dst = tmp_path / "views.json", tmp_path / "out.json"
     src.write_text(json.dumps(views))
-    files = [str(WEB / f"{m}.py") for m in MAIN_THREAD_MODULES] + [str(DRIVER)]
+    files = [str(web_views.module_path(m)) for m in MAIN_THREAD_MODULES] + [str(DRIVER)]
     run = subprocess.run(["node", str(RUNNER), MJS.as_uri(), str(src), str(dst), *files],
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr[-3000:]

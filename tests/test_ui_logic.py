@@ -1,19 +1,44 @@
-"""What the page offers, read from the legal actions (web/ui_logic.py), and the URL
-parameters: a bad one is one sentence and starts no game (the saved game is kept)."""
+"""What the page offers, read from the engine's legal action records (web/ui_logic.py),
+and the URL parameters, which the engine checks (web/engine_api.py check_query): a bad one
+is one sentence and starts no game (the saved game is kept)."""
 
 from __future__ import annotations
 
+import json
+
+import engine_api
 import pytest
 import render_panels
 import ui_logic
 import web_views
 
-from nos.actions import parse_action
+from nos.actions import Declare, Play, Set, parse_action
+
+EN = web_views.words("en")
+
+
+def record(text: str, phase: str = "play") -> dict:
+    """The engine's record of a legal action (nos/view.py legal_record), from its text."""
+    action = parse_action(text)
+    rec: dict = {"send": text}
+    if isinstance(action, Play):
+        rec.update(kind="play", tile=str(action.tile), arm=action.arm, out=action.out,
+                   close=action.close, claim=action.claim, side="n")
+    elif isinstance(action, Set):
+        rec.update(kind="set", tile=str(action.tile))
+    elif isinstance(action, Declare):
+        rec.update(kind="declare", tiles=[str(t) for t in action.tiles], amount=25)
+    elif text == "decline":
+        rec["kind"] = "decline" if phase == "declare" else "no_double"
+    else:
+        rec["kind"] = text
+    return rec
 
 
 def view_with(legal: list[str], phase: str = "play", h2: bool = False) -> dict:
     return {"waiting_for": "human", "players": 4, "house_rules": {"H1": False, "H2": h2},
-            "hand": {"phase": phase, "legal": [{"action": a, "label": a} for a in legal]}}
+            "hand": {"phase": phase, "legal": [record(a, phase) for a in legal],
+                     "close_pays": [20, 40]}}
 
 
 MATADOR_TURN = view_with(["6-1@0>6", "6-1@0>6 close", "6-1@0>1", "6-1@0>1 close",
@@ -33,8 +58,11 @@ def test_play_action_texts_are_the_engines():
     assert ui_logic.play_action(MATADOR_TURN, "6-1", 0, 1) == "6-1@0>1"
     assert ui_logic.play_action(MATADOR_TURN, "6-1", 0, 1, close=True) == "6-1@0>1 close"
     assert ui_logic.play_action(MATADOR_TURN, "3-3", 1, 3, True, True) == "3-3@1>3 claim close"
-    # A claim the engine does not offer is still sent: the engine says why not (R70).
-    assert ui_logic.play_action(MATADOR_TURN, "6-1", 2, 6, claim=True) == "6-1@2>6 claim"
+    # A claim the engine does not offer is not a legal action: the page sends it as an
+    # attempt, which the engine builds and refuses with its reason (R70).
+    assert ui_logic.play_action(MATADOR_TURN, "6-1", 2, 6, claim=True) is None
+    assert ui_logic.attempt("6-1", 2, 6, claim=True) == {
+        "kind": "play", "tile": "6-1", "arm": 2, "out": 6, "close": False, "claim": True}
     assert ui_logic.play_action(MATADOR_TURN, "6-1", 1, 6) is None
     for text in ("6-1@0>1", "3-3@1>3 claim close"):
         assert str(parse_action(text)) == text
@@ -43,25 +71,36 @@ def test_play_action_texts_are_the_engines():
 def test_buttons_are_the_simple_legal_actions_in_order():
     view = view_with(["pass", "declare 6-6 5-5 4-4", "decline", "wait", "draw", "set 4-4"],
                      "declare")
-    assert [a for a, _ in ui_logic.simple_actions(view)] == [
+    assert [r["send"] for r in ui_logic.simple_actions(view)] == [
         "set 4-4", "draw", "declare 6-6 5-5 4-4", "decline", "wait", "pass"]
     assert ui_logic.simple_actions(dict(view, waiting_for="bot")) == []
 
 
 def test_claim_and_close_toggles():
-    html = render_panels.controls_html(MATADOR_TURN, {"close": True})
+    html = render_panels.controls_html(MATADOR_TURN, {"close": True}, EN)
     assert 'data-cmd="toggle-close" aria-pressed="true"' in html
     assert "toggle-claim" not in html
-    html = render_panels.controls_html(view_with(["3-3@1>3", "3-3@1>3 close"], h2=True), {})
+    html = render_panels.controls_html(view_with(["3-3@1>3", "3-3@1>3 close"], h2=True), {},
+                                       EN)
     assert 'data-cmd="toggle-claim"' in html  # H2: claims are the person's to make
 
 
 def test_imperative_button_labels():
-    assert render_panels.imperative("draws the set tile") == "Draw the set tile"
-    assert render_panels.imperative("declares nothing") == "Declare nothing"
-    assert render_panels.imperative("plays no double out of turn") == \
-        "Play no double out of turn"
-    assert render_panels.imperative("says “I wait”") == "Say “I wait”"
+    def label(text: str, phase: str = "play") -> str:
+        return render_panels.action_button(EN, record(text, phase)).split(">")[1].split("<")[0]
+
+    assert label("draw") == "Draw a tile"
+    assert EN.word("do.draw_set") == "Draw the set tile"
+    assert label("decline", "declare") == "Declare nothing"
+    assert label("decline", "out of turn") == "Play no double out of turn"
+    assert label("wait") == "Say “I wait”"
+    assert label("declare 6-6 5-5 4-4", "declare") == "Declare 6-6, 5-5 and 4-4"
+
+
+def check(search: str) -> dict:
+    """The engine's reading of the page's URL parameters (but `lang`, the page's own)."""
+    pairs = [[n, v] for n, v in ui_logic.parse_query(search) if n != "lang"]
+    return json.loads(engine_api.check_query(json.dumps({"query": pairs})))
 
 
 @pytest.mark.parametrize(("search", "game", "delay"), [
@@ -75,14 +114,16 @@ def test_imperative_button_labels():
      {"players": 4, "level": "expert", "seed": None, "h1": False, "h2": True}, 250),
     ("?seed=%34%32", {"players": 4, "level": "club", "seed": 42, "h1": False, "h2": False},
      None),
+    ("?lang=pl&players=3", {"players": 3, "level": "club", "seed": None, "h1": False,
+                            "h2": False}, None),
 ])
 def test_good_url_parameters(search, game, delay):
-    assert ui_logic.parse_params(search) == {"game": game, "delay": delay, "error": None}
+    assert check(search) == {"game": game, "delay": delay, "error": None}
 
 
 @pytest.mark.parametrize(("search", "sentence"), [
-    ("?players=9", "The number of players must be 3, 4 or 5, not '9'."),
-    ("?players=", "The number of players must be 3, 4 or 5, not ''."),
+    ("?players=9", "The number of players must be 3 to 5, not '9'."),
+    ("?players=", "The number of players must be 3 to 5, not ''."),
     ("?seed=-1", "The seed must be a whole number from 0 to 2147483647, not '-1'."),
     ("?seed=99999999999", "The seed must be a whole number from 0 to 2147483647, not "
                           "'99999999999'."),
@@ -90,19 +131,33 @@ def test_good_url_parameters(search, game, delay):
     ("?h1=yes", "The house rule H1 is switched with 1 or 0, not 'yes'."),
     ("?delay=fast", "The bot delay must be a whole number of milliseconds from 0 to 5000, "
                     "not 'fast'."),
-    ("?colour=red", "'colour' is not a setting of this page; use players, level, seed, h1, "
-                    "h2 or delay."),
-    ("?seed=1&players=<script>", "The number of players must be 3, 4 or 5, not '<script>'."),
+    ("?colour=red", "'colour' is not a setting of this page; use seed, players, level, h1, "
+                    "h2, delay."),
+    ("?seed=1&players=<script>", "The number of players must be 3 to 5, not '<script>'."),
 ])
 def test_bad_url_parameters_are_one_sentence_and_start_no_game(search, sentence):
-    result = ui_logic.parse_params(search)
-    assert result["error"] == sentence and result["game"] is None
+    result = check(search)
+    assert EN.say(result["error"]) == sentence and result["game"] is None
+
+
+@pytest.mark.parametrize(("asked", "stored", "browser", "chosen"), [
+    ("pl", None, [], ("pl", False)),
+    ("NL", "pl", ["en"], ("nl", False)),
+    ("xx", "nl", ["de"], ("nl", True)),  # a bad ?lang= is said, and the page goes on
+    ("", None, ["pl-PL", "en-US"], ("pl", False)),
+    ("", None, ["de-DE", "fr"], ("en", False)),
+    ("", "nl", ["pl"], ("nl", False)),  # the language chosen before wins over the browser's
+])
+def test_the_language_shown(asked, stored, browser, chosen):
+    assert ui_logic.choose_language(asked, stored, browser) == chosen
 
 
 def test_seed_typed_in_the_dialog():
-    assert ui_logic.seed_from_text(" 42 ") == (42, None)
-    assert ui_logic.seed_from_text("") == (None, None)
-    assert ui_logic.seed_from_text("4x")[1].startswith("The seed must be")
+    limits = [0, 2147483647]
+    assert ui_logic.seed_from_text(" 42 ", limits) == (42, False)
+    assert ui_logic.seed_from_text("", limits) == (None, False)
+    assert ui_logic.seed_from_text("4x", limits) == (None, True)
+    assert ui_logic.seed_from_text("2147483648", limits) == (None, True)
 
 
 def test_page_state():
@@ -115,7 +170,7 @@ def test_page_state():
 def test_every_real_legal_play_is_reachable_by_tile_end_and_out():
     """For real positions: each legal play (flags aside) is one tile, one end, one out."""
     for _, view in web_views.sample_views():
-        plays = {p["text"] for p in ui_logic.plays_of(view) if not p["close"] and not p["claim"]}
+        plays = {p["send"] for p in ui_logic.plays_of(view) if not p["close"] and not p["claim"]}
         reached = set()
         for tile in ui_logic.tile_actions(view):
             for arm in ui_logic.targets_for(view, tile):

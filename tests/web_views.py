@@ -12,6 +12,8 @@ import json
 import random
 from pathlib import Path
 
+from ui_logic import LANGUAGES
+
 from nos.actions import DECLINE, WAIT, Announce, Play
 from nos.app import Table
 from nos.bots.base import best_declaration
@@ -20,9 +22,32 @@ from nos.hand import Options
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
 
+WORDS = WEB / "words"
+LANGS = tuple(code for code, _ in LANGUAGES)  # the page's languages
 # The modules that run on the main thread under MicroPython (main.py is the DOM glue).
-MAIN_THREAD_MODULES = ["render_svg", "render_layout", "render_announce", "render_panels",
-                       "ui_logic", "table", "render_diagram"]
+MAIN_THREAD_MODULES = ["say", "safe_json", "render_svg", "render_layout", "render_announce",
+                       "render_panels", "ui_logic", "table", "render_diagram"]
+
+
+def module_path(name: str) -> Path:
+    """A main-thread module's source: web/<name>.py, or web/words/say.py."""
+    return WORDS / f"{name}.py" if (WORDS / f"{name}.py").exists() else WEB / f"{name}.py"
+
+
+def catalogue(lang: str) -> dict:
+    return json.loads((WORDS / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def catalogues() -> dict:
+    """Every language's catalogue there is (web/words/<lang>.json)."""
+    return {lang: catalogue(lang) for lang in LANGS if (WORDS / f"{lang}.json").exists()}
+
+
+def words(lang: str = "en", view: dict | None = None):
+    """The catalogue of `lang` as the page uses it, seen from the view's viewer."""
+    from say import Words
+
+    return Words(catalogue(lang), (view or {}).get("viewer"), (view or {}).get("names"))
 
 
 def chooser(announce: str, rng: random.Random, long_game: bool = True):
@@ -135,7 +160,7 @@ def announce_view(players: int = 3, seed: int | None = None) -> dict:
     seed = human_on_set(players) if seed is None else seed
     table = Table(players, seed=seed, level="beginner")
     view = table.start()
-    view = table.act(view["hand"]["legal"][0]["action"])
+    view = table.act(view["hand"]["legal"][0]["send"])
     assert view["hand"]["phase"] == "announce" and view["waiting_for"] == "human"
     view["house_rules"] = {"H1": False, "H2": False}
     return json.loads(json.dumps(view))
@@ -254,3 +279,31 @@ def find_decision(kind: str, players: int = 4, start: int = 0, tries: int = 600)
         if found is not None:
             return found
     raise LookupError(f"no seed in {start}..{start + tries - 1} gives: {DECISIONS[kind]}")
+
+
+def events() -> list[dict]:
+    """Events of every kind the engine sends: a whole session's log with its payments, and
+    refusals and errors (for the renderers' tests under MicroPython)."""
+    view = session_view(hands=3, players=4, seed=5)
+    out = []
+    for entry in view["log"]:
+        out.append(entry["event"])
+        out += entry["payments"]
+    table = Table(3, seed=human_on_set(3), level="beginner")
+    table.start()
+    for text in ("pass", "6-6@0>6", "announce 99", "draw", "wait", "nonsense", "set 1-0"):
+        error = table.act(text)["error"]
+        if error:
+            out.append(error)
+    # Refusals in the turns of play: every wrong end of every tile, as the page sends them.
+    for view in hand_views("4", 3)[:40]:
+        hand = view.get("hand") or {}
+        if view["waiting_for"] != "human" or hand.get("phase") != "play":
+            continue
+        table = Table(4, seed=3, level="beginner")
+        for tile in hand["tiles"][:2]:
+            for arm in range(len(hand["layout"]["arms"])):
+                out.append({"key": "refuse.no_match_matador", "tile": tile, "end": 3,
+                            "side": hand["layout"]["arms"][arm]["side"], "rule": "R61"})
+        break
+    return out

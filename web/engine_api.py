@@ -2,24 +2,34 @@
 # (one nos.app.Table) and the bots. It never touches the DOM (no pyscript.document / window):
 # everything it shares with the main thread goes through the functions below, which take and
 # return JSON strings. Every reply is {"view": ..., "save": "<the game record as JSON text>"
-# or None, "error": one sentence or None}; the main thread stores `save` in localStorage
-# after every action. Nothing here raises into the main thread: a bad request, a damaged
-# saved game or an engine failure comes back as one sentence, and the game in progress is
-# kept. This module and the engine reach the worker as bytecode (web/worker.zip, unpacked
-# into the working directory by PyScript; scripts/build_web.py).
+# or None, "error": an event or None}; the main thread stores `save` in localStorage after
+# every action. Nothing here raises into the main thread: a bad request, a damaged saved
+# game or an engine failure comes back as an event (a word key and its parameters, worded
+# by the page's catalogue, web/words/), and the game in progress is kept. This module and
+# the engine reach the worker as bytecode (web/worker.zip, unpacked into the working
+# directory by PyScript; scripts/build_web.py).
 import json
 import sys
 
-from nos.app import LEVELS, Table
+from safe_json import too_deep
+
+from nos.app import SETTINGS, Table
 from nos.errors import BadRecord
 from nos.hand import Options
 
-MAX_SEED = 2**31 - 1
 _table = None  # the game in progress
+# URL parameters that start a game, and those that only set the page up (delay: the pause
+# before each computer player's action, in ms).
+GAME_PARAMS = ("seed", "players", "level", "h1", "h2")
+PAGE_PARAMS = ("delay",)
 
 
 class Refused(Exception):
-    """A request the worker refuses, with the sentence to show."""
+    """A request the worker refuses, with the event that says why."""
+
+    def __init__(self, key, **params):
+        super().__init__(key)
+        self.event = {"key": key, **params}
 
 
 def hello(request_json):
@@ -81,58 +91,106 @@ def _view(error=None):
 
 
 def _reply(view, error=None):
-    if view is not None:
-        view["house_rules"] = _table.session.options.to_json()
     error = error or (view or {}).get("error")
     save = json.dumps(_table.save()) if _table is not None else None
     return json.dumps({"view": view, "save": save, "error": error})
 
 
 def _guard(run):
-    """Run a request; any failure becomes one sentence and keeps the game in progress."""
+    """Run a request; any failure becomes an event and keeps the game in progress."""
     try:
         return _reply(run())
     except Refused as exc:
-        return _reply(_view(), str(exc))
+        return _reply(_view(), exc.event)
     except Exception as exc:  # noqa: BLE001 - never a traceback on the page
-        reason = str(exc).strip().rstrip(".") or type(exc).__name__
-        return _reply(_view(), f"The engine could not do that: {reason}.")
+        reason = str(exc).strip().rstrip(".")[:200] or type(exc).__name__
+        print("Nos engine failure:", repr(exc), file=sys.stderr)
+        return _reply(_view(), {"key": "error.engine", "reason": reason})
 
 
-def _load(request_json, what):
+def _parse(text):
+    """JSON text that is not too deep, parsed; ValueError otherwise."""
+    if not isinstance(text, str) or too_deep(text):
+        raise ValueError("not a readable JSON text")
+    return json.loads(text)
+
+
+def _load(request_json):
     try:
-        data = json.loads(request_json) if request_json else {}
-    except (TypeError, ValueError):
-        raise Refused(f"The {what} is not readable (not JSON).") from None
+        data = _parse(request_json) if request_json else {}
+    except (TypeError, ValueError, RecursionError):
+        raise Refused("error.unreadable") from None
     if not isinstance(data, dict):
-        raise Refused(f"The {what} is not readable.")
+        raise Refused("error.unreadable")
     return data
 
 
-def _number(value, low, high, sentence):
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise Refused(sentence)
-    text = str(value).strip()
+def _number(value, low, high, key):
+    """A whole number from low to high (an int, or its digits as text), else Refused(key)."""
+    text = str(value).strip() if isinstance(value, int | str) and \
+        not isinstance(value, bool) else ""
     if not text.isdigit() or len(text) > 10 or not low <= int(text) <= high:
-        raise Refused(sentence)
+        raise Refused(key, value=str(value)[:20], low=low, high=high)
     return int(text)
+
+
+def _switch(value, name):
+    """A house rule's switch: true/false, or "1"/"0"/"" (on) from a URL."""
+    if isinstance(value, bool):
+        return value
+    if value in ("1", "0", ""):
+        return value != "0"
+    raise Refused("error.house_rule", rule=name.upper(), value=str(value)[:20])
 
 
 def _config(cfg):
     """(players, level, seed, options) of a new-game request, or Refused."""
-    players = _number(cfg.get("players", 4), 3, 5,
-                      "The number of players must be 3, 4 or 5.")
-    level = cfg.get("level", "club")
-    if level not in LEVELS:
-        raise Refused(f"The level must be one of {', '.join(LEVELS)}.")
+    choices = SETTINGS["players"]
+    players = _number(cfg.get("players", SETTINGS["defaults"]["players"]), choices[0],
+                      choices[-1], "error.players")
+    level = str(cfg.get("level", SETTINGS["defaults"]["level"])).lower()
+    if level not in SETTINGS["levels"]:
+        raise Refused("error.level", value=str(cfg.get("level"))[:20])
     seed = cfg.get("seed")
-    if seed is not None and seed != "":
-        seed = _number(seed, 0, MAX_SEED,
-                       f"The seed must be a whole number from 0 to {MAX_SEED}.")
-    else:
-        seed = None
-    options = Options(bool(cfg.get("h1", False)), bool(cfg.get("h2", False)))
+    low, high = SETTINGS["seed"]
+    seed = None if seed is None or seed == "" else _number(seed, low, high, "error.seed")
+    options = Options(_switch(cfg.get("h1", False), "h1"), _switch(cfg.get("h2", False), "h2"))
     return players, level, seed, options
+
+
+def check_query(request_json):
+    """The page's URL parameters ({"query": [[name, value], ...]}, as text), checked:
+    {"game": a new-game request or None, "delay": ms or None, "error": event or None}. A bad
+    parameter is an error and no game, so that the saved game is kept."""
+    out = {"game": None, "delay": None, "error": None}
+    try:
+        pairs = _load(request_json).get("query") or []
+        game = {}
+        for pair in pairs if isinstance(pairs, list) else []:
+            name, value = str(pair[0]).lower(), str(pair[1])
+            if name == "delay":
+                low, high = SETTINGS["delay"]
+                out["delay"] = _number(value, low, high, "error.delay")
+            elif name in GAME_PARAMS:
+                game[name] = value
+                _config(game)  # each parameter checked in the order given
+            else:
+                raise Refused("error.param", name=name[:20],
+                              names=", ".join(GAME_PARAMS + PAGE_PARAMS))
+        if game:
+            players, level, seed, options = _config(game)
+            out["game"] = {"players": players, "level": level, "seed": seed,
+                           "h1": options.polish_double_blank, "h2": options.claim_doubles}
+    except Refused as exc:
+        out = {"game": None, "delay": None, "error": exc.event}
+    except Exception:  # noqa: BLE001 - a malformed request is one event
+        out = {"game": None, "delay": None, "error": {"key": "error.unreadable"}}
+    return json.dumps(out)
+
+
+def settings(_request_json=""):
+    """The session settings and their limits (also in every view)."""
+    return json.dumps(SETTINGS)
 
 
 def new_game(cfg_json):
@@ -140,7 +198,7 @@ def new_game(cfg_json):
 
     def run():
         global _table
-        players, level, seed, options = _config(_load(cfg_json, "new-game request"))
+        players, level, seed, options = _config(_load(cfg_json))
         table = Table(players, seed=seed, level=level, options=options)
         view = table.start()
         _table = table
@@ -151,7 +209,7 @@ def new_game(cfg_json):
 
 def _need_table():
     if _table is None:
-        raise Refused("There is no game in progress; start a new game.")
+        raise Refused("error.no_game")
     return _table
 
 
@@ -160,12 +218,33 @@ def act(request_json):
 
     def run():
         table = _need_table()
-        action = _load(request_json, "action").get("action")
+        request = _load(request_json)
+        action = request.get("action")
+        if "attempt" in request:
+            action = _attempted(request["attempt"])
         if not isinstance(action, str) or not action.strip():
-            raise Refused("No action was given.")
+            raise Refused("error.no_action")
         return table.act(action)
 
     return _guard(run)
+
+
+def _attempted(move):
+    """The action of a move the page offers no legal action for ({"kind": "set"|"play",
+    "tile", "arm", "out", "close", "claim"}), so that the engine says why it is refused."""
+    from nos.actions import Play, Set
+    from nos.tiles import Tile
+
+    try:
+        tile = Tile.parse(str(move["tile"]))
+        if move.get("kind") == "set":
+            return str(Set(tile))
+        arm, out = move["arm"], move.get("out", tile.high)
+        if not (type(arm) is int and type(out) is int and 0 <= arm < 8 and 0 <= out <= 6):
+            raise ValueError
+        return str(Play.of(tile, arm, out, bool(move.get("close")), bool(move.get("claim"))))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise Refused("error.no_action") from None
 
 
 def bot_act(_request_json=""):
@@ -193,16 +272,17 @@ def restore(saved_json):
     def run():
         global _table
         try:
-            record = json.loads(saved_json)
-        except (TypeError, ValueError):
-            raise Refused("The saved game is damaged (not readable), so it was not "
-                          "restored.") from None
+            record = _parse(saved_json)
+        except (TypeError, ValueError, RecursionError):
+            raise Refused("error.save_damaged") from None
         try:
             table = Table.restore(record)
-        except BadRecord as exc:
-            raise Refused(f"The saved game could not be restored ({_reason(exc)}).") from None
+        except (BadRecord, RecursionError) as exc:
+            print("Nos: the saved game was not restored:", _reason(exc))
+            raise Refused("error.save_unrestorable") from None
         except Exception as exc:  # noqa: BLE001 - a damaged record may fail anywhere
-            raise Refused(f"The saved game could not be restored ({_reason(exc)}).") from None
+            print("Nos: the saved game was not restored:", repr(exc))
+            raise Refused("error.save_unrestorable") from None
         _table = table
         return table.view()
 

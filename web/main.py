@@ -15,8 +15,10 @@ import render_panels as panels
 import table as drawing
 import ui_logic as logic
 from page import (
+    LANG_KEY,
     NARROW,
     SAVE_KEY,
+    SHOWN_KEY,
     S,
     absent,
     apply,
@@ -31,20 +33,27 @@ from page import (
     export_diagram,
     hand_phase,
     listen,
+    load_words,
     open_announce,
+    pace_of,
     persons_turn,
     prefs,
     redraw_selection,
     render,
     screen_mode,
     send,
+    settings,
     show_status,
     shown_view,
     spawn,
     start_bots,
     start_game,
+    storage_drop,
     storage_get,
+    storage_set,
+    translate_page,
     update_state,
+    words,
 )
 from pyscript import document, window, workers
 
@@ -55,18 +64,14 @@ def on_tile(tile):
     if view is None or S["busy"] or not S["synced"]:
         return
     if view.get("waiting_for") != "human":
-        S["notice"] = "Wait for your turn." if view.get("waiting_for") == "bot" else None
+        S["notice"] = {"key": "notice.wait_turn"} if view.get("waiting_for") == "bot" else None
         render()
         return
     phase = hand_phase()
     S["notice"] = None
     if phase == "set":
-        action = "set " + tile
-        for entry in logic.legal_of(view):
-            if entry.get("action") == action:
-                send(action)
-                return
-        send(action)  # the engine says why not (R4, R5)
+        # A tile that may not be set: the engine says why (R4, R5).
+        send(logic.set_action(view, tile) or logic.attempt(tile))
         return
     if phase not in ("play", "out of turn"):
         return
@@ -78,7 +83,7 @@ def on_tile(tile):
         if not logic.targets_for(view, tile):
             S["selected"] = None
             S["error"] = None
-            S["notice"] = tile + " cannot be played anywhere now."
+            S["notice"] = {"key": "notice.no_place", "tile": tile}
             render()
             return
     S["error"] = None
@@ -91,42 +96,40 @@ def on_end(arm):
     view = S["view"]
     tile = S["selected"]
     if not tile:
-        S["notice"] = "Select a tile from your hand first."
+        S["notice"] = {"key": "notice.select_first"}
         render()
         return
     outs = logic.outs_for(view, tile, arm)
     if not outs:
-        # Not a legal place: let the engine explain why in one sentence (R70).
-        high = tile.split("-")[0]
-        send(tile + "@" + str(arm) + ">" + high + (" close" if S["close"] else ""))
+        # Not a legal place: the engine explains why in one sentence (R70).
+        send(logic.attempt(tile, arm, int(tile.split("-")[0]), S["close"]))
         return
     if len(outs) == 1:
         play(tile, arm, outs[0])
         return
     S["choose"] = {"tile": tile, "arm": arm, "outs": outs}
-    el("controls").innerHTML = panels.controls_html(view, controls_ui())
+    el("controls").innerHTML = panels.controls_html(view, controls_ui(), words())
     update_state()
 
 
 def play(tile, arm, out):
     action = logic.play_action(S["view"], tile, arm, out, S["close"], S["claim"])
-    if action is None:
-        S["notice"] = "That play is not possible now."
-        render()
-        return
-    send(action)
+    # A flag the engine does not offer for this play (a claim where no double is paid):
+    # the engine says why (R70).
+    send(action or logic.attempt(tile, arm, out, S["close"], S["claim"]))
 
 
 # ---------------------------------------------------------------- dialogs
 def announce_click(event):
-    node = closest(event, "[data-game],[data-param],[data-side],[data-cmd]")
+    node = closest(event, "[data-game],[data-param],[data-pick],[data-cmd]")
     if node is None:
         return
     cmd = attr(node, "data-cmd")
     if cmd == "announce-ok":
-        text = attr(node, "data-announce")
+        action = attr(node, "data-action")
         el("announce-dialog").close()
-        send("announce " + str(text))
+        if action:
+            send(action)
         return
     if cmd == "announce-close":
         el("announce-dialog").close()
@@ -135,28 +138,31 @@ def announce_click(event):
     if attr(node, "data-game") is not None:
         if node.disabled:
             return
-        state = announce.update(state, "game", attr(node, "data-game"))
+        state = announce.update(S["view"], state, "game", attr(node, "data-game"))
     elif attr(node, "data-param") is not None:
-        state = announce.update(state, attr(node, "data-param"), attr(node, "data-value"))
-    elif attr(node, "data-side") is not None:
-        if "clickable" not in str(node.getAttribute("class") or ""):
-            return
-        state = announce.update(state, "diagram", attr(node, "data-side"))
+        state = announce.update(S["view"], state, attr(node, "data-param"),
+                                attr(node, "data-value"))
+    elif attr(node, "data-pick") is not None:
+        state = announce.update(S["view"], state, attr(node, "data-pick"),
+                                attr(node, "data-value"))
     S["ann"] = state
-    el("announce-body").innerHTML = announce.dialog_html(S["view"], state)
+    el("announce-body").innerHTML = announce.dialog_html(S["view"], state, words())
 
 
 def open_new_game():
-    if not S["synced"]:
-        S["notice"] = "The engine is still starting: try again in a moment."
+    if not S["synced"] or not settings():
+        S["notice"] = {"key": "notice.engine_starting"}
         render()
         return
     ng = S["ng"]
-    ng["error"] = None
+    ng["error"] = False
     p = prefs()
-    ng["players"], ng["level"], ng["h1"], ng["h2"] = (p["players"], p["level"], p["h1"],
-                                                      p["h2"])
-    ng["pace"] = S["delay"] if S["delay"] in (1000, 550, 150) else p["pace"]
+    defaults = settings().get("defaults") or {}
+    for key, default in (("players", defaults.get("players")), ("level", defaults.get("level")),
+                         ("h1", defaults.get("H1")), ("h2", defaults.get("H2"))):
+        value = p.get(key)
+        ng[key] = value if value is not None else default
+    ng["pace"] = pace_of(S["delay"])
     draw_new_game()
     dialog = el("newgame-dialog")
     if not dialog.open:
@@ -165,7 +171,8 @@ def open_new_game():
 
 def draw_new_game():
     in_progress = S["view"] is not None and S["view"].get("waiting_for") in ("human", "bot")
-    el("newgame-body").innerHTML = panels.new_game_html(S["ng"], in_progress)
+    el("newgame-body").innerHTML = panels.new_game_html(S["ng"], in_progress, settings(),
+                                                        words())
 
 
 def new_game_click(event):
@@ -181,9 +188,9 @@ def new_game_click(event):
         el("newgame-dialog").close()
         return
     if cmd == "newgame-ok":
-        seed, error = logic.seed_from_text(ng.get("seed"))
-        if error:
-            ng["error"] = error
+        seed, bad = logic.seed_from_text(ng.get("seed"), settings().get("seed") or [0, 0])
+        if bad:
+            ng["error"] = True
             draw_new_game()
             return
         el("newgame-dialog").close()
@@ -193,15 +200,13 @@ def new_game_click(event):
         return
     param = attr(node, "data-param")
     value = attr(node, "data-value")
-    if param == "players":
-        ng["players"] = int(value)
+    if param in ("players", "pace"):
+        ng[param] = int(value)
     elif param == "level":
         ng["level"] = value
     elif param in ("h1", "h2"):
         ng[param] = value == "1"
-    elif param == "pace":
-        ng["pace"] = int(value)
-    ng["error"] = None
+    ng["error"] = False
     draw_new_game()
 
 
@@ -252,10 +257,10 @@ def on_command(cmd, node):
         spawn(command("end_session"))
     elif cmd == "toggle-close":
         S["close"] = not S["close"]
-        el("controls").innerHTML = panels.controls_html(S["view"], controls_ui())
+        el("controls").innerHTML = panels.controls_html(S["view"], controls_ui(), words())
     elif cmd == "toggle-claim":
         S["claim"] = not S["claim"]
-        el("controls").innerHTML = panels.controls_html(S["view"], controls_ui())
+        el("controls").innerHTML = panels.controls_html(S["view"], controls_ui(), words())
     elif cmd == "out" and S["choose"]:
         c = S["choose"]
         S["choose"] = None
@@ -290,11 +295,12 @@ def on_key(event):
     elif arm is not None and not absent(active.closest("#table")):
         event.preventDefault()
         on_end(int(arm))
-    elif attr(active, "data-side") is not None and not absent(active.closest("#announce-dialog")):
+    elif attr(active, "data-pick") is not None and \
+            not absent(active.closest("#announce-dialog")):
         event.preventDefault()
-        S["ann"] = announce.update(S["ann"] or announce.default_state(), "diagram",
-                                   attr(active, "data-side"))
-        el("announce-body").innerHTML = announce.dialog_html(S["view"], S["ann"])
+        S["ann"] = announce.update(S["view"], S["ann"] or announce.default_state(),
+                                   attr(active, "data-pick"), attr(active, "data-value"))
+        el("announce-body").innerHTML = announce.dialog_html(S["view"], S["ann"], words())
 
 
 def focus_tile(tile):
@@ -368,11 +374,36 @@ def on_resize(event):
 
 def on_dialog_close(event):
     # Escape closes a dialog: nothing else to undo; the button reopens it.
-    el("controls").innerHTML = panels.controls_html(S["view"], controls_ui())
+    el("controls").innerHTML = panels.controls_html(S["view"], controls_ui(), words())
+
+
+def on_change(event):
+    node = closest(event, "#lang-select")
+    if node is not None:
+        spawn(switch_language(str(node.value)))
+
+
+async def switch_language(code):
+    """Show the page in another language: its catalogue is fetched, the choice is kept
+    (nos.lang) and everything is drawn again, the log and the open dialogs included."""
+    if code == S["lang"] or code not in logic.language_codes():
+        return
+    if not await load_words(code):
+        S["notice"] = {"key": "error.words"}
+        render()
+        return
+    storage_set(LANG_KEY, code)
+    translate_page()
+    render()
+    if el("announce-dialog").open:
+        open_announce()
+    if el("newgame-dialog").open:
+        draw_new_game()
 
 
 # ---------------------------------------------------------------- boot
 SLOW_START_S = 10  # after this long without the engine, say why
+FIRST_VISIT_MB = 7  # what a first visit downloads (docs/performance.md)
 
 
 async def connect():
@@ -405,8 +436,7 @@ async def slow_start_notice():
     if failure:
         engine_failed(failure)
     else:
-        show_status("Still starting the engine: the first visit downloads about 7 MB, "
-                    "later visits start from the browser's copy.", "loading")
+        show_status(words().word("status.slow", {"mb": FIRST_VISIT_MB}), "loading")
 
 
 async def describe_engine(engine):
@@ -423,31 +453,49 @@ async def describe_engine(engine):
 
 def engine_failed(exc):
     el("app").setAttribute("data-state", "error")
-    show_status("The engine did not start: " + str(exc), "error")
+    show_status(words().word("status.engine_failed", {"reason": str(exc)}), "error")
     document.body.setAttribute("data-state", "error")
     window.console.error("Nos: engine failed to start: " + str(exc))
 
 
+def query_pairs():
+    """The URL's parameters but `lang` (the page's own): [[name, value]]."""
+    return [[n, v] for n, v in logic.parse_query(window.location.search) if n != "lang"]
+
+
 async def load_game():
-    params = logic.parse_params(window.location.search)
-    S["delay"] = prefs()["pace"]
-    if params["delay"] is not None:
-        S["delay"] = params["delay"]
-    if params["error"]:
-        S["notice"] = params["error"]
+    """Start the game the URL asks for (the engine checks its parameters: a bad one is one
+    sentence and the saved game is kept), else restore the saved game, else start one."""
+    pairs = query_pairs()
+    asked = {"game": None, "delay": None, "error": None}
+    if pairs:
+        try:
+            asked = json.loads(await S["engine"].check_query(json.dumps({"query": pairs})))
+        except Exception as exc:  # noqa: BLE001
+            asked["error"] = {"key": "error.engine_silent", "reason": str(exc)}
+    if asked.get("delay") is not None:
+        S["delay"] = asked["delay"]
+    if asked.get("error"):
+        S["notice"] = asked["error"]
     if window.location.search:
         # The parameters are a one-time order: a reload then restores the saved game.
         window.history.replaceState(None, "", window.location.pathname +
-                                    logic.page_query(S["delay"] if params["delay"] is not None
-                                                     else None))
-    if params["game"] is not None:
-        await start_game(params["game"])  # (no pace: the URL's delay or the saved one)
+                                    logic.page_query(asked.get("delay")))
+    if asked.get("game") is not None:
+        await start_game(asked["game"])  # (no pace: the URL's delay or the saved one)
         return
     saved = storage_get(SAVE_KEY)
     if saved:
         reply = await call("restore", saved)
         if reply.get("view") is None:
-            S["broken"] = str(reply.get("error")) + " Start a new game?"
+            # The save is lost: say so once, and drop it, so that no reload meets it again.
+            storage_drop(SAVE_KEY)
+            storage_drop(SHOWN_KEY)
+            try:  # the new-game dialog needs the settings, which no view brings now
+                S["settings"] = json.loads(await S["engine"].settings(""))
+            except Exception:  # noqa: BLE001 - the dialog then says the engine is starting
+                S["settings"] = None
+            S["broken"] = reply.get("error")
             S["error"] = None
             S["view"] = None  # (a saved game drawn at boot is not the engine's)
             S["synced"] = True
@@ -455,7 +503,7 @@ async def load_game():
             return
         apply(reply)
         return
-    await start_game(prefs())
+    await start_game(prefs(), fallback=True)
 
 
 def wire():
@@ -470,28 +518,64 @@ def wire():
     listen(document, "pointercancel", on_pointer_cancel)
     listen(NARROW, "change", on_resize)
     listen(el("announce-dialog"), "close", on_dialog_close)
+    listen(document, "change", on_change)
+
+
+async def choose_words():
+    """Load the catalogue of the language to show (?lang=, then the one chosen before, then
+    the browser's); a bad ?lang= is a notice."""
+    asked = ""
+    for name, value in logic.parse_query(window.location.search):
+        if name == "lang":
+            asked = value
+    browser = []
+    languages = window.navigator.languages
+    if not absent(languages):
+        for i in range(languages.length):
+            browser.append(str(languages[i]))
+    code, bad = logic.choose_language(asked, storage_get(LANG_KEY), browser)
+    if bad:
+        S["notice"] = {"key": "error.lang", "value": asked[:20]}
+    if not await load_words(code) and code != "en":
+        await load_words("en")
+        S["notice"] = {"key": "error.words"}
+    elif asked and not bad:
+        storage_set(LANG_KEY, code)
+    translate_page()
 
 
 async def boot():
     """Draw the table frame at once, then connect to the engine and load the game."""
     S["mode"] = screen_mode()
-    el("table").innerHTML = drawing.table_svg(None, None, S["mode"])
-    el("hand").innerHTML = drawing.hand_svg(None, None, S["mode"])
-    el("controls").innerHTML = panels.controls_html(None, {})
-    show_status("Starting the engine…", "loading")
+    await choose_words()
+    w = words()
+    el("table").innerHTML = drawing.table_svg(None, None, S["mode"], w)
+    el("hand").innerHTML = drawing.hand_svg(None, None, S["mode"], w)
+    el("controls").innerHTML = panels.controls_html(None, {}, w)
+    show_status(w.word("status.starting"), "loading")
     el("app").setAttribute("data-state", "frame")
     window.performance.mark("nos:frame")
     wire()
     # A reload then draws the saved game as it was last shown, not playable until the
     # engine has restored it; each part in a task of its own, so that each is painted.
-    shown = shown_view() if logic.parse_params(window.location.search)["game"] is None else None
+    # Anything wrong with it (a stored view of another shape) is dropped, never fatal.
+    asked = logic.asks_for_game(logic.parse_query(window.location.search))
+    shown = shown_view() if not asked else None
     if shown is not None:
         await asyncio.sleep(0)  # the empty table first
-        S["view"] = shown
-        render(with_log=False)
-        await asyncio.sleep(0)  # then the game, then its log (a first log costs ≈ 40 ms)
-        draw_log()
-        el("app").setAttribute("data-state", "saved")
+        try:
+            S["view"] = shown
+            render(with_log=False)
+            await asyncio.sleep(0)  # then the game, then its log (a first log costs ≈ 40 ms)
+            draw_log()
+            el("app").setAttribute("data-state", "saved")
+        except Exception as exc:  # noqa: BLE001
+            window.console.warn("Nos: the game shown last could not be drawn: " + str(exc))
+            storage_drop(SHOWN_KEY)
+            S["view"] = None
+            S["shown_raw"] = None
+            S["log_key"] = None
+            render()
     asyncio.create_task(slow_start_notice())
     S["engine"] = await connect()
     if S["engine"] is not None:

@@ -17,18 +17,22 @@ import table as drawing
 import ui_logic as logic
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
+from safe_json import too_deep
+from say import Words
 
 SAVE_KEY = "nos.game.v1"
 # The engine's last reply as received (its view and the save it went with): drawn at the
 # next boot before the engine is up, if it belongs to the saved game (shown_view()).
 SHOWN_KEY = "nos.shown.v1"
 PREFS_KEY = "nos.prefs.v1"
+LANG_KEY = "nos.lang"  # the language chosen in the header, kept across visits
 
 S = {
     "engine": None, "view": None, "busy": False, "gen": 0, "bots": None,
     "selected": None, "choose": None, "close": False, "claim": False,
-    "mode": "wide", "delay": logic.DEFAULT_DELAY, "ann": None, "ann_hand": None,
-    "ng": {"players": 4, "level": "club", "h1": False, "h2": False, "seed": "", "pace": 550},
+    "mode": "wide", "delay": None, "ann": None, "ann_hand": None,
+    "ng": {"players": None, "level": None, "h1": False, "h2": False, "seed": "", "pace": None},
+    "words": Words({"lang": "en", "words": {}}), "lang": "en", "settings": None,
     "broken": None, "notice": None, "error": None, "playable": False, "log_key": None,
     "drag": None, "drag_end": None, "stalled": False, "pending": 0, "replies": 0,
     "diagram_url": None, "synced": False, "paused": 0, "shown_raw": None,
@@ -75,7 +79,76 @@ def storage_set(key, value):
     try:
         window.localStorage.setItem(key, value)
     except Exception:  # noqa: BLE001
-        show_status("Your browser did not let the game be saved.", "error")
+        show_status(words().word("error.storage"), "error")
+
+
+def storage_drop(key):
+    try:  # noqa: SIM105 - MicroPython has no contextlib
+        window.localStorage.removeItem(key)
+    except Exception:  # noqa: BLE001 - nothing to drop where there is no storage
+        pass
+
+
+# ---------------------------------------------------------------- words
+def words():
+    """The word catalogue of the language shown, seen from the view's viewer ("you")."""
+    w = S["words"]
+    view = S["view"] or {}
+    w.viewer = view.get("viewer")
+    w.names = view.get("names") or []
+    return w
+
+
+def say(event):
+    """An event (a reply's error, a notice) as a sentence; a sentence as it is."""
+    if event is None:
+        return ""
+    if isinstance(event, dict):
+        return words().sentence(words().say(event))
+    return str(event)
+
+
+async def load_words(lang):
+    """Fetch the catalogue of `lang` (web/words/<lang>.json) and use it; False if it could
+    not be had (the page keeps the language it has)."""
+    try:
+        response = await window.fetch("./web/words/" + lang + ".json")
+        if not response.ok:
+            return False
+        data = json.loads(await response.text())
+        if not isinstance(data, dict) or not isinstance(data.get("words"), dict):
+            return False
+    except Exception:  # noqa: BLE001 - offline without the file, or damaged
+        return False
+    S["words"] = Words(data)
+    S["lang"] = lang
+    document.documentElement.setAttribute("lang", lang)
+    return True
+
+
+def translate_page():
+    """The static words of index.html in the language shown: [data-word] elements get their
+    text, [data-word-title] their title; the language switch shows the language."""
+    w = words()
+    nodes = document.querySelectorAll("[data-word]")
+    for i in range(nodes.length):
+        node = nodes.item(i)
+        node.textContent = w.word(str(node.getAttribute("data-word")))
+    nodes = document.querySelectorAll("[data-word-title]")
+    for i in range(nodes.length):
+        node = nodes.item(i)
+        node.setAttribute("title", w.word(str(node.getAttribute("data-word-title"))))
+    setattr(document, "title", w.word("page.title"))  # noqa: B010 - `.title` reads as str.title
+    select = el("lang-select")
+    if not absent(select):
+        if not select.options.length:  # each language named in itself (ui_logic.LANGUAGES)
+            for code, name in logic.LANGUAGES:
+                option = document.createElement("option")
+                option.value = code
+                option.lang = code
+                option.textContent = name
+                select.appendChild(option)
+        select.value = S["lang"]
 
 
 # ---------------------------------------------------------------- drawing
@@ -89,6 +162,11 @@ def screen_mode():
 def hand_phase():
     view = S["view"] or {}
     return (view.get("hand") or {}).get("phase")
+
+
+def settings():
+    """The engine's session settings and their limits (from the last view)."""
+    return (S["view"] or {}).get("settings") or S.get("settings") or {}
 
 
 def table_ui():
@@ -114,9 +192,12 @@ def hand_ui():
 
 
 def controls_ui():
+    broken = None
+    if S["broken"] is not None:
+        broken = words().word("notice.new_game_prompt", {"reason": say(S["broken"])})
     return {"selected": S["selected"], "choose": S["choose"], "close": S["close"],
-            "claim": S["claim"], "broken": S["broken"], "loading": not S["synced"],
-            "stalled": S["error"] if S["stalled"] else None,
+            "claim": S["claim"], "broken": broken, "loading": not S["synced"],
+            "stalled": say(S["error"]) if S["stalled"] else None,
             "targets": table_ui()["targets"]}
 
 
@@ -155,20 +236,21 @@ def render(with_log=True, table=True):
     start = window.performance.now()
     view = S["view"]
     mode = S["mode"]
+    w = words()
     if table:
-        el("table").innerHTML = drawing.table_svg(view, table_ui(), mode)
-    el("hand").innerHTML = drawing.hand_svg(view, hand_ui(), mode)
-    el("controls").innerHTML = panels.controls_html(view, controls_ui())
-    el("info").innerHTML = panels.info_html(view)
+        el("table").innerHTML = drawing.table_svg(view, table_ui(), mode, w)
+    el("hand").innerHTML = drawing.hand_svg(view, hand_ui(), mode, w)
+    el("controls").innerHTML = panels.controls_html(view, controls_ui(), w)
+    el("info").innerHTML = panels.info_html(view, w)
     el("export-diagram").disabled = view is None or not view.get("hand")
     if with_log:
         draw_log()
     if S["error"]:
-        show_status(S["error"], "error")
+        show_status(say(S["error"]), "error")
     elif S["notice"]:
-        show_status(S["notice"], "notice")
+        show_status(say(S["notice"]), "notice")
     elif not S["synced"]:
-        show_status("Starting the engine…", "loading")
+        show_status(w.word("status.starting"), "loading")
     else:
         show_status("")
     update_state()
@@ -180,20 +262,21 @@ def draw_log():
     """The game log, if it changed since it was last drawn."""
     view = S["view"]
     log = (view or {}).get("log") or []
-    key = str(len(log)) + ":" + (str(log[-1].get("text")) if log else "")
+    key = S["lang"] + ":" + str(len(log)) + ":" + (json.dumps(log[-1]) if log else "")
     if key != S["log_key"]:
         S["log_key"] = key
         box = el("log")
-        box.innerHTML = panels.log_html(view)
+        box.innerHTML = panels.log_html(view, words())
         box.scrollTop = box.scrollHeight
 
 
 def redraw_selection():
     """Only what a selection changes: the table's ends, the hand and the prompt."""
     view = S["view"]
-    el("table").innerHTML = drawing.table_svg(view, table_ui(), S["mode"])
-    el("hand").innerHTML = drawing.hand_svg(view, hand_ui(), S["mode"])
-    el("controls").innerHTML = panels.controls_html(view, controls_ui())
+    w = words()
+    el("table").innerHTML = drawing.table_svg(view, table_ui(), S["mode"], w)
+    el("hand").innerHTML = drawing.hand_svg(view, hand_ui(), S["mode"], w)
+    el("controls").innerHTML = panels.controls_html(view, controls_ui(), w)
 
 
 def export_diagram():
@@ -202,7 +285,7 @@ def export_diagram():
     view = S["view"]
     if view is None or not view.get("hand"):
         return
-    svg = diagram.diagram_svg(view, diagram.seat_hands(view))
+    svg = diagram.diagram_svg(view, words(), diagram.seat_hands(view))
     # Plain JS values: MicroPython's proxies of a list or dict are not a JS array/object.
     parts = window.Array.new()
     parts.push(svg)
@@ -237,8 +320,8 @@ async def call(name, payload=""):
         reply = json.loads(text)
         reply["raw"] = text
     except Exception as exc:  # noqa: BLE001
-        reply = {"view": None, "save": None, "error": "The engine did not answer (" +
-                 str(exc) + ")."}
+        reply = {"view": None, "save": None, "error": {"key": "error.engine_silent",
+                                                       "reason": str(exc)}}
     S["busy"] = False
     return reply
 
@@ -260,14 +343,16 @@ def shown_view():
     raw = storage_get(SHOWN_KEY)
     if not save or not raw:
         return None
+    if too_deep(raw):
+        return None
     try:
         reply = json.loads(raw)
-    except ValueError:
+    except Exception:  # noqa: BLE001 - damaged: MicroPython may raise more than ValueError
         return None
     if not isinstance(reply, dict) or reply.get("save") != save:
         return None
     view = reply.get("view")
-    if not isinstance(view, dict) or not view.get("hand"):
+    if not isinstance(view, dict) or not isinstance(view.get("hand"), dict):
         return None
     S["shown_raw"] = raw
     return view
@@ -287,6 +372,7 @@ def apply(reply):
     if view is not None:
         S["view"] = view
         S["broken"] = None
+        S["delay"] = pace_of(S["delay"] if S["delay"] is not None else prefs().get("pace"))
     if not shown:
         store(reply)
     S["error"] = reply.get("error")
@@ -307,12 +393,17 @@ async def bot_loop(gen):
     """The computer players, one action at a time with a pause a person can follow."""
     try:
         while S["view"] is not None and S["view"].get("waiting_for") == "bot":
-            await asyncio.sleep(S["delay"] / 1000)
-            if not S["playable"]:
-                S["paused"] += S["delay"]
+            # The pause starts before the request, so that the time a computer player
+            # thinks is hidden in it: every step looks alike (R71).
             if gen != S["gen"]:
                 break
+            start = window.performance.now()
             reply = await call("bot_act")
+            rest = S["delay"] - (window.performance.now() - start)
+            if rest > 0:
+                await asyncio.sleep(rest / 1000)
+            if not S["playable"]:
+                S["paused"] += S["delay"]
             if gen != S["gen"]:
                 break
             if reply.get("error"):
@@ -337,9 +428,12 @@ def apply_quiet(reply):
 
 
 async def act(action):
+    """Send a legal action (its "send" text), or an attempt (a dict, logic.attempt) that the
+    engine builds and refuses with its reason."""
     S["notice"] = None
     clear_selection()
-    reply = await call("act", json.dumps({"action": action}))
+    request = {"attempt": action} if isinstance(action, dict) else {"action": action}
+    reply = await call("act", json.dumps(request))
     if not reply.get("error"):  # after a refusal the toggles stay, for a second try
         S["close"] = False
         S["claim"] = False
@@ -375,11 +469,14 @@ async def command(name):
     apply(await call(name))
 
 
-async def start_game(cfg):
+async def start_game(cfg, fallback=False):
+    """A new game of `cfg` ({"players", "level", "seed", "h1", "h2", "pace"}, each optional:
+    the engine has the defaults and checks the limits). With `fallback` (the stored
+    preferences), a refused setting is dropped and the game starts with the defaults."""
     if cfg.get("pace") is not None:
         S["delay"] = cfg["pace"]
-    cfg = {"players": cfg.get("players"), "level": cfg.get("level"), "seed": cfg.get("seed"),
-           "h1": cfg.get("h1"), "h2": cfg.get("h2")}
+    cfg = {k: cfg[k] for k in ("players", "level", "seed", "h1", "h2")
+           if cfg.get(k) is not None}
     S["gen"] += 1
     S["stalled"] = False
     clear_selection()
@@ -387,6 +484,8 @@ async def start_game(cfg):
     S["ann"] = None
     S["ann_hand"] = None
     reply = await call("new_game", json.dumps(cfg))
+    if fallback and reply.get("error") and cfg:
+        reply = await call("new_game", "{}")
     apply(reply)
     if not reply.get("error"):
         storage_set(PREFS_KEY, json.dumps({"players": cfg.get("players"),
@@ -396,17 +495,21 @@ async def start_game(cfg):
 
 
 def prefs():
+    """The stored new-game preferences, as stored (the engine checks them)."""
+    text = storage_get(PREFS_KEY) or "{}"
     try:
-        data = json.loads(storage_get(PREFS_KEY) or "{}")
-    except ValueError:
+        data = json.loads(text) if not too_deep(text) else {}
+    except Exception:  # noqa: BLE001 - damaged storage is no preference
         data = {}
-    if not isinstance(data, dict):
-        data = {}
-    players = data.get("players") if data.get("players") in (3, 4, 5) else 4
-    level = data.get("level") if data.get("level") in logic.LEVELS else "club"
-    pace = data.get("pace") if data.get("pace") in (1000, 550, 150) else logic.DEFAULT_DELAY
-    return {"players": players, "level": level, "h1": data.get("h1") is True,
-            "h2": data.get("h2") is True, "pace": pace}
+    return data if isinstance(data, dict) else {}
+
+
+def pace_of(value):
+    """`value` if it is a pause the engine's settings allow, else their normal pace."""
+    low, high = (settings().get("delay") or [0, 0])[:2]
+    if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+        return value
+    return settings().get("pace") or 0
 
 
 # ---------------------------------------------------------------- dialogs
@@ -423,7 +526,7 @@ def maybe_open_announce():
 def open_announce():
     if S["ann"] is None:
         S["ann"] = announce.default_state()
-    el("announce-body").innerHTML = announce.dialog_html(S["view"], S["ann"])
+    el("announce-body").innerHTML = announce.dialog_html(S["view"], S["ann"], words())
     dialog = el("announce-dialog")
     if not dialog.open:
         dialog.showModal()

@@ -1,375 +1,225 @@
 """The announcement dialog (R7, R40–R57): the 17 games, each with its parameters, and a
 small diagram of the set tile whose sides or arms are clicked to name a side.
 
-The form's state is a plain dict; `candidate(state)` writes it as announcement text in
-the exact form of nos/games.py (`Announcement.__str__`: game, shape, matching, ordinary=,
-here=, first=side:count, change) and the dialog only lets the person announce it when it
-is among the legal announcements of the view. Pure functions (MicroPython subset).
+Everything it offers is the engine's announcement catalogue (view.hand.announce, made by
+nos/view.py): for each game its ruling, why it is not available or its legal options, and
+the rows of its form. An option is the exact action to send, its name's parameters, its
+values in the rows (`choice`) and the sides of the set tile (matching, note, what a click
+picks). The form's state is a dict of row values; the dialog shows, row by row, the
+values the legal options still allow, so only a legal announcement can be made. Pure
+functions (MicroPython subset).
 """
 
+from render_panels import option_row
 from render_svg import GOLD, INK, IVORY, MATADOR, esc, rect, split_tile, text, tile_face
-
-GAME_NAMES = [
-    "",
-    "ordinary",
-    "ordinary cross",
-    "ordinary double cross",
-    "matador",
-    "matador cross",
-    "matador double cross",
-    "ordinary cross, then matador",
-    "ordinary cross, then matador double cross",
-    "matador cross, then ordinary",
-    "matador cross, then ordinary double cross",
-    "line with conditions",
-    "volapük",
-    "triangle (colonel cross)",
-    "triangle double cross (general cross)",
-    "triangle, then ordinary",
-    "triangle, then ordinary cross",
-    "matador first here then there, then ordinary cross",
-]
-GAME_HINTS = [
-    "",
-    "A line; touching ends are equal.",
-    "A cross on the double: one tile on each arm first, then the arms go on, ordinary.",
-    "An ordinary cross; the second tile on each arm is its equal double.",
-    "A line; touching ends add up to 7 and the matadors (0-0, 6-1, 5-2, 4-3) are wild.",
-    "A cross on the double, matador.",
-    "A matador cross; the second tile on each arm is a sum-7 double or a matador.",
-    "An ordinary cross; then the arms go on under matador matching.",
-    "An ordinary cross; then each arm takes a sum-7 double or a matador, then matador.",
-    "A matador cross; then the arms go on under ordinary matching.",
-    "A matador cross; then each arm takes its equal double, then ordinary.",
-    "A line with a condition on the order of the sides; the rule may change after it.",
-    "Ordinary on one side (or two opposite arms), matador on the other.",
-    "The 0-0 with 6-1, 5-2 and 4-3 on three sides; then three arms, matador.",
-    "A triangle; each arm then takes its sum-7 double first, then matador.",
-    "A triangle; then the three arms go on under ordinary matching.",
-    "A triangle, then a blank-ended tile on the fourth side; then an ordinary cross.",
-    "Two matador tiles, here and then opposite; the other two sides ordinary; then an "
-    "ordinary cross (or double cross).",
-]
-ARM_NAMES = ["north", "east", "south", "west"]
-COUNT_WORDS = ["", "one", "two", "three", "four"]
-LINE_GAMES = [1, 4, 11]
-CROSS_GAMES = [2, 3, 5, 6, 7, 8, 9, 10, 17]
-TRIANGLE_GAMES = [13, 14, 15, 16]
 
 
 def default_state():
-    return {"game": 1, "matching": "ordinary", "cond": "here", "side": 0, "count": 1,
-            "change": False, "shape": "line", "ordinary": 0, "cond12": "none", "fside": 0,
-            "shape17": "cross", "here": 0}
+    return {"game": 1}
 
 
-def candidate(state):
-    """The announcement text (after "announce ") that the form's state describes."""
-    g = state.get("game", 1)
-    if g == 11:
-        words = ["11", state.get("matching", "ordinary")]
-        side = str(state.get("side", 0))
-        if state.get("cond") == "first":
-            words.append("first=" + side + ":" + str(state.get("count", 1)))
-        else:
-            words.append("here=" + side)
-        if state.get("change"):
-            words.append("change")
-        return " ".join(words)
-    if g == 12:
-        shape = state.get("shape", "line")
-        words = ["12", shape.replace(" ", ""), "ordinary=" + str(state.get("ordinary", 0))]
-        if shape == "line" and state.get("cond12") == "first":
-            words.append("first=" + str(state.get("fside", 0)) + ":" +
-                         str(state.get("count", 1)))
-        return " ".join(words)
-    if g == 17:
-        return "17 " + state.get("shape17", "cross").replace(" ", "") + " here=" + str(
-            state.get("here", 0))
-    return str(g)
+def catalogue(view):
+    return ((view or {}).get("hand") or {}).get("announce") or {}
 
 
-def games_available(legal):
-    """The game numbers among the legal announcements."""
-    out = []
-    for words, _ in legal:
-        g = int(words.split(" ")[0])
-        if g not in out:
-            out.append(g)
-    return out
+def game_entry(view, g):
+    for entry in catalogue(view).get("games") or []:
+        if entry.get("game") == g:
+            return entry
+    return None
 
 
-def unavailable_reason(game, set_tile):
-    a, b = split_tile(set_tile)
-    if game in TRIANGLE_GAMES:
-        return "needs the 0-0 as set tile"
-    if a == b and a == 0 and game in (5, 6, 9, 10):
-        return "not with the 0-0 as set tile"
-    return "needs a double as set tile"
+def first_available(view):
+    for entry in catalogue(view).get("games") or []:
+        if entry.get("options"):
+            return entry.get("game")
+    return 1
 
 
-def side_names(set_tile):
-    """The names of a line's two sides (R40: side 0 shows the set tile's high end)."""
-    a, b = split_tile(set_tile)
-    if a == b:
-        return ["the left side", "the right side"]
-    return ["the " + str(a) + "-side", "the " + str(b) + "-side"]
+def matches(option, state, rows):
+    choice = option.get("choice") or {}
+    for r in rows:  # noqa: SIM110 - the loop reads better
+        if r in state and r in choice and str(choice[r]) != str(state[r]):
+            return False
+    return True
 
 
-def shape_of(state):
-    g = state.get("game", 1)
-    if g in LINE_GAMES or (g == 12 and state.get("shape", "line") == "line"):
-        return "line"
-    if g in TRIANGLE_GAMES:
-        return "triangle"
-    return "cross"
+def resolve(view, state):
+    """(state, option, rows): the form's state made consistent with the legal options, row
+    by row (a value no longer allowed becomes the first allowed one), and the option chosen."""
+    s = dict(state)
+    entry = game_entry(view, s.get("game"))
+    if entry is None or not entry.get("options"):
+        s["game"] = first_available(view)
+        entry = game_entry(view, s["game"])
+    if entry is None:
+        return s, None, []
+    options = entry.get("options") or []
+    rows = entry.get("rows") or []
+    done = []
+    for r in rows:
+        values = row_values(options, s, done, r)
+        if values and str(s.get(r)) not in [str(v) for v in values]:
+            s[r] = values[0]
+        done.append(r)
+    chosen = None
+    for o in options:
+        if matches(o, s, rows):
+            chosen = o
+            break
+    return s, chosen, rows
+
+
+def row_values(options, state, before, row):
+    """The values of `row` among the options that agree with the rows `before`."""
+    values = []
+    for o in options:
+        if matches(o, state, before):
+            v = (o.get("choice") or {}).get(row)
+            if v is not None and v not in values:
+                values.append(v)
+    return values
+
+
+def value_words(w, row, value, state):
+    if row in ("side", "ordinary"):
+        return w.side(value)
+    if row == "count":
+        return w.number(value)
+    if row == "then":
+        key = "ann.then_same" if value == state.get("matching") else "ann.then_other"
+        return w.word(key, {"then": value})
+    return w.word("ann." + row + "." + str(value))
 
 
 # ---------------------------------------------------------------- diagram
-def side_roles(state):
-    """Per side: (matching colour key, caption) for the diagram."""
-    g = state.get("game", 1)
-    shape = shape_of(state)
-    n = 2 if shape == "line" else 4
-    roles = [("ordinary", "")] * n
-    if g in (4, 5, 6, 9, 10):
-        roles = [("matador", "")] * n
-    if g == 11:
-        m = state.get("matching", "ordinary")
-        roles = [(m, ""), (m, "")]
-        s = state.get("side", 0)
-        if state.get("cond") == "first":
-            roles[s] = (m, str(state.get("count", 1)) + " first")
-        else:
-            roles[s] = (m, "2nd tile")
-            roles[1 - s] = (m, "3rd tile")
-    if g == 12:
-        o = state.get("ordinary", 0)
-        if shape == "line":
-            roles = [("matador", ""), ("matador", "")]
-            roles[o] = ("ordinary", "")
-            if state.get("cond12") == "first":
-                f = state.get("fside", 0)
-                roles[f] = (roles[f][0], str(state.get("count", 1)) + " first")
-        else:
-            roles = [("ordinary" if i % 2 == o else "matador", "") for i in range(4)]
-    if g == 17:
-        h = state.get("here", 0)
-        roles = [("ordinary", "") for _ in range(4)]
-        roles[h] = ("matador", "1st")
-        roles[(h + 2) % 4] = ("matador", "2nd")
-    if shape == "triangle":
-        roles = [("matador", "matador") for _ in range(3)]
-        if g == 16:
-            roles.append(("ordinary", "4th side"))
-        else:
-            roles.append(("none", ""))
-    return roles
+ZONES_LINE = [(10, 59, 62, 52), (168, 59, 62, 52)]
+ZONES_CROSS = {"n": (88, 4, 64, 42), "e": (146, 65, 78, 40), "s": (88, 124, 64, 42),
+               "w": (16, 65, 78, 40)}
+ZONES_TRIANGLE = [(88, 4, 64, 42), (146, 65, 78, 40), (88, 124, 64, 42), (16, 65, 78, 40)]
 
 
-def diagram_svg(set_tile, state):
-    """The set tile with its sides; sides that name a parameter are buttons (data-side)."""
+def diagram_svg(view, option, state, w):
+    """The set tile with its sides; sides that name a parameter are buttons (data-pick)."""
+    set_tile = catalogue(view).get("set_tile") or "0-0"
     a, b = split_tile(set_tile)
-    w, h = 240, 170
-    cx, cy = w / 2, h / 2
+    width, height = 240, 170
+    cx, cy = width / 2, height / 2
     parts = ['<svg xmlns="http://www.w3.org/2000/svg" id="announce-diagram" viewBox="0 0 ' +
-             str(w) + " " + str(h) + '" role="group" aria-label="The set tile and its sides">',
-             rect(0, 0, w, h, "#1e6b3c", r=12)]
-    shape = shape_of(state)
-    roles = side_roles(state)
-    g = state.get("game", 1)
-    clickable = g in (11, 12, 17)
+             str(width) + " " + str(height) + '" role="group" aria-label="' +
+             esc(w.word("ann.diagram")) + '">', rect(0, 0, width, height, "#1e6b3c", r=12)]
+    shape = (option or {}).get("shape", "line")
+    sides = (option or {}).get("sides") or []
     if shape == "line":
         parts.append(tile_face(cx - 40, cy - 20, 80, 40, a, b))
-        names = side_names(set_tile)
-        zones = [(10, cy - 26, 62, 52), (w - 72, cy - 26, 62, 52)]
-        for i in range(2):
-            parts.append(side_zone(zones[i], i, names[i], roles[i], clickable, state))
     else:
         parts.append(tile_face(cx - 17, cy - 34, 34, 68, a, b))
-        zones = [(cx - 32, 4, 64, 42), (cx + 26, cy - 20, 78, 40),
-                 (cx - 32, h - 46, 64, 42), (cx - 104, cy - 20, 78, 40)]
-        for i in range(4):
-            if roles[i][0] == "none":
-                continue
-            parts.append(side_zone(zones[i], i, "the " + ARM_NAMES[i] + " arm", roles[i],
-                                   clickable and shape == "cross", state))
+    for i in range(len(sides)):
+        side = sides[i]
+        if shape == "line":
+            zone = ZONES_LINE[i]
+        elif shape == "cross":
+            zone = ZONES_CROSS.get(side.get("side"), ZONES_TRIANGLE[i])
+        else:
+            zone = ZONES_TRIANGLE[i]
+        parts.append(side_zone(zone, side, state, w))
     parts.append("</svg>")
     return "".join(parts)
 
 
-def chosen_side(state):
-    g = state.get("game", 1)
-    if g == 11:
-        return state.get("side", 0)
-    if g == 12:
-        return state.get("ordinary", 0)
-    if g == 17:
-        return state.get("here", 0)
-    return None
-
-
-def side_zone(zone, i, name, role, clickable, state):
-    x, y, w, h = zone
-    kind, caption = role
+def side_zone(zone, side, state, w):
+    x, y, zw, zh = zone
+    kind = side.get("matching", "ordinary")
     colour = MATADOR if kind == "matador" else INK
-    chosen = clickable and chosen_side(state) is not None and (
-        chosen_side(state) == i or (state.get("game") == 12 and shape_of(state) == "cross"
-                                    and i % 2 == chosen_side(state)))
-    parts = [rect(x, y, w, h, GOLD if chosen else "none", colour, 2, 8,
+    pick = side.get("pick") or {}
+    chosen = False
+    for k in pick:
+        chosen = str(state.get(k)) == str(pick[k])
+    parts = [rect(x, y, zw, zh, GOLD if chosen else "none", colour, 2, 8,
                   more=[("fill-opacity", "0.3"), ("stroke-dasharray", "none" if chosen else
                                                     "4 3")])]
-    label = kind if kind in ("ordinary", "matador") else ""
-    parts.append(text(x + w / 2, y + h / 2 - (2 if caption else -4), label, 11, colour,
-                      "middle", "600"))
-    if caption:
-        parts.append(text(x + w / 2, y + h / 2 + 12, caption, 11, IVORY, "middle"))
-    more = ' data-side="' + str(i) + '"'
-    if clickable:
-        more += (' role="button" tabindex="0" aria-label="' + esc("Choose " + name) +
-                 '" class="side-zone clickable"')
+    note = side.get("note")
+    parts.append(text(x + zw / 2, y + zh / 2 - (2 if note else -4),
+                      w.word("matching." + kind), 11, colour, "middle", "600"))
+    if note:
+        parts.append(text(x + zw / 2, y + zh / 2 + 12, w.word(note.get("key"), note), 11,
+                          IVORY, "middle"))
+    name = w.capital(w.side(side.get("side", "")))
+    more = ""
+    if pick:
+        k = list(pick)[0]
+        more = (' data-pick="' + esc(k) + '" data-value="' + esc(pick[k]) + '" role="button"'
+                ' tabindex="0" aria-label="' + esc(w.word("ann.choose_side",
+                                                          {"side": side.get("side", "")})) +
+                '" class="side-zone clickable"')
     else:
-        more += ' class="side-zone"'
+        more = ' class="side-zone"'
     return "<g" + more + "><title>" + esc(name) + "</title>" + "".join(parts) + "</g>"
 
 
 # ---------------------------------------------------------------- the form
-def option_row(label, param, choices, current):
-    """A row of toggle buttons: choices is [(value, words)]."""
-    out = ['<div class="param-row"><span class="param-label">' + esc(label) + "</span>"
-           '<span class="choices" role="radiogroup" aria-label="' + esc(label) + '">']
-    for value, words in choices:
-        pressed = "true" if str(value) == str(current) else "false"
-        out.append('<button type="button" class="choice" data-param="' + param +
-                   '" data-value="' + esc(value) + '" aria-pressed="' + pressed + '">' +
-                   esc(words) + "</button>")
-    out.append("</span></div>")
-    return "".join(out)
+def params_html(view, state, option, rows, w):
+    entry = game_entry(view, state.get("game")) or {}
+    options = entry.get("options") or []
+    out = []
+    done = []
+    for r in rows:
+        values = row_values(options, state, done, r)
+        done.append(r)
+        if len(values) < 2:
+            continue
+        out.append(option_row(w.word("ann.row." + r), r,
+                              [(v, value_words(w, r, v, state)) for v in values],
+                              state.get(r)))
+    hint = w.word("hint." + str(state.get("game")))
+    if any(s.get("pick") for s in (option or {}).get("sides") or []):
+        hint += " " + w.word("ann.click_side")
+    return '<p class="game-hint">' + esc(hint) + "</p>" + "".join(out)
 
 
-def params_html(set_tile, state, legal_games, legal_texts):
-    g = state.get("game", 1)
-    a, b = split_tile(set_tile)
-    double = a == b
-    names = side_names(set_tile)
-    counts = [(n, str(n)) for n in range(1, 5)]
-    rows = []
-    if g == 11:
-        m = state.get("matching", "ordinary")
-        other = "matador" if m == "ordinary" else "ordinary"
-        rows.append(option_row("Start with", "matching",
-                               [("ordinary", "ordinary"), ("matador", "matador")], m))
-        rows.append(option_row("Condition", "cond", [("here", "first here, then there"),
-                                                     ("first", "N tiles first")],
-                               state.get("cond", "here")))
-        label = "Here (2nd tile)" if state.get("cond") != "first" else "First on"
-        rows.append(option_row(label, "side", [(0, names[0]), (1, names[1])],
-                               state.get("side", 0)))
-        if state.get("cond") == "first":
-            rows.append(option_row("How many", "count", counts, state.get("count", 1)))
-        rows.append(option_row("Then", "change", [("0", "keep " + m), ("1", "change to " +
-                                                                       other)],
-                               "1" if state.get("change") else "0"))
-    elif g == 12:
-        shapes = [("line", "line")]
-        for text12 in legal_texts:
-            if text12.startswith("12 cross"):
-                shapes = [("line", "line"), ("cross", "cross"), ("double cross",
-                                                                 "double cross")]
-        rows.append(option_row("Shape", "shape", shapes, state.get("shape", "line")))
-        if state.get("shape", "line") == "line":
-            rows.append(option_row("Ordinary on", "ordinary",
-                                   [(0, names[0]), (1, names[1])], state.get("ordinary", 0)))
-            rows.append(option_row("Condition", "cond12", [("none", "none"),
-                                                           ("first", "N tiles first")],
-                                   state.get("cond12", "none")))
-            if state.get("cond12") == "first":
-                rows.append(option_row("First on", "fside", [(0, names[0]), (1, names[1])],
-                                       state.get("fside", 0)))
-                rows.append(option_row("How many", "count", counts, state.get("count", 1)))
-        else:
-            rows.append(option_row("Ordinary arms", "ordinary",
-                                   [(0, "north–south"), (1, "east–west")],
-                                   state.get("ordinary", 0)))
-    elif g == 17:
-        rows.append(option_row("Shape", "shape17", [("cross", "cross"),
-                                                    ("double cross", "double cross")],
-                               state.get("shape17", "cross")))
-        rows.append(option_row("First tile on", "here",
-                               [(i, ARM_NAMES[i]) for i in range(4)], state.get("here", 0)))
-    hint = GAME_HINTS[g] if 0 < g < len(GAME_HINTS) else ""
-    if g in (11, 12, 17) and double is not None:
-        hint += " Click a side of the tile to name it."
-    return ('<p class="game-hint">' + esc(hint) + "</p>" + "".join(rows))
-
-
-def dialog_html(view, state):
+def dialog_html(view, state, w):
     """The inside of the announcement dialog."""
-    from ui_logic import announcements
-
-    hand = (view or {}).get("hand") or {}
-    set_tile = hand.get("set_tile") or "0-0"
-    legal = announcements(view)
-    legal_texts = [t for t, _ in legal]
-    available = games_available(legal)
-    g = state.get("game", 1)
-    chosen = candidate(state)
-    label = None
-    for t, words in legal:
-        if t == chosen:
-            label = words
-    out = ['<h2 id="announce-title">Announce the game</h2>',
-           '<p class="dialog-sub">Your set tile is <strong>' + esc(set_tile) +
-           "</strong>. Choose one of the 17 games (R7).</p>",
-           '<div class="announce-grid"><div class="games" role="radiogroup" '
-           'aria-label="Games">']
-    for n in range(1, 18):
-        ok = n in available
-        pressed = "true" if n == g else "false"
-        attrs = ' data-game="' + str(n) + '" aria-pressed="' + pressed + '"'
+    state, option, rows = resolve(view, state)
+    set_tile = catalogue(view).get("set_tile") or ""
+    out = ['<h2 id="announce-title">' + esc(w.word("ann.title")) + "</h2>",
+           '<p class="dialog-sub">' + esc(w.word("ann.sub", {"tile": set_tile})) + "</p>",
+           '<div class="announce-grid"><div class="games" role="radiogroup" aria-label="' +
+           esc(w.word("ann.games")) + '">']
+    for entry in catalogue(view).get("games") or []:
+        n = entry.get("game")
+        ok = bool(entry.get("options"))
+        attrs = ' data-game="' + str(n) + '" aria-pressed="' + (
+            "true" if n == state.get("game") else "false") + '"'
+        extra = ""
         if not ok:
-            attrs += ' disabled title="' + esc(unavailable_reason(n, set_tile)) + '"'
-        extra = "" if ok else '<span class="why">' + esc(unavailable_reason(n, set_tile)) + \
-            "</span>"
+            why = w.word("unavailable." + str(entry.get("why")), {"rule": entry.get("rule")})
+            attrs += ' disabled title="' + esc(why) + '"'
+            extra = '<span class="why">' + esc(why) + "</span>"
         out.append('<button type="button" class="game"' + attrs + '><span class="num">' +
-                   str(n) + "</span> " + esc(GAME_NAMES[n]) + extra + "</button>")
+                   str(n) + "</span> " + esc(w.word("game." + str(n))) + extra + "</button>")
     out.append('</div><div class="params">')
-    out.append(diagram_svg(set_tile, state))
-    out.append(params_html(set_tile, state, available, legal_texts))
-    if label is not None:
-        words = label[10:] if label.startswith("announces ") else label
-        out.append('<p class="preview" id="announce-preview">You announce: <strong>' +
-                   esc(words) + "</strong></p>")
-    else:
-        out.append('<p class="preview invalid" id="announce-preview">This combination may not '
-                   "be announced on " + esc(set_tile) + ".</p>")
+    out.append(diagram_svg(view, option, state, w))
+    out.append(params_html(view, state, option, rows, w))
+    if option is not None:
+        out.append('<p class="preview" id="announce-preview">' + esc(w.word("ann.preview")) +
+                   " <strong>" + esc(w.game(option.get("game"))) + "</strong></p>")
     out.append("</div></div>")
-    disabled = "" if label is not None else " disabled"
-    out.append('<div class="dialog-buttons"><button type="button" data-cmd="announce-close">'
-               'Back to the table</button><button type="button" class="primary" '
-               'id="announce-ok" data-cmd="announce-ok" data-announce="' + esc(chosen) + '"' +
-               disabled + ">Announce</button></div>")
+    send = option.get("send") if option else ""
+    out.append('<div class="dialog-buttons"><button type="button" data-cmd="announce-close">' +
+               esc(w.word("ann.back")) + '</button><button type="button" class="primary" '
+               'id="announce-ok" data-cmd="announce-ok" data-action="' + esc(send) + '"' +
+               ("" if option else " disabled") + ">" + esc(w.word("btn.announce_ok")) +
+               "</button></div>")
     return "".join(out)
 
 
-def update(state, param, value):
-    """The form's state after a click on a choice (param, value as text)."""
+def update(view, state, param, value):
+    """The form's state after a click on a choice or a side (param, value as text)."""
     s = dict(state)
     if param == "game":
-        s["game"] = int(value)
-    elif param in ("side", "count", "ordinary", "fside", "here"):
+        s = {"game": int(value)}
+    elif param == "count":
         s[param] = int(value)
-    elif param == "change":
-        s["change"] = value == "1"
-    elif param == "diagram":
-        i = int(value)
-        g = s.get("game", 1)
-        if g == 11:
-            s["side"] = i
-        elif g == 12:
-            s["ordinary"] = i % 2 if s.get("shape", "line") != "line" else i
-        elif g == 17:
-            s["here"] = i
     else:
         s[param] = value
-    return s
+    return resolve(view, s)[0]

@@ -1,10 +1,11 @@
 """A diagram of a position as a standalone SVG document, for rules pages and exports.
 
-`diagram_svg(view, hands, boneyard)` draws the layout with its open ends (R63 looks, as on
+`diagram_svg(view, words, hands, boneyard)` draws the layout with its open ends (R63 looks, as on
 the table), the boneyard with its last two tiles (R2), and one row per seat: name, on set,
 to play, chips, tiles (face down, or face up where `hands` reveals them) and declared
-doubles. `view` is the app's view (nos/app.py Table.view()); only its "players", "names",
-"chips" and "hand" (an Observation's JSON) are read.
+doubles. `view` is the engine's view (nos/view.py: the app's, or `position_view`); only its
+"players", "names", "viewer", "chips" and "hand" are read. `words` is the word catalogue
+of the language wanted (web/words/say.py): every text of the diagram comes from it.
 
 The document is self-contained: `xmlns`, width/height, every colour and the font as
 presentation attributes, and an embedded <style> (the page font from web/app.css) scoped
@@ -56,23 +57,13 @@ AREA_W, AREA_H, UNIT = 900, 420, 20  # the layout's room, as on the wide table
 ROW_H, ROW_GAP = 58, 6
 TILE_W, TILE_H, TILE_GAP = 22, 44, 4
 TILES_X = 210  # where the tiles of a row start
-LAST_TWO = 2  # R2: the two bottom tiles of the boneyard are never drawn
 # The page font of web/app.css (:root), for texts outside the app.
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 STYLE = ('<style>.nos-diagram text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,'
          "sans-serif}</style>")
-VERBS = [("set", "to set"), ("announce", "to announce the game"),
-         ("declare", "to declare doubles"), ("out of turn", "to play or decline a double "
-                                                            "out of turn")]
 
 
 # ---------------------------------------------------------------- helpers on the view
-def name_of(view, seat):
-    names = (view or {}).get("names") or []
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return str(names[seat])
-    return "Seat " + str(seat)
-
 
 def seat_hands(view):
     """`hands` that reveal only the viewing seat's tiles (the person's, in the app)."""
@@ -80,33 +71,29 @@ def seat_hands(view):
     if hand is None:
         return None
     out = [None] * int(view.get("players", 0))
-    seat = hand.get("seat", view.get("human", 0))
-    if 0 <= seat < len(out):
+    seat = hand.get("seat")
+    if isinstance(seat, int) and 0 <= seat < len(out):  # (a bystander's view: no seat)
         out[seat] = list(hand.get("tiles") or [])
     return out
 
 
-def caption_of(view):
+def caption_of(view, words):
     """ "Hand 2 · Game 2: ordinary cross · Anna to play" """
     hand = hand_of(view)
     if hand is None:
-        return "No hand has been dealt yet"
-    parts = ["Hand " + str(hand.get("hand", 0) + 1)]
-    game = hand.get("announcement_name")
+        return words.word("diagram.no_hand")
+    parts = [words.word("info.hand", {"hand": hand.get("hand", 0) + 1})]
+    game = hand.get("game")
     if game:
-        number = str(hand.get("announcement") or "").split(" ")[0]
-        parts.append("Game " + number + ": " + str(game))
+        parts.append(words.word("info.game", {"number": game.get("game"), "game": game}))
     elif hand.get("set_tile"):
-        parts.append("set tile " + str(hand.get("set_tile")))
+        parts.append(words.word("info.set", {"tile": hand.get("set_tile")}))
     phase = hand.get("phase")
     if phase == "over":
-        parts.append("the hand is over")
+        parts.append(words.word("diagram.over"))
     else:
-        verb = "to play"
-        for p, words in VERBS:
-            if p == phase:
-                verb = words
-        parts.append(name_of(view, hand.get("current")) + " " + verb)
+        key = "diagram.to." + str(phase).replace(" ", "_")
+        parts.append(words.capital(words.word(key, {"seat": hand.get("current")})))
     return " · ".join(parts)
 
 
@@ -135,19 +122,18 @@ def bounds(placement):
     return x0, y0, x1, y1
 
 
-def layout_part(view, top):
+def layout_part(view, top, words):
     """(svg, height) of the layout cropped to its tiles and ends, or a short message."""
     hand = hand_of(view)
     layout = hand.get("layout") if hand else None
     if not layout:
         if hand is None:
-            words = "No tiles on the table."
+            said = words.word("diagram.no_tiles")
         else:
-            who = name_of(view, hand.get("setter"))
-            words = "No tile set yet: " + who + (" are" if who == "You" else " is") + " on set."
-        return group([text(WIDTH / 2, top + 40, words, 18, INK_DIM, "middle")],
+            said = words.capital(words.word("diagram.not_set", {"seat": hand.get("setter")}))
+        return group([text(WIDTH / 2, top + 40, said, 18, INK_DIM, "middle")],
                      "layout"), 70
-    placement, u = fit(layout, hand.get("history") or [], AREA_W, AREA_H, UNIT)
+    placement, u = fit(layout, AREA_W, AREA_H, UNIT)
     x0, y0, x1, y1 = bounds(placement)
     pad = 18
     left = WIDTH / 2 - (x1 - x0) * u / 2
@@ -156,11 +142,11 @@ def layout_part(view, top):
         return (left + (b[0] - x0) * u, top + pad + (b[1] - y0) * u, (b[2] - b[0]) * u,
                 (b[3] - b[1]) * u)
 
-    parts = placed_tiles(placement, px, last_play(hand), lambda seat: name_of(view, seat),
-                         True)
+    parts = placed_tiles(placement, px, last_play(hand), words, True)
     arms = layout.get("arms") or []
     for i in range(len(arms)):
-        parts.append(end_marker(arms[i], i, px(placement["ends"][i]["box"]), u, False, None))
+        parts.append(end_marker(arms[i], i, px(placement["ends"][i]["box"]), u, False, None,
+                                words))
     return group(parts, "layout", [("data-unit", str(u))]), (y1 - y0) * u + 2 * pad
 
 
@@ -212,28 +198,26 @@ def backs_row(count, y, dead=0, cls="back"):
     return parts, x
 
 
-def boneyard_row(view, y, boneyard):
+def boneyard_row(view, y, boneyard, words):
     hand = hand_of(view)
-    count = len(boneyard) if boneyard is not None else int(hand.get("boneyard", 0))
-    drawable = max(count - LAST_TWO, 0)
+    count = int(hand.get("boneyard", 0))
+    drawable = int(hand.get("drawable", 0))
     ty = y + (ROW_H - TILE_H) / 2
-    parts = [row_panel(y), text(40, y + 25, "Boneyard", 16, INK, None, "700"),
-             text(40, y + 45, str(count) + (" tile" if count == 1 else " tiles"), 12,
-                  INK_DIM)]
+    parts = [row_panel(y), text(40, y + 25, words.word("table.boneyard"), 16, INK, None, "700"),
+             text(40, y + 45, words.word("seat.tiles", {"n": count}), 12, INK_DIM)]
     if boneyard is not None:
         tiles, x = tiles_row(list(boneyard), ty, "bone", None, drawable)
     else:
-        tiles, x = backs_row(count, ty, min(count, LAST_TWO), "bone")
-    parts.append(group([title("The boneyard from the top (drawn first); the last two "
-                              "tiles are never drawn (R2).")] + tiles, "boneyard-tiles"))
-    parts.append(text(x + 8, ty + TILE_H * 0.62, str(drawable) + " to draw · the last two "
-                      "are never drawn", 13, INK_DIM, more=[("class", "boneyard-count")]))
+        tiles, x = backs_row(count, ty, int(hand.get("last_two", 0)), "bone")
+    parts.append(group([title(words.word("diagram.boneyard"))] + tiles, "boneyard-tiles"))
+    parts.append(text(x + 8, ty + TILE_H * 0.62, words.word("table.to_draw", {"n": drawable}),
+                      13, INK_DIM, more=[("class", "boneyard-count")]))
     return group(parts, "boneyard", [("data-count", str(count))])
 
 
-def seat_row(view, seat, y, tiles):
+def seat_row(view, seat, y, tiles, words):
     hand = hand_of(view)
-    name = name_of(view, seat)
+    name = words.capital(words.name(seat))
     phase = hand.get("phase")
     current = phase != "over" and hand.get("current") == seat
     count = int(at(hand.get("hand_sizes"), seat, 0))
@@ -241,17 +225,16 @@ def seat_row(view, seat, y, tiles):
     parts = [row_panel(y, current), text(40, y + 25, trim(name, 14), 16, INK, None, "700")]
     labels = []
     if current:
-        labels.append(("to act", GOLD))
+        labels.append((words.word("pill.to_act"), GOLD))
     if hand.get("setter") == seat:
-        labels.append(("on set", LOCK))
+        labels.append((words.word("pill.on_set"), LOCK))
     if hand.get("nos") == seat:
-        labels.append(("nos!", LAST))
+        labels.append((words.word("pill.nos"), LAST))
     elif at(hand.get("out"), seat, False):
-        labels.append(("out", INK_DIM))
+        labels.append((words.word("pill.out"), INK_DIM))
     waits = at(hand.get("waits"), seat, [])
     if waits:
-        labels.append(("owes " + str(len(waits)) + (" wait" if len(waits) == 1 else " waits"),
-                       MATADOR))
+        labels.append((words.word("pill.owes", {"n": len(waits)}), MATADOR))
     px = 40
     for label, colour in labels:
         svg, w = pill(px, y + 43, label, colour, size=10)
@@ -268,52 +251,53 @@ def seat_row(view, seat, y, tiles):
                                 x + (TILE_GAP if count > len(declared) else 0))
             faces += more
     parts += faces
-    words = str(count) + (" tile" if count == 1 else " tiles")
+    said = words.word("seat.tiles", {"n": count})
     if declared:
-        words += " · declared " + " ".join(declared)
-    parts.append(text(x + 8, ty + TILE_H * 0.62, words, 13, INK_DIM,
+        said += " · " + words.word("diagram.declared", {"tiles": declared})
+    parts.append(text(x + 8, ty + TILE_H * 0.62, said, 13, INK_DIM,
                       more=[("class", "tile-count")]))
     chips = at(view.get("chips"), seat, None)
     right = WIDTH - 40
     if chips is not None:
-        parts.append(text(right, y + 35, str(chips), 16, INK, "end", "700",
-                          more=[("class", "chips")]))
-        right -= len(str(chips)) * 16 * 0.7 + 14  # digits are of equal width
+        shown = words.number(chips)
+        parts.append(text(right, y + 35, shown, 16, INK, "end", "700",
+                          more=[("class", "chips"), ("data-chips", str(chips))]))
+        right -= len(shown) * 16 * 0.7 + 14  # digits are of equal width
         parts.append(chip(right, y + 30, 7))
         right -= 14
     counts = hand.get("counts")
     if counts and seat < len(counts):
         parts.append(text(right, y + 35,
-                          "count " + str(counts[seat]), 13, INK_DIM, "end",
+                          words.word("diagram.count", {"n": counts[seat]}), 13, INK_DIM, "end",
                           more=[("class", "count")]))
-    label = name + ": " + words + ("" if chips is None else ", " + str(chips) + " chips")
+    label = name + ": " + said
+    if chips is not None:
+        label += ", " + words.word("diagram.chips", {"n": chips})
     return group([title(label)] + parts, "seat" + (" current" if current else ""),
                  [("data-seat", str(seat))])
 
 
 # ---------------------------------------------------------------- legend
-def legend_items(view, revealed_bone):
+def legend_items(view, revealed_bone, words):
     hand = hand_of(view)
     arms = ((hand.get("layout") or {}).get("arms") or []) if hand else []
-    items = []
+    keys = []
     kinds = [a.get("matching") for a in arms if a.get("open")]
     if "ordinary" in kinds:
-        items.append("white end: the next tile shows that number (ordinary)")
+        keys.append("legend.ordinary")
     if "matador" in kinds:
-        items.append("gold end: the next tile adds up to 7, or is a matador; M: only a "
-                     "matador (matador)")
+        keys.append("legend.matador")
     if [a for a in arms if a.get("open") and a.get("needs_double")]:
-        items.append("an end like 3-3: that double must come first")
+        keys.append("legend.double")
     if [a for a in arms if not a.get("open")]:
-        items.append("padlock: closed for now by the announced game")
+        keys.append("legend.locked")
     if hand and last_play(hand) is not None:
-        items.append("blue outline: the last tile played")
+        keys.append("legend.last")
     if hand and [d for d in (hand.get("declared") or []) if d]:
-        items.append("gold outline: declared doubles (R8)")
+        keys.append("legend.declared")
     if hand:
-        items.append(("dashed" if revealed_bone else "grey crossed") +
-                     " tiles: the last two of the boneyard, never drawn (R2)")
-    return items
+        keys.append("legend.last_two_open" if revealed_bone else "legend.last_two")
+    return [words.word(k) for k in keys]
 
 
 def wrap(items, width, size):
@@ -333,7 +317,7 @@ def wrap(items, width, size):
 
 
 # ---------------------------------------------------------------- the document
-def diagram_svg(view, hands=None, boneyard=None, caption=None, legend=True):
+def diagram_svg(view, words, hands=None, boneyard=None, caption=None, legend=True):
     """The position as a standalone SVG document (a string).
 
     hands: one entry per seat, a list of tiles ("5-3") to show face up or None for face
@@ -342,21 +326,21 @@ def diagram_svg(view, hands=None, boneyard=None, caption=None, legend=True):
     hand, game, who is to act); legend: explain the marks used.
     """
     hand = hand_of(view)
-    caption = caption_of(view) if caption is None else str(caption)
+    caption = caption_of(view, words) if caption is None else str(caption)
     players = int((view or {}).get("players", 0)) if hand else 0
     parts = [text(36, 44, trim(caption, 90), 20, INK, None, "700", more=[("class", "caption")])]
-    layout, lh = layout_part(view, 58)
+    layout, lh = layout_part(view, 58, words)
     parts.append(layout)
     y = 58 + lh + 8
     if hand is not None:
-        parts.append(boneyard_row(view, y, boneyard))
+        parts.append(boneyard_row(view, y, boneyard, words))
         y += ROW_H + ROW_GAP
         for seat in range(players):
             tiles = at(hands, seat, None)
-            parts.append(seat_row(view, seat, y, tiles))
+            parts.append(seat_row(view, seat, y, tiles, words))
             y += ROW_H + ROW_GAP
     if legend:
-        lines = wrap(legend_items(view, boneyard is not None), WIDTH - 80, 12)
+        lines = wrap(legend_items(view, boneyard is not None, words), WIDTH - 80, 12)
         for line in lines:
             y += 17
             parts.append(text(40, y, line, 12, INK_DIM, more=[("class", "legend")]))
@@ -369,7 +353,7 @@ def diagram_svg(view, hands=None, boneyard=None, caption=None, legend=True):
                                              str(height)),
                         ("role", "img"), ("font-family", FONT)]) + ">",
         title("Nos: " + caption),
-        "<desc>" + esc(description(view, caption)) + "</desc>",
+        "<desc>" + esc(description(view, caption, words)) + "</desc>",
         STYLE,
         rect(1, 1, WIDTH - 2, height - 2, RIM, RIM_EDGE, 2, 24),
         rect(10, 10, WIDTH - 20, height - 20, FELT, r=18),
@@ -378,19 +362,19 @@ def diagram_svg(view, hands=None, boneyard=None, caption=None, legend=True):
     ])
 
 
-def description(view, caption):
+def description(view, caption, words):
     """The position in words, for screen readers and search."""
     hand = hand_of(view)
-    words = [caption + "."]
+    said = [caption + "."]
     layout = hand.get("layout") if hand else None
     if layout:
         played = []
         for arm in layout.get("arms") or []:
             played += [str(t[0]) for t in arm.get("tiles") or []]
-        words.append("Set tile " + str(layout.get("set")) + (
-            "; played " + ", ".join(played) if played else "") + ".")
+        said.append(words.word("diagram.desc_set" if not played else "diagram.desc_played",
+                               {"tile": layout.get("set"), "tiles": played}))
         for arm in layout.get("arms") or []:
-            words.append(end_title(arm))
+            said.append(end_title(arm, words))
     if hand:
-        words.append("Boneyard: " + str(hand.get("boneyard", 0)) + " tiles.")
-    return " ".join(words)
+        said.append(words.word("diagram.desc_boneyard", {"n": hand.get("boneyard", 0)}))
+    return " ".join(said)

@@ -87,16 +87,6 @@ def room(x, y, d, region):
     return x - region[0]
 
 
-def set_matching(layout):
-    """The matching the set tile itself was set under, for its look (R63)."""
-    words = str(layout.get("game", "")).split()
-    if not words:
-        return "ordinary"
-    if words[0] == "4" or (words[0] == "11" and "matador" in words):
-        return "matador"
-    return "ordinary"
-
-
 def set_geometry(layout):
     """The set tile's box and each arm's start: (box, standing, starts) where starts[i] is
     (x, y, direction) of arm i's first tile."""
@@ -104,7 +94,7 @@ def set_geometry(layout):
     arms = len(layout.get("arms", []))
     if shape == "line":
         double = is_double(layout.get("set", "0-1"))
-        if double and set_matching(layout) == "ordinary":
+        if double and layout.get("set_lies") == "crosswise":
             return (-1, -2, 1, 2), True, [(-1, 0, 3), (1, 0, 1)]
         return (-2, -1, 2, 1), False, [(-2, 0, 3), (2, 0, 1)]
     starts = [(0, -2, 0), (1, 0, 1), (0, 2, 2), (-1, 0, 3)]
@@ -242,20 +232,15 @@ def choose(arm, length, width, region, bounds, placed, first):
     return b, ex, ey, d, False, short
 
 
-def play_order(layout, history):
-    """The arm of each layout tile in the order they were played, from the hand's history
-    (plays are written "tile@arm>out"); round robin if the history does not match."""
+def play_order(layout):
+    """The arm of each layout tile in the order they were played (the engine's "order");
+    round robin if it does not match the arms."""
     arms = layout.get("arms", [])
     lengths = [len(a.get("tiles", [])) for a in arms]
-    order = []
-    for entry in history or []:
-        action = str(entry[1])
-        at = action.find("@")
-        if at > 0 and at + 1 < len(action) and action[at + 1].isdigit():
-            order.append(int(action[at + 1]))
+    order = [a for a in layout.get("order") or [] if isinstance(a, int)]
     counts = [0] * len(arms)
     for arm in order:
-        if arm >= len(arms):
+        if not 0 <= arm < len(arms):
             counts = None
             break
         counts[arm] += 1
@@ -269,7 +254,7 @@ def play_order(layout, history):
     return order
 
 
-def prepare(layout, history):
+def prepare(layout):
     """What the placement needs of a layout, worked out once: shape, set tile, each arm's
     start, the (length, width) of each of its tiles, the room it wants, and the order in
     which a line's tiles were played."""
@@ -285,7 +270,7 @@ def prepare(layout, history):
         for length, _ in row:
             total += length
         wants.append(total)
-    order = play_order(layout, history) if shape == "line" else None
+    order = play_order(layout) if shape == "line" else None
     return {"layout": layout, "shape": shape, "set": set_box, "standing": standing,
             "starts": [starts[i] if i < len(starts) else starts[-1] for i in range(len(arms))],
             "sizes": sizes, "lengths": [len(r) for r in sizes], "wants": wants, "order": order}
@@ -383,7 +368,7 @@ def arrange(prep, bounds, turn, quick, first=None):
     return (None if quick else spots), bad
 
 
-def place(layout, history, bounds, turn=1, prep=None):
+def place(layout, bounds, turn=1, prep=None):
     """Lay out every tile inside `bounds` (x0, y0, x1, y1: the area in grid units around the
     set tile; `turn` as in regions()). Returns a dict:
 
@@ -395,7 +380,7 @@ def place(layout, history, bounds, turn=1, prep=None):
     - "bounds": `bounds`
     - "fits": every tile and every end stays inside the bounds and its arm's region
     """
-    prep = prep or prepare(layout, history)
+    prep = prep or prepare(layout)
     spots, bad = arrange(prep, bounds, turn, False)
     arms_data = layout.get("arms", [])
     tiles = []
@@ -461,11 +446,11 @@ def search(prep, w, h, turn, tries=12):
     return None
 
 
-def fit(layout, history, width_px, height_px, unit, min_unit=4):
+def fit(layout, width_px, height_px, unit, min_unit=4):
     """Place the layout with the largest grid unit (pixels, <= unit) at which it fits the
     area; returns (placement, unit). The placement's "bounds" are the area's grid around
     the set tile (the grid is centred in the area)."""
-    prep = prepare(layout, history)
+    prep = prepare(layout)
     turns = [1] if prep["shape"] == "line" else [1, -1]
     u = unit
     while True:
@@ -474,8 +459,8 @@ def fit(layout, history, width_px, height_px, unit, min_unit=4):
         for turn in turns:
             bounds = search(prep, w, h, turn)
             if bounds is not None:
-                return place(layout, history, bounds, turn, prep), u
+                return place(layout, bounds, turn, prep), u
         if u <= min_unit:
             bounds = (-(w // 2), -(h // 2), w - w // 2, h - h // 2)
-            return place(layout, history, bounds, 1, prep), u
+            return place(layout, bounds, 1, prep), u
         u -= 1

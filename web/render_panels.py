@@ -1,45 +1,12 @@
 """HTML around the table: the prompt and buttons of the person's decisions, the game log
 with every payment and its reason, the hand-end summary, the session standings and the
-settlement (R24), and the new-game dialog. Pure functions of the view and the main
-thread's UI state, returning HTML strings (MicroPython subset, see render_svg.py).
+settlement (R24), and the new-game dialog. Pure functions of the view, the main thread's UI
+state and the word catalogue `w` (web/words/say.py), returning HTML strings (MicroPython
+subset, see render_svg.py). Every word comes from the catalogue; every rule, amount and
+limit from the view.
 """
 
-from render_announce import option_row
 from render_svg import esc
-from ui_logic import has_flag, legal_of, simple_actions
-
-VERBS = [("sets", "Set"), ("draws", "Draw"), ("declares", "Declare"), ("plays", "Play"),
-         ("says", "Say"), ("passes", "Pass"), ("announces", "Announce")]
-END_REASONS = [("R20a", "only one player still has tiles"), ("R18", "it was closed"),
-               ("R20c", "everyone passed in succession")]
-# R8: payment from each other player for declared doubles.
-DECLARATION = [(3, "4 doubles: 200 from each, 5 doubles: 500"),
-               (4, "3 doubles: 25 from each, 4 doubles: 250"),
-               (5, "3 doubles: 50 from each")]
-
-
-# The pause before each computer player's action (ms): slow, normal, fast.
-PACES = [("1000", "slow"), ("550", "normal"), ("150", "fast")]
-
-
-def imperative(label):
-    """ "sets 6-6" -> "Set 6-6" (labels of legal actions are written for the log)."""
-    word, _, rest = str(label).partition(" ")
-    for third, command in VERBS:
-        if word == third:
-            return (command + " " + rest).strip()
-    return str(label)
-
-
-def names_of(view):
-    return view.get("names") or []
-
-
-def name(view, seat):
-    names = names_of(view)
-    if seat is None or seat < 0 or seat >= len(names):
-        return "?"
-    return names[seat]
 
 
 def button(label, attrs, cls=""):
@@ -47,8 +14,10 @@ def button(label, attrs, cls=""):
             esc(label) + "</button>")
 
 
-def action_button(action, label, cls=""):
-    return button(imperative(label), ' data-action="' + esc(action) + '"', cls)
+def action_button(w, record, cls=""):
+    """A button that sends a legal action; its words are the catalogue's `do.<kind>`."""
+    return button(w.word("do." + str(record.get("kind")), record),
+                  ' data-action="' + esc(record.get("send", "")) + '"', cls)
 
 
 def toggle(label, cmd, on, hint=""):
@@ -62,203 +31,204 @@ def prompt(words, cls=""):
         "</p>"
 
 
+def option_row(label, param, choices, current):
+    """A row of toggle buttons: choices is [(value, words)]."""
+    out = ['<div class="param-row"><span class="param-label">' + esc(label) + "</span>"
+           '<span class="choices" role="radiogroup" aria-label="' + esc(label) + '">']
+    for value, words in choices:
+        pressed = "true" if str(value) == str(current) else "false"
+        out.append('<button type="button" class="choice" data-param="' + esc(param) +
+                   '" data-value="' + esc(value) + '" aria-pressed="' + pressed + '">' +
+                   esc(words) + "</button>")
+    out.append("</span></div>")
+    return "".join(out)
+
+
 # ---------------------------------------------------------------- the decisions
-def controls_html(view, ui):
+def controls_html(view, ui, w):
     """The prompt and the buttons for what the person may do now."""
+    from ui_logic import has_flag, legal_of, only_kinds, simple_actions
+
     ui = ui or {}
     if view is None:
         if ui.get("broken"):
             return (prompt(ui["broken"], "error") + '<div class="buttons">' +
-                    button("New game", ' data-cmd="new-game"', "primary") + "</div>")
-        return prompt("Loading the engine…")
+                    button(w.word("btn.new_game"), ' data-cmd="new-game"', "primary") +
+                    "</div>")
+        return prompt(w.word("prompt.loading_engine"))
     if ui.get("loading"):  # the saved game drawn at boot, before the engine holds it
-        return prompt("Restoring your game…")
+        return prompt(w.word("prompt.restoring"))
     waiting = view.get("waiting_for")
     hand = view.get("hand") or {}
     if waiting == "next_hand":
-        return summary_html(view)
+        return summary_html(view, w)
     if waiting == "done":
-        return settlement_html(view)
+        return settlement_html(view, w)
     if ui.get("stalled"):
-        return (prompt("The computer players stopped: " + str(ui["stalled"]), "error") +
-                '<div class="buttons">' + button("Let them go on", ' data-cmd="resume-bots"',
-                                                 "primary") + "</div>")
+        return (prompt(w.word("prompt.stalled", {"reason": ui["stalled"]}), "error") +
+                '<div class="buttons">' + button(w.word("btn.resume"),
+                                                 ' data-cmd="resume-bots"', "primary") +
+                "</div>")
     if waiting == "bot":
-        who = name(view, hand.get("current"))
-        words = who + (" is on set…" if hand.get("phase") == "set" else " is playing…")
-        return prompt(words, "bot")
+        seat = hand.get("current")
+        phase = hand.get("phase")
+        key = "prompt.bot_set" if phase == "set" else "prompt.bot_step" if phase in (
+            "declare", "out of turn") else "prompt.bot_play"
+        return prompt(w.word(key, {"seat": seat}), "bot")
     if waiting != "human":
-        return prompt("No hand in progress.") + '<div class="buttons">' + button(
-            "New game", ' data-cmd="new-game"', "primary") + "</div>"
+        return prompt(w.word("prompt.no_hand")) + '<div class="buttons">' + button(
+            w.word("btn.new_game"), ' data-cmd="new-game"', "primary") + "</div>"
     phase = hand.get("phase")
     buttons = []
     extra = []
-    simple = simple_actions(view)
+    kinds = only_kinds(view)
     if phase == "set":
-        words = "You are on set: set a double, or draw the set tile if you have none (R5)."
-        if hand.get("hand", 0) == 0:
-            words = "You hold the highest double: set it (R4)."
+        words = w.word("prompt.set_first" if hand.get("first_hand") else "prompt.set")
     elif phase == "announce":
-        words = ("You set " + str(hand.get("set_tile")) + ". Announce the game for this hand "
-                 "(R7).")
-        buttons.append(button("Announce a game…", ' data-cmd="announce-open"', "primary"))
+        words = w.word("prompt.announce", {"tile": hand.get("set_tile")})
+        buttons.append(button(w.word("btn.announce"), ' data-cmd="announce-open"', "primary"))
     elif phase == "declare":
-        pay = ""
-        for n, words_pay in DECLARATION:
-            if n == view.get("players"):
-                pay = words_pay
-        words = "Declare doubles? (R8: " + pay + ")"
+        pays = [w.word("prompt.declare_pay", {"n": n, "amount": a})
+                for n, a in hand.get("declare_pays") or []]
+        words = w.word("prompt.declare", {"pays": ", ".join(pays)})
     elif phase == "out of turn":
-        words = ("You may play a double out of turn against the set tile; the player on set "
-                 "pays you its value (R9), and you wait once later (R10).")
+        words = w.word("prompt.out_of_turn")
     else:
-        legal = [e.get("action") for e in legal_of(view)]
-        if legal == ["wait"]:
-            words = "You owe a wait for your double out of turn (R10)."
-        elif legal == ["pass"]:
-            words = "You cannot play and the boneyard is down to its last two: pass (R12)."
-        elif legal == ["draw"]:
-            words = "You have no tile that fits: draw (R12)."
+        if kinds == ["wait"]:
+            words = w.word("prompt.wait")
+        elif kinds == ["pass"]:
+            words = w.word("prompt.pass")
+        elif kinds == ["draw"]:
+            words = w.word("prompt.draw")
         else:
-            words = "Your turn: select a tile, then click a highlighted end (or drag it there)."
-            if "draw" in legal:
-                words += " You may also draw (R11)."
+            words = w.word("prompt.turn")
+            if "draw" in kinds:
+                words += " " + w.word("prompt.may_draw")
         if ui.get("choose"):
             c = ui["choose"]
-            extra.append('<div class="chooser" role="group" aria-label="Outward end">'
-                         '<span>Which end of ' + esc(c["tile"]) + " faces out?</span>")
+            extra.append('<div class="chooser" role="group" aria-label="' +
+                         esc(w.word("chooser.label")) + '"><span>' +
+                         esc(w.word("chooser.which", {"tile": c["tile"]})) + "</span>")
             for out in c["outs"]:
-                extra.append(button(str(out) + " outward", ' data-cmd="out" data-out="' +
-                                    str(out) + '"', "primary"))
-            extra.append(button("Cancel", ' data-cmd="cancel"') + "</div>")
+                extra.append(button(w.word("btn.outward", {"out": out}),
+                                    ' data-cmd="out" data-out="' + str(out) + '"', "primary"))
+            extra.append(button(w.word("btn.cancel"), ' data-cmd="cancel"') + "</div>")
+        right, wrong = (hand.get("close_pays") or [0, 0])[:2]
         if has_flag(view, "close"):
-            buttons.append(toggle("Close after this play (“I block”)", "toggle-close",
-                                  ui.get("close"), "R16–R19: correct pays 20 from each, wrong "
-                                  "costs 40 to each"))
-        if view.get("house_rules", {}).get("H2"):
-            buttons.append(toggle("Claim the double’s payment (H2)", "toggle-claim",
-                                  ui.get("claim"), "H2: a double on the predecessor's tile "
-                                  "is paid only when claimed"))
-    for action, label in simple:
-        cls = "primary" if action in ("wait", "pass") or action.startswith("set ") else ""
-        if action == "draw" and phase == "play" and len(legal_of(view)) == 1:
-            cls = "primary"
-        buttons.append(action_button(action, label, cls))
+            buttons.append(toggle(w.word("toggle.close"), "toggle-close", ui.get("close"),
+                                  w.word("toggle.close_hint", {"right": right,
+                                                               "wrong": wrong})))
+        if (view.get("house_rules") or {}).get("H2"):
+            buttons.append(toggle(w.word("toggle.claim"), "toggle-claim", ui.get("claim"),
+                                  w.word("toggle.claim_hint")))
+    simple = simple_actions(view)
+    for record in simple:
+        kind = record.get("kind")
+        cls = "primary" if kind in ("wait", "pass", "set") or len(legal_of(view)) == 1 else ""
+        buttons.append(action_button(w, record, cls))
     selected = ui.get("selected")
     if selected and not ui.get("choose") and phase in ("play", "out of turn", "set"):
         if ui.get("targets"):
-            words = ("Selected " + selected + ": click a highlighted end, or the tile again to "
-                     "take it back.")
+            words = w.word("prompt.selected", {"tile": selected})
         elif phase == "set":
-            words = "Selected " + selected + "."
+            words = w.word("prompt.selected_set", {"tile": selected})
     return (prompt(words, "you") + "".join(extra) + '<div class="buttons">' +
             "".join(buttons) + "</div>")
 
 
 # ---------------------------------------------------------------- end of hand
-def hand_payments(view, number):
-    """The payment sentences of one hand, from the log."""
-    out = []
-    for entry in view.get("log", []):
-        if entry.get("hand") == number:
-            for p in entry.get("payments", []):
-                out.append(p)
-    return out
-
-
-def standings_rows(view, net=None, counts=None):
-    names = names_of(view)
+def standings_rows(view, w, net=None, counts=None):
     chips = view.get("chips", [])
-    order = list(range(len(names)))
+    start = view.get("start_chips", 0)
+    order = list(range(len(chips)))
     # (the seat breaks ties: MicroPython's sort is not stable)
-    order.sort(key=lambda s: (-chips[s] if s < len(chips) else 0, s))
+    order.sort(key=lambda s: (-chips[s], s))
     rows = []
     for s in order:
-        cells = ['<th scope="row">' + esc(names[s]) + "</th>"]
+        cells = ['<th scope="row">' + esc(w.capital(w.name(s))) + "</th>"]
         if counts is not None:
-            cells.append('<td class="num">' + str(counts[s]) + "</td>")
+            cells.append('<td class="num">' + w.number(counts[s]) + "</td>")
         if net is not None:
             n = net[s]
             cells.append('<td class="num ' + ("plus" if n > 0 else "minus" if n < 0 else "") +
-                         '">' + ("+" if n > 0 else "") + str(n) + "</td>")
-        cells.append('<td class="num">' + str(chips[s] if s < len(chips) else "") + "</td>")
-        cells.append('<td class="num">' + signed(chips[s] - 500) + "</td>")
+                         '">' + w.signed(n) + "</td>")
+        cells.append('<td class="num">' + w.number(chips[s]) + "</td>")
+        cells.append('<td class="num">' + w.signed(chips[s] - start) + "</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
     return "".join(rows)
 
 
-def signed(n):
-    return ("+" if n > 0 else "") + str(n)
-
-
-def summary_html(view):
+def summary_html(view, w):
     """The hand-end summary (R20–R22): why it ended, counts, payments, who is on set."""
     hand = view.get("hand") or {}
     number = hand.get("hand", 0)
-    reason = ""
-    for code, words in END_REASONS:
-        if code == hand.get("end_reason"):
-            reason = words
-    n = len(names_of(view))
+    n = len(view.get("chips") or [])
     net = [0] * n
     for p in hand.get("ledger", []):
         if 0 <= p.get("to", -1) < n and 0 <= p.get("from", -1) < n:
             net[p["to"]] += p.get("amount", 0)
             net[p["from"]] -= p.get("amount", 0)
     counts = hand.get("counts") or [0] * n
+    start = view.get("start_chips", 0)
     out = ['<section class="summary" aria-labelledby="summary-title">',
-           '<h2 id="summary-title">Hand ' + str(number + 1) + " is over" +
-           (": " + esc(reason) if reason else "") + "</h2>",
-           '<table class="standings"><thead><tr><th scope="col">Player</th>'
-           '<th scope="col">Count (R21)</th><th scope="col">This hand</th>'
-           '<th scope="col">Chips</th><th scope="col">vs 500</th></tr></thead><tbody>',
-           standings_rows(view, net, counts), "</tbody></table>"]
-    pays = hand_payments(view, number)
+           '<h2 id="summary-title">' + esc(w.word("sum.title", {
+               "hand": number + 1, "reason": hand.get("end_reason")})) + "</h2>",
+           '<table class="standings"><thead><tr><th scope="col">' + esc(w.word("th.player")) +
+           '</th><th scope="col">' + esc(w.word("th.count")) + '</th><th scope="col">' +
+           esc(w.word("th.this_hand")) + '</th><th scope="col">' + esc(w.word("th.chips")) +
+           '</th><th scope="col">' + esc(w.word("th.vs", {"chips": start})) +
+           "</th></tr></thead><tbody>",
+           standings_rows(view, w, net, counts), "</tbody></table>"]
+    pays = []
+    for entry in view.get("log", []):
+        if entry.get("hand") == number:
+            pays += entry.get("payments") or []
     if pays:
-        out.append('<details class="payments"><summary>Payments this hand (' + str(len(pays)) +
-                   ")</summary><ul>")
+        out.append('<details class="payments"><summary>' +
+                   esc(w.word("sum.payments", {"n": len(pays)})) + "</summary><ul>")
         for p in pays:
-            out.append("<li>" + esc(p) + "</li>")
+            out.append("<li>" + esc(w.capital(w.say(p))) + "</li>")
         out.append("</ul></details>")
     setter = view.get("next_setter")
     if setter is not None:
-        who = name(view, setter)
-        verb = " are" if who == "You" else " is"
-        out.append('<p class="next-setter">' + esc(who) + verb + " on set next hand (R22).</p>")
-    out.append('<div class="buttons">' + button("Next hand", ' data-cmd="next-hand"', "primary")
-               + button("End the session and settle", ' data-cmd="end-session"') + "</div>")
+        out.append('<p class="next-setter">' + esc(w.capital(w.word(
+            "log.next_setter", {"seat": setter}))) + "</p>")
+    out.append('<div class="buttons">' + button(w.word("btn.next_hand"), ' data-cmd="next-hand"',
+                                                "primary") +
+               button(w.word("btn.end_session"), ' data-cmd="end-session"') + "</div>")
     out.append("</section>")
     return "".join(out)
 
 
-def settlement_html(view):
-    """R24: totals rounded down to 20, the pot and its winner, each result against 500."""
+def settlement_html(view, w):
+    """R24: totals rounded down to 20, the pot and its winner, each result against the
+    starting chips."""
     s = view.get("settlement") or {}
-    names = names_of(view)
+    n = len(view.get("chips") or [])
     out = ['<section class="summary settlement" aria-labelledby="settle-title">',
-           '<h2 id="settle-title">The session is settled (R24)</h2>',
-           '<table class="standings"><thead><tr><th scope="col">Player</th>'
-           '<th scope="col">Chips</th><th scope="col">Kept (to 20)</th>'
-           '<th scope="col">Final</th><th scope="col">Result</th></tr></thead><tbody>']
-    for i in range(len(names)):
-        res = (s.get("results") or [0] * len(names))[i]
+           '<h2 id="settle-title">' + esc(w.word("set.title")) + "</h2>",
+           '<table class="standings"><thead><tr>']
+    for key in ("th.player", "th.chips", "th.kept", "th.final", "th.result"):
+        out.append('<th scope="col">' + esc(w.word(key)) + "</th>")
+    out.append("</tr></thead><tbody>")
+    for i in range(n):
+        res = (s.get("results") or [0] * n)[i]
         cls = "plus" if res > 0 else "minus" if res < 0 else ""
-        out.append("<tr><th scope=\"row\">" + esc(names[i]) + "</th><td class=\"num\">" +
-                   str((s.get("chips") or [0] * len(names))[i]) + "</td><td class=\"num\">" +
-                   str((s.get("kept") or [0] * len(names))[i]) + "</td><td class=\"num\">" +
-                   str((s.get("final") or [0] * len(names))[i]) + '</td><td class="num ' +
-                   cls + '">' + signed(res) + "</td></tr>")
+        out.append("<tr><th scope=\"row\">" + esc(w.capital(w.name(i))) +
+                   "</th><td class=\"num\">" + w.number((s.get("chips") or [0] * n)[i]) +
+                   "</td><td class=\"num\">" + w.number((s.get("kept") or [0] * n)[i]) +
+                   "</td><td class=\"num\">" + w.number((s.get("final") or [0] * n)[i]) +
+                   '</td><td class="num ' + cls + '">' + w.signed(res) + "</td></tr>")
     out.append("</tbody></table>")
-    out.append('<p class="pot">The remainders make a pot of ' + str(s.get("pot", 0)) +
-               "; it goes to " + esc(name(view, s.get("pot_winner"))) + " by a seeded uniform "
-               "draw, the stand-in for Billitonnen.</p>")
-    out.append('<div class="buttons">' + button("New game", ' data-cmd="new-game"', "primary") +
-               "</div></section>")
+    out.append('<p class="pot">' + esc(w.word("set.pot", {
+        "pot": s.get("pot", 0), "winner": s.get("pot_winner")})) + "</p>")
+    out.append('<div class="buttons">' + button(w.word("btn.new_game"), ' data-cmd="new-game"',
+                                                "primary") + "</div></section>")
     return "".join(out)
 
 
 # ---------------------------------------------------------------- the log
-def log_html(view):
+def log_html(view, w):
     """Every action and every payment with its reason, grouped by hand."""
     if view is None:
         return ""
@@ -269,16 +239,18 @@ def log_html(view):
         if number != current:
             if current is not None:
                 out.append("</ul>")
-            out.append('<h3 class="log-hand">Hand ' + str((number or 0) + 1) + "</h3><ul>")
+            out.append('<h3 class="log-hand">' + esc(w.word("log.hand", {
+                "hand": (number or 0) + 1})) + "</h3><ul>")
             current = number
-        seat = entry.get("seat")
+        event = entry.get("event") or {}
+        seat = event.get("seat") if str(event.get("key", "")).startswith("act.") else None
         cls = "event" if seat is None else "seat-" + str(seat)
-        out.append('<li class="' + cls + '">' + esc(entry.get("text", "")))
+        out.append('<li class="' + cls + '">' + esc(w.capital(w.say(event))))
         pays = entry.get("payments") or []
         if pays:
             out.append('<ul class="pay">')
             for p in pays:
-                out.append("<li>" + esc(p) + "</li>")
+                out.append("<li>" + esc(w.capital(w.say(p))) + "</li>")
             out.append("</ul>")
         out.append("</li>")
     if current is not None:
@@ -287,54 +259,62 @@ def log_html(view):
 
 
 # ---------------------------------------------------------------- the line above the table
-def info_html(view):
+def info_html(view, w):
     if view is None:
         return ""
     hand = view.get("hand") or {}
     parts = []
     if hand:
-        parts.append('<span class="hand-no">Hand ' + str(hand.get("hand", 0) + 1) + "</span>")
-        game = hand.get("announcement_name")
-        number = str(hand.get("announcement") or "").split(" ")[0]
+        parts.append('<span class="hand-no">' + esc(w.word("info.hand", {
+            "hand": hand.get("hand", 0) + 1})) + "</span>")
+        game = hand.get("game")
         if game:
-            parts.append('<span class="game-name">Game ' + esc(number) + ": " + esc(game) +
-                         "</span>")
+            parts.append('<span class="game-name">' + esc(w.word("info.game", {
+                "number": game.get("game"), "game": game})) + "</span>")
         elif hand.get("set_tile"):
-            parts.append('<span class="game-name">Set: ' + esc(hand.get("set_tile")) +
-                         "</span>")
+            parts.append('<span class="game-name">' + esc(w.word("info.set", {
+                "tile": hand.get("set_tile")})) + "</span>")
     rules = view.get("house_rules") or {}
     on = [k for k in ("H1", "H2") if rules.get(k)]
-    setting = (str(view.get("players")) + " players · " + esc(view.get("level", "")) +
-               " bots · seed " + str(view.get("seed")))
+    setting = w.word("info.setting", {"players": view.get("players"),
+                                      "level": view.get("level"), "seed": view.get("seed")})
     if on:
         setting += " · " + " ".join(on)
-    parts.append('<span class="setting">' + setting + "</span>")
+    parts.append('<span class="setting">' + esc(setting) + "</span>")
     return "".join(parts)
 
 
 # ---------------------------------------------------------------- new game
-def new_game_html(state, in_progress):
-    """The inside of the new-game dialog; state: {"players", "level", "h1", "h2"}."""
-    out = ['<h2 id="newgame-title">New game</h2>']
+def new_game_html(state, in_progress, settings, w):
+    """The inside of the new-game dialog; state: {"players", "level", "h1", "h2", "pace",
+    "seed", "error"}; the choices and limits are the engine's `settings`."""
+    out = ['<h2 id="newgame-title">' + esc(w.word("ng.title")) + "</h2>"]
     if in_progress:
-        out.append('<p class="dialog-sub">Starting a new game ends the game in progress.</p>')
-    out.append(option_row("Players", "players", [(3, "3"), (4, "4"), (5, "5")],
-                          state.get("players", 4)))
-    out.append(option_row("Computer players", "level",
-                          [("beginner", "beginner"), ("club", "club"), ("expert", "expert")],
-                          state.get("level", "club")))
-    out.append(option_row("Their pace", "pace", PACES, str(state.get("pace", 550))))
-    out.append(option_row("H1: Polish 0-0 on set", "h1", [("0", "off"), ("1", "on")],
-                          "1" if state.get("h1") else "0"))
-    out.append(option_row("H2: claim doubles' payments", "h2", [("0", "off"), ("1", "on")],
-                          "1" if state.get("h2") else "0"))
-    out.append('<div class="param-row"><label class="param-label" for="ng-seed">Deal number'
-               '</label><input id="ng-seed" type="text" inputmode="numeric" autocomplete="off"'
-               ' placeholder="random" maxlength="10" value="' + esc(state.get("seed") or "") +
-               '"></div>')
+        out.append('<p class="dialog-sub">' + esc(w.word("ng.in_progress")) + "</p>")
+    out.append(option_row(w.word("ng.players"), "players",
+                          [(n, w.number(n)) for n in settings.get("players", [])],
+                          state.get("players")))
+    out.append(option_row(w.word("ng.level"), "level",
+                          [(lv, w.word("level." + lv)) for lv in settings.get("levels", [])],
+                          state.get("level")))
+    out.append(option_row(w.word("ng.pace"), "pace",
+                          [(ms, w.word("pace." + name)) for name, ms in
+                           settings.get("paces", [])], state.get("pace")))
+    off_on = [("0", w.word("ng.off")), ("1", w.word("ng.on"))]
+    out.append(option_row(w.word("ng.h1"), "h1", off_on, "1" if state.get("h1") else "0"))
+    out.append(option_row(w.word("ng.h2"), "h2", off_on, "1" if state.get("h2") else "0"))
+    out.append('<div class="param-row"><label class="param-label" for="ng-seed">' +
+               esc(w.word("ng.seed")) + '</label><input id="ng-seed" type="text" '
+               'inputmode="numeric" autocomplete="off" placeholder="' +
+               esc(w.word("ng.random")) + '" maxlength="10" value="' +
+               esc(state.get("seed") or "") + '"></div>')
     if state.get("error"):
-        out.append('<p class="preview invalid" role="alert">' + esc(state["error"]) + "</p>")
-    out.append('<div class="dialog-buttons"><button type="button" data-cmd="newgame-close">'
-               'Cancel</button><button type="button" class="primary" id="newgame-ok" '
-               'data-cmd="newgame-ok">Start</button></div>')
+        low, high = (settings.get("seed") or [0, 0])[:2]
+        out.append('<p class="preview invalid" role="alert">' + esc(w.word(
+            "error.seed", {"low": low, "high": high, "value": state.get("seed") or ""})) +
+            "</p>")
+    out.append('<div class="dialog-buttons"><button type="button" data-cmd="newgame-close">' +
+               esc(w.word("btn.cancel")) + '</button><button type="button" class="primary" '
+               'id="newgame-ok" data-cmd="newgame-ok">' + esc(w.word("btn.start")) +
+               "</button></div>")
     return "".join(out)

@@ -55,7 +55,6 @@ MODES = {
     "narrow": {"w": 400, "h": 580, "band": (10, 10, 380, 136), "area": (12, 156, 376, 370),
                "strip": 540, "unit": 16, "cols": 2, "target": 27},
 }
-LAST_TWO = 2  # R2: the two bottom tiles of the boneyard are never drawn
 
 
 def dims(mode, players=0):
@@ -89,38 +88,16 @@ def hand_of(view):
     return (view or {}).get("hand") or None
 
 
-def last_actions(view):
-    """The last thing each seat did in the current hand, as words ("draws a tile")."""
-    n = view.get("players", 0)
-    names = view.get("names", [])
-    out = [""] * n
-    hand = hand_of(view)
-    number = hand.get("hand") if hand else None
-    for entry in view.get("log", []):
-        seat = entry.get("seat")
-        if seat is None or entry.get("hand") != number or seat >= n:
-            continue
-        words = str(entry.get("text", ""))
-        name = names[seat] + " " if seat < len(names) else ""
-        if name and words.startswith(name):
-            words = words[len(name):]
-        out[seat] = words
-    return out
+def last_actions(view, words):
+    """The last thing each seat did in the current hand, in words ("Anna draws a tile")."""
+    hand = hand_of(view) or {}
+    return [words.capital(words.say(e)) if e else "" for e in hand.get("last") or []]
 
 
 def last_play(hand):
-    """(arm, index on the arm) of the most recent play, or None."""
-    counts = {}
-    last = None
-    for entry in hand.get("history", []):
-        action = str(entry[1])
-        at = action.find("@")
-        if at > 0 and at + 1 < len(action) and action[at + 1].isdigit():
-            arm = int(action[at + 1])
-            k = counts.get(arm, 0)
-            counts[arm] = k + 1
-            last = (arm, k)
-    return last
+    """(arm, index on the arm) of the most recent play, or None (the engine's last_play)."""
+    last = (hand or {}).get("last_play")
+    return (last[0], last[1]) if last else None
 
 
 def text_width(words, size, bold=False):
@@ -149,13 +126,11 @@ def trim(words, limit):
 
 
 # ---------------------------------------------------------------- seats
-def seat_panel(view, seat, x, y, w, h, small, last):
+def seat_panel(view, seat, x, y, w, h, small, last, words):
     hand = hand_of(view)
-    names = view.get("names", [])
-    name = names[seat] if seat < len(names) else "Seat " + str(seat)
+    name = words.name(seat)
     chips = view.get("chips", [0] * (seat + 1))[seat]
-    current = hand is not None and hand.get("phase") != "over" and hand.get("current") == seat
-    current = current and view.get("waiting_for") in ("bot", "human")
+    current = hand is not None and hand.get("acting") == seat
     parts = [rect(x, y, w, h, PANEL, GOLD if current else FELT_LINE, 3 if current else 1.5,
                   10, more=[("fill-opacity", "0.72")])]
     size = 14 if small else 17
@@ -166,22 +141,23 @@ def seat_panel(view, seat, x, y, w, h, small, last):
     psize = 9 if small else 11
     if hand is not None:
         if hand.get("setter") == seat:
-            svg, pw = pill(px, base - size * 0.32, "on set", GOLD, size=psize)
+            svg, pw = pill(px, base - size * 0.32, words.word("pill.on_set"), GOLD, size=psize)
             parts.append(svg)
             px += pw + 4
         if hand.get("nos") == seat:
-            svg, pw = pill(px, base - size * 0.32, "nos!", LAST, size=psize)
+            svg, pw = pill(px, base - size * 0.32, words.word("pill.nos"), LAST, size=psize)
             parts.append(svg)
             px += pw + 4
         elif (hand.get("out") or [False] * (seat + 1))[seat]:
-            svg, pw = pill(px, base - size * 0.32, "out", INK_DIM, size=psize)
+            svg, pw = pill(px, base - size * 0.32, words.word("pill.out"), INK_DIM, size=psize)
             parts.append(svg)
             px += pw + 4
     csize = 13 if small else 16
-    parts.append(chip(x + w - pad - text_width(str(chips), csize, True) - csize * 0.9,
+    shown_chips = words.number(chips)
+    parts.append(chip(x + w - pad - text_width(shown_chips, csize, True) - csize * 0.9,
                       base - csize * 0.33, csize * 0.42))
-    parts.append(text(x + w - pad, base, str(chips), csize, INK, "end", "600",
-                      more=[("class", "chips")]))
+    parts.append(text(x + w - pad, base, shown_chips, csize, INK, "end", "600",
+                      more=[("class", "chips"), ("data-chips", str(chips))]))
     if hand is not None:
         sizes = hand.get("hand_sizes", [])
         count = sizes[seat] if seat < len(sizes) else 0
@@ -191,7 +167,7 @@ def seat_panel(view, seat, x, y, w, h, small, last):
         gap = 2 if small else 3
         ty = base + (8 if small else 10)
         tx = x + pad
-        label = str(count) + (" tile" if count == 1 else " tiles")
+        label = words.word("seat.tiles", {"n": count})
         lsize = 11 if small else 12
         # Room for the backs: the panel less the count label, the declared doubles and "+n".
         room = int((w - 2 * pad - text_width(label, lsize) - 30 - len(declared) * (tw + gap)
@@ -217,8 +193,7 @@ def seat_panel(view, seat, x, y, w, h, small, last):
         lx = x + pad
         if waits:
             n = len(waits)
-            svg, pw = pill(lx, ly - psize * 0.35, "owes " + str(n) + (" wait" if n == 1 else
-                                                                     " waits"), MATADOR,
+            svg, pw = pill(lx, ly - psize * 0.35, words.word("pill.owes", {"n": n}), MATADOR,
                            size=psize)
             parts.append(svg)
             lx += pw + 6
@@ -226,19 +201,20 @@ def seat_panel(view, seat, x, y, w, h, small, last):
             limit = int((x + w - pad - lx) / ((10 if small else 12) * 0.5))
             parts.append(text(lx, ly, trim(last, limit), 10 if small else 12, INK_DIM,
                               more=[("font-style", "italic"), ("class", "last-action")]))
-    label = name + ": " + str(chips) + " chips"
+    label = words.word("seat.title", {"seat": seat, "chips": chips})
     if current:
-        label += ", to play"
+        label += words.word("seat.acting")
     return group([title(label)] + parts, "seat" + (" current" if current else ""),
                  [("data-seat", str(seat))])
 
 
-def seats_svg(view, d):
+def seats_svg(view, d, words):
     n = view.get("players", 0)
-    others = [(view.get("human", 0) + k) % n for k in range(1, n)] if n else []
+    others = [(view.get("viewer", 0) + k) % n for k in range(1, n)] if n else []
     bx, by, bw, bh = d["band"]
     small = d["cols"] == 2
-    last = last_actions(view)
+    last = last_actions(view, words)
+    last += [""] * (n - len(last))
     parts = []
     if small:
         rows = [others[:2], others[2:]] if len(others) > 2 else [others]
@@ -250,56 +226,44 @@ def seats_svg(view, d):
                 if len(row) == 1:
                     px = bx + (bw - pw) / 2
                 parts.append(seat_panel(view, seat, px, by + r * (ph + 6), pw, ph, True,
-                                        last[seat]))
+                                        last[seat], words))
     else:
         count = max(len(others), 1)
         pw = min(300, (bw - (count - 1) * 12) / count)
         start = bx + (bw - count * pw - (count - 1) * 12) / 2
         for c, seat in enumerate(others):
             parts.append(seat_panel(view, seat, start + c * (pw + 12), by, pw, bh, False,
-                                    last[seat]))
+                                    last[seat], words))
     return group(parts, "seats")
 
 
 # ---------------------------------------------------------------- layout
-def end_label(arm):
-    """What the next tile on an open end must show (R60, R61): the number itself under
-    ordinary matching, the number that adds up to 7 under matador ("M": only a matador
-    fits a blank end, R62). Where a double must come first (R42, R45) it is that double."""
-    end = arm.get("end", 0)
-    if arm.get("matching") == "matador":
-        if end == 0:
-            return "M"
-        need = str(7 - end)
-    else:
-        need = str(end)
-    if arm.get("needs_double"):
-        return need + "-" + need
-    return need
-
-
-def end_title(arm):
-    name = str(arm.get("name", "this end"))
-    name = name[:1].upper() + name[1:]
+def end_title(arm, words):
+    """An open end in words: which side, what it takes (R60, R61: the number, the number
+    that adds up to 7 or a matador, only a matador on a blank end, R62; a double first,
+    R42, R45), or the ruling that keeps it closed for now (R55–R57)."""
+    side = {"side": arm.get("side", "")}
     if not arm.get("open"):
-        return name + " is closed for now by the announced conditions."
+        return words.capital(words.word("end.locked", {"side": side["side"],
+                                                       "rule": arm.get("locked") or ""})) + "."
     end = arm.get("end", 0)
     if arm.get("matching") == "matador":
-        need = "a matador" if end == 0 else "a " + str(7 - end) + " (adds up to 7) or a matador"
+        key = "end.takes_matador_only" if end == 0 else "end.takes_matador"
+        n = 7 - end
     else:
-        need = "a " + str(end)
-    words = name + " takes " + need
+        key, n = "end.takes", end
+    text = words.word(key, {"side": side["side"], "n": n})
     if arm.get("needs_double"):
-        words += "; first a double" + (" or a matador" if arm.get("matching") == "matador"
-                                       else "")
-    return words + "."
+        text += words.word("end.double_first_matador" if arm.get("matching") == "matador"
+                           else "end.double_first")
+    return words.capital(text) + "."
 
 
 def layout_place(hand, d):
     """Where the layout lies in the drawing: (placement, unit, px) where px turns a grid box
     into (x, y, w, h) in drawing units."""
     ax, ay, aw, ah = d["area"]
-    placement, u = fit(hand["layout"], hand.get("history", []), aw, ah, d["unit"])
+    placement, u = fit(hand["layout"], aw, ah, d["unit"])
     # The grid (placement["bounds"], around the set tile) is centred in the area.
     gx, gy, gx1, gy1 = placement["bounds"]
     left = ax + (aw - (gx1 - gx) * u) / 2 - gx * u
@@ -361,15 +325,16 @@ def layout_boxes(view, d):
             placement, u)
 
 
-def placed_tiles(placement, px, last, who, detailed=False):
+def placed_tiles(placement, px, last, words, detailed=False):
     """The set tile and every placed tile as SVG parts, each titled with who played it;
-    `last` is last_play(hand), `who(seat)` a name. `detailed` (diagrams): the set tile has a
-    title, tiles carry their arm number and the last play says so."""
+    `last` is last_play(hand). `detailed` (diagrams): the set tile has a title, tiles carry
+    their arm number and the last play says so."""
     s = placement["set"]
     x, y, w, h = px(s["box"])
     face = tile_face(x, y, w, h, s["first"], s["second"], "set-tile",
                      [("data-tile", str(s["tile"]))])
-    parts = [group([title("The set tile " + str(s["tile"])), face]) if detailed else face]
+    parts = [group([title(words.word("tile.set", {"tile": s["tile"]})), face]) if detailed
+             else face]
     for t in placement["tiles"]:
         x, y, w, h = px(t["box"])
         is_last = last is not None and last[0] == t["arm"] and last[1] == t["index"]
@@ -379,42 +344,41 @@ def placed_tiles(placement, px, last, who, detailed=False):
                          [("data-tile", str(t["tile"])),
                           ("data-arm", str(t["arm"]) if detailed else None)],
                          LAST if is_last else None)
-        words = str(t["tile"]) + " played by " + who(t["seat"])
-        parts.append(group([title(words + (", the last play" if is_last and detailed
-                                           else "")), face]))
+        said = words.word("tile.played", {"tile": t["tile"], "seat": t["seat"]})
+        if is_last and detailed:
+            said += words.word("tile.last")
+        parts.append(group([title(said), face]))
     return parts
 
 
-def layout_svg(view, ui, d):
+def layout_svg(view, ui, d, words):
     hand = hand_of(view)
     ax, ay, aw, ah = d["area"]
     cx, cy = ax + aw / 2, ay + ah / 2
     layout = hand.get("layout") if hand else None
     if not layout:
-        return center_message(view, cx, cy, d)
+        return center_message(view, cx, cy, d, words)
     placement, u, px = layout_place(hand, d)
-    names = view.get("names", [])
-    parts = placed_tiles(placement, px, last_play(hand),
-                         lambda seat: names[seat] if isinstance(seat, int) and
-                         0 <= seat < len(names) else "")
+    parts = placed_tiles(placement, px, last_play(hand), words)
     arms = layout.get("arms", [])
     targets = (ui or {}).get("targets") or []
     selected = (ui or {}).get("selected")
     slots = [px(e["box"]) for e in placement["ends"]]
     hits = end_targets(slots, u, d)
     for i in range(len(arms)):
-        parts.append(end_marker(arms[i], i, slots[i], u, i in targets, selected, hits[i]))
+        parts.append(end_marker(arms[i], i, slots[i], u, i in targets, selected, words,
+                                hits[i]))
     return group(parts, "layout", [("data-unit", str(u))])
 
 
-def end_marker(arm, i, b, u, target, selected, hit=None):
+def end_marker(arm, i, b, u, target, selected, words, hit=None):
     """An open or locked end drawn in the slot b (x, y, w, h); `hit`: an invisible box
     (x, y, w, h) that takes the clicks and drops too (see end_targets)."""
     x, y, w, h = b
     inset = u * 0.25
     x, y, w, h = x + inset, y + inset, w - 2 * inset, h - 2 * inset
     cls = "end"
-    parts = [title(end_title(arm))]
+    parts = [title(end_title(arm, words))]
     if hit is not None:
         parts.append(rect(hit[0], hit[1], hit[2], hit[3], INK, cls="end-hit",
                           more=[("fill-opacity", "0")]))
@@ -432,7 +396,7 @@ def end_marker(arm, i, b, u, target, selected, hit=None):
                               more=[("fill-opacity", "0.35"), ("class", "target-glow")]))
         parts.append(rect(x, y, w, h, "none", colour, 2, u * 0.5,
                           more=[("stroke-dasharray", "5 4")]))
-        label = end_label(arm)
+        label = str(arm.get("label", ""))
         size = min(w, h) * (0.62 if len(label) < 2 else 0.46)
         parts.append(text(mid_x, mid_y + size * 0.36, label, size, colour, "middle", "700"))
         if arm.get("needs_double"):
@@ -440,22 +404,19 @@ def end_marker(arm, i, b, u, target, selected, hit=None):
     more = [("data-arm", str(i)), ("data-end", str(arm.get("end", "")))]
     if target:
         more += [("role", "button"), ("tabindex", "0"),
-                 ("aria-label", "Play " + str(selected) + " on " + str(arm.get("name")))]
+                 ("aria-label", words.capital(words.word("end.play_on", {
+                     "tile": selected, "side": arm.get("side", "")})))]
     return group(parts, cls, more)
 
 
-def center_message(view, cx, cy, d):
+def center_message(view, cx, cy, d, words):
     hand = hand_of(view)
-    names = (view or {}).get("names", [])
     if hand is None:
-        main, sub = "Nos", "Dutch dominoes"
+        main, sub = words.word("center.title"), words.word("center.sub")
     else:
         setter = hand.get("setter", 0)
-        who = names[setter] if setter < len(names) else ""
-        if setter == view.get("human"):
-            main, sub = "You are on set", "Set a double, or draw the set tile"
-        else:
-            main, sub = who + " is on set", "Waiting for the set tile"
+        main = words.capital(words.word("center.on_set", {"seat": setter}))
+        sub = words.word("center.setting" if setter == view.get("viewer") else "center.waiting")
     size = 30 if d["w"] > 600 else 22
     return group([text(cx, cy - 4, main, size, INK, "middle", "700"),
                   text(cx, cy + size * 0.9, sub, size * 0.55, INK_DIM, "middle")],
@@ -463,7 +424,7 @@ def center_message(view, cx, cy, d):
 
 
 # ---------------------------------------------------------------- boneyard and you
-def strip_svg(view, d):
+def strip_svg(view, d, words):
     hand = hand_of(view)
     small = d["cols"] == 2
     y = d["strip"]
@@ -471,9 +432,9 @@ def strip_svg(view, d):
     parts = []
     tw, th = (9, 18) if small else (12, 24)
     if hand is not None:
-        count = hand.get("boneyard", 0)
-        drawable = max(count - LAST_TWO, 0)
-        parts.append(text(x, y + th * 0.68, "Boneyard", 11 if small else 14, INK_DIM))
+        drawable = hand.get("drawable", 0)
+        parts.append(text(x, y + th * 0.68, words.word("table.boneyard"), 11 if small else 14,
+                          INK_DIM))
         bx = x + (56 if small else 74)
         shown = min(drawable, 12)
         for _ in range(shown):
@@ -483,41 +444,45 @@ def strip_svg(view, d):
             parts.append(text(bx + 2, y + th * 0.68, "+" + str(drawable - shown), 11, INK_DIM))
             bx += 22
         bx += 6 if drawable else 0
-        dead = min(count, LAST_TWO)
-        dead_parts = [title("The last two tiles of the boneyard are never drawn (R2).")]
+        dead = hand.get("last_two", 0)
+        dead_parts = [title(words.word("table.last_two"))]
         for _ in range(dead):
             dead_parts.append(tile_back(bx, y, tw, th, "dead", True))
             bx += tw + 2
         parts.append(group(dead_parts, "last-two"))
-        words = str(drawable) if small else str(drawable) + " to draw · last two never drawn"
-        parts.append(text(bx + 6, y + th * 0.68, words, 11 if small else 13, INK_DIM,
-                          more=[("class", "boneyard-count")]))
-    parts.append(you_svg(view, d, y + th * 0.68))
+        said = words.number(drawable) if small else words.word("table.to_draw",
+                                                                 {"n": drawable})
+        parts.append(text(bx + 6, y + th * 0.68, said, 11 if small else 13, INK_DIM,
+                          more=[("class", "boneyard-count"), ("data-drawable",
+                                                               str(drawable))]))
+    parts.append(you_svg(view, d, y + th * 0.68, words))
     return group(parts, "strip")
 
 
-def you_svg(view, d, base):
+def you_svg(view, d, base, words):
     hand = hand_of(view)
     small = d["cols"] == 2
-    me = view.get("human", 0)
+    me = view.get("viewer", 0)
     chips = view.get("chips", [0] * (me + 1))[me] if view.get("chips") else 0
     size = 13 if small else 16
     right = d["w"] - (22 if small else 40)
-    parts = [text(right, base, str(chips), size, INK, "end", "700", "chips")]
-    cx = right - text_width(str(chips), size, True) - size * 0.9
+    shown = words.number(chips)
+    parts = [text(right, base, shown, size, INK, "end", "700", "chips",
+                  more=[("data-chips", str(chips))])]
+    cx = right - text_width(shown, size, True) - size * 0.9
     parts.append(chip(cx, base - size * 0.33, size * 0.42))
     labels = []
     if hand is not None:
         if view.get("waiting_for") == "human" and not small:
-            labels.append(("your turn", GOLD))
+            labels.append((words.word("pill.your_turn"), GOLD))
         waits = (hand.get("waits") or [[]] * (me + 1))[me]
         if waits:
             n = len(waits)
-            labels.append(("you owe " + str(n) + (" wait" if n == 1 else " waits"), MATADOR))
+            labels.append((words.word("pill.you_owe", {"n": n}), MATADOR))
         if hand.get("setter") == me:
-            labels.append(("on set", GOLD))
+            labels.append((words.word("pill.on_set"), GOLD))
         if hand.get("nos") == me:
-            labels.append(("nos!", LAST))
+            labels.append((words.word("pill.nos"), LAST))
     psize = 9 if small else 11
     lx = cx - 14
     for label, colour in labels:
@@ -526,42 +491,42 @@ def you_svg(view, d, base):
         svg, _ = pill(lx, base - size * 0.32, label, colour, size=psize)
         parts.append(svg)
     if not small:
-        parts.append(text(lx - 8, base, "You", size, INK, "end", "700"))
+        parts.append(text(lx - 8, base, words.capital(words.name(me)), size, INK, "end", "700"))
     return group(parts, "you")
 
 
-def legend_svg(view, d):
+def legend_svg(view, d, words):
     hand = hand_of(view)
     if d["cols"] == 2 or hand is None or not hand.get("layout"):
         return ""
     ax, ay, aw, ah = d["area"]
     y = ay + ah + 11  # below the area: the tiles may reach its edge
-    return group([text(ax + aw / 2, y, "White end: the same number (ordinary) · gold end: "
-                       "adds up to 7, or any matador (matador) · padlock: not open yet", 11,
-                       INK_DIM, "middle")], "legend")
+    return group([text(ax + aw / 2, y, words.word("table.legend"), 11, INK_DIM, "middle")],
+                 "legend")
 
 
 # ---------------------------------------------------------------- the whole table
-def table_svg(view=None, ui=None, mode="wide"):
-    """The table as an SVG element string; the empty frame without a view."""
+def table_svg(view=None, ui=None, mode="wide", words=None):
+    """The table as an SVG element string; the empty frame without a view. `words`: the
+    word catalogue (web/words/say.py)."""
     d = dims(mode, (view or {}).get("players", 0))
-    parts = [svg_open("table-svg", d["w"], d["h"], "Nos table"), felt(d)]
+    parts = [svg_open("table-svg", d["w"], d["h"], words.word("table.title")), felt(d)]
     if view is None:
         ax, ay, aw, ah = d["area"]
         parts.append(rect(ax, ay, aw, ah, "none", FELT_LINE, 3, 30,
                           more=[("id", "play-area"), ("stroke-dasharray", "14 10")]))
-        parts.append(center_message(None, ax + aw / 2, ay + ah / 2, d))
+        parts.append(center_message(None, ax + aw / 2, ay + ah / 2, d, words))
     else:
-        parts.append(seats_svg(view, d))
-        parts.append(layout_svg(view, ui, d))
-        parts.append(legend_svg(view, d))
-        parts.append(strip_svg(view, d))
+        parts.append(seats_svg(view, d, words))
+        parts.append(layout_svg(view, ui, d, words))
+        parts.append(legend_svg(view, d, words))
+        parts.append(strip_svg(view, d, words))
     parts.append("</svg>")
     return "".join(parts)
 
 
 # ---------------------------------------------------------------- the person's hand
-def hand_svg(view=None, ui=None, mode="wide"):
+def hand_svg(view=None, ui=None, mode="wide", words=None):
     """The person's tiles, face up, as an SVG element string.
 
     ui: {"selected": tile, "playable": [tiles with a legal action], "active": bool (the
@@ -584,15 +549,15 @@ def hand_svg(view=None, ui=None, mode="wide"):
     active = ui.get("active")
     declared = []
     if hand:
-        me = view.get("human", 0)
+        me = view.get("viewer", 0)
         declared = (hand.get("declared") or [[]] * (me + 1))[me]
-    parts = [svg_open("hand-svg", w, h, "Your tiles"),
+    parts = [svg_open("hand-svg", w, h, words.word("hand.title")),
              rect(0, 0, w, h, FELT_DARK, r=12, more=[("id", "hand-felt")])]
     if view is None:
-        parts.append(text(w / 2, h / 2 + 6, "Loading the game…", 16, INK_DIM, "middle"))
+        parts.append(text(w / 2, h / 2 + 6, words.word("hand.loading"), 16, INK_DIM, "middle"))
     elif not tiles:
-        words = "You have played all your tiles." if hand else "No hand in progress."
-        parts.append(text(w / 2, h / 2 + 6, words, 16, INK_DIM, "middle"))
+        said = words.word("hand.all_played" if hand else "prompt.no_hand")
+        parts.append(text(w / 2, h / 2 + 6, said, 16, INK_DIM, "middle"))
     for k, t in enumerate(tiles):
         r, c = k // per_row, k % per_row
         in_row = min(len(tiles) - r * per_row, per_row)
@@ -607,13 +572,14 @@ def hand_svg(view=None, ui=None, mode="wide"):
             cls += " selected"
             y -= 10
         a, b = split_tile(t)
-        label = t + (", declared" if t in declared else "") + (
-            ", selected" if t == selected else "")
+        label = t + (words.word("hand.declared_mark") if t in declared else "") + (
+            words.word("hand.selected_mark") if t == selected else "")
         more = [("data-tile", t), ("role", "button"), ("tabindex", "0"),
                 ("aria-label", label), ("aria-pressed", "true" if t == selected else "false")]
         inner = [tile_face(x, y, tw, th, a, b, None, None, GOLD if t == selected else None)]
         if t in declared:
-            inner.append(text(x + tw / 2, y - 3, "declared", 9, GOLD, "middle", "600"))
+            inner.append(text(x + tw / 2, y - 3, words.word("hand.declared"), 9, GOLD, "middle",
+                              "600"))
         if cls.find("dim") >= 0:
             inner.append(rect(x, y, tw, th, FELT_DARK, r=tw * 0.14,
                               more=[("fill-opacity", "0.45")]))

@@ -4,7 +4,18 @@
 # by PyScript (pyscript.toml [files]): this script stays two statements, because PyScript
 # compiles it from source at every page load.
 # ruff: noqa: F401 - the names are exported by name, in __export__
-from engine_api import act, bot_act, end_session, hello, new_game, next_hand, restore, view
+from engine_api import (
+    act,
+    bot_act,
+    check_query,
+    end_session,
+    hello,
+    new_game,
+    next_hand,
+    restore,
+    settings,
+    view,
+)
 
 __export__ = ["hello", "new_game", "act", "bot_act", "next_hand", "end_session", "view",
-              "restore"]
+              "restore", "check_query", "settings"]

@@ -12,9 +12,10 @@ import sys
 
 from e2e_harness import BOOT_TIMEOUT_MS, ROOT
 
-sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "web")]
-import ui_logic  # noqa: E402  (needs the paths above)
-import web_views  # noqa: E402
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "web"), str(ROOT / "web" / "words")]
+import web_views  # noqa: E402  (needs the paths above)
+
+from nos.actions import Play, parse_action  # noqa: E402
 
 STEP_MS = 30_000
 CHOSEN_OUTS: list[str] = []  # prompts of the outward-end chooser, as they were answered
@@ -145,11 +146,20 @@ def saved(page) -> dict:
 
 
 # ---------------------------------------------------------------- one chosen decision
+def parse_play(text: str) -> dict | None:
+    """{"tile", "arm", "out", "close", "claim"} of a play's text (nos/actions.py), or None."""
+    action = parse_action(text)
+    if not isinstance(action, Play):
+        return None
+    return {"tile": str(action.tile), "arm": action.arm, "out": action.out,
+            "close": action.close, "claim": action.claim}
+
+
 def take(page, action: str) -> str:
     """Make the engine action `action` (nos/actions.py text) by clicking what the page
     shows: a double to set, the announcement dialog, a button, or a tile then an end (the
     claim toggle first, the outward-end chooser after); returns the new data-waiting-for."""
-    play = ui_logic.parse_play(action)
+    play = parse_play(action)
     if action.startswith("set "):
         page.click(f"#hand [data-tile='{action[4:]}']")
     elif action.startswith("announce "):

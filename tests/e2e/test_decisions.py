@@ -11,9 +11,18 @@ from __future__ import annotations
 
 import re
 
-from e2e_play import log_entries, new_game, open_game, saved, settle, state, take, take_all
-from ui_logic import parse_play
-from web_views import R8_PAID, find_decision
+from e2e_play import (
+    log_entries,
+    new_game,
+    open_game,
+    parse_play,
+    saved,
+    settle,
+    state,
+    take,
+    take_all,
+)
+from web_views import R8_PAID, find_decision, words
 
 DECLARE = find_decision("declare", 4)
 BOT_DECLARES = find_decision("bot declares", 4)
@@ -46,14 +55,14 @@ def chips(page, seat: int | None = None) -> int:
 
 def check_chips_follow_the_log(page, names: list[str]) -> None:
     """R23: every seat shows 500 plus what the log's payments gave it, minus what it paid."""
-    net = dict.fromkeys(names, 500)
+    net = dict.fromkeys([n.lower() for n in names], 500)
     for e in log_entries(page):
         for pay in e["payments"]:
             payer, payee, amount = re.match(r"(\w+) pays? (\w+) (\d+): ", pay).groups()
-            net[payer] -= int(amount)
-            net[payee] += int(amount)
+            net[payer.lower()] -= int(amount)
+            net[payee.lower()] += int(amount)
     shown = [chips(page)] + [chips(page, s) for s in range(1, len(names))]
-    assert shown == [net[n] for n in names]
+    assert shown == [net[n.lower()] for n in names]
 
 
 def layout_tiles(page) -> dict[str, str]:
@@ -70,7 +79,7 @@ def test_R8_declared_doubles_are_paid_by_each_and_lie_face_up(app, guard, base_u
     open_game(app, base_url, d["query"])
     take_all(app, d["path"])
     assert settle(app) == "human" and app.get_attribute("body", "data-phase") == "declare"
-    assert "Declare doubles? (R8: 3 doubles: 25 from each, 4 doubles: 250)" in \
+    assert "Declare doubles? (R8: 3 doubles: 25 from each, 4 doubles: 250 from each)" in \
         app.text_content("#controls .prompt")
     tiles = d["action"].split()[1:]
     button = app.locator(f"#controls [data-action='{d['action']}']")
@@ -79,7 +88,7 @@ def test_R8_declared_doubles_are_paid_by_each_and_lie_face_up(app, guard, base_u
     take(app, d["action"])
     amount = R8_PAID[4][len(tiles)]
     assert entry(app, "You declare " + listed(tiles))["payments"] == [
-        f"{n} pays You {amount}: declared doubles, R8" for n in names[1:]]
+        f"{n} pays you {amount}: declared doubles, R8" for n in names[1:]]
     # Declared doubles lie face up (R8): marked in the person's hand until played.
     for t in tiles:
         tile = app.locator(f"#hand [data-tile='{t}']")
@@ -126,11 +135,12 @@ def test_R9_double_out_of_turn_is_placed_and_paid_by_the_player_on_set(app, guar
     assert app.locator("#controls [data-action=decline]").count() == 1
     assert double not in layout_tiles(app)
     take(app, d["action"])
-    side = hand["layout"]["arms"][play["arm"]]["name"]
+    en = words("en", d["view"])
+    side = en.side(hand["layout"]["arms"][play["arm"]]["side"])
     setter = names[hand["setter"]]
-    assert entry(app, f"You play {double} out of turn on {side}")["payments"] == [
-        f"{setter} pays You {value(double)}: a double out of turn on the set tile, R9"]
-    assert layout_tiles(app)[double] == f"{double} played by You"
+    assert entry(app, f"You play {double} on {side}, out of turn")["payments"] == [
+        f"{setter} pays you {value(double)}: a double out of turn on the set tile, R9"]
+    assert layout_tiles(app)[double] == f"{double} played by you"
     assert double not in state(app)["hand"]
     assert d["action"] in saved(app)["hands"][0]["actions"]  # on the arm clicked
     # R10: it costs a wait, shown beside the person's chips.
@@ -154,7 +164,7 @@ def test_R10_wait_owed_for_a_double_out_of_turn(app, guard, base_url):
         take(app, action)
         if phase == "out of turn":
             double = parse_play(action)["tile"]
-            assert layout_tiles(app)[double] == f"{double} played by You"
+            assert layout_tiles(app)[double] == f"{double} played by you"
     assert double is not None and len(waits[0]) == 1
     settle(app)
     assert app.text_content("#controls .prompt") == \
@@ -196,10 +206,10 @@ def test_H2_claimed_double_is_paid_R14(app, guard, base_url):
     assert claim.get_attribute("aria-pressed") == "false"
     assert "Claim the double’s payment (H2)" in claim.text_content()
     take(app, d["action"])  # ticks the claim, then plays the double
-    side = d["view"]["hand"]["layout"]["arms"][play["arm"]]["name"]
+    side = words("en", d["view"]).side(d["view"]["hand"]["layout"]["arms"][play["arm"]]["side"])
     assert entry(app, f"You play {double} on {side} and claim the double")["payments"] == [
-        f"{payer} pays You {value(double)}: a double on the predecessor's tile, R14"]
-    assert layout_tiles(app)[double] == f"{double} played by You"
+        f"{payer} pays you {value(double)}: a double on the predecessor's tile, R14"]
+    assert layout_tiles(app)[double] == f"{double} played by you"
     assert d["action"] in saved(app)["hands"][0]["actions"]
     check_chips_follow_the_log(app, names)
     guard.check()

@@ -34,7 +34,7 @@ def check_hand_over(page) -> None:
     assert "on set next hand (R22)" in summary.text_content()
     log = page.text_content("#log")
     assert "the set, R6" in log  # every payment with its reason
-    assert re.search(r"The hand ends: .*Counts: You \d+", log)
+    assert re.search(r"The hand ends: .*Counts: you \d+", log)
 
 
 def try_a_wrong_end(page) -> None:
@@ -128,13 +128,15 @@ def test_announcement_dialog_then_bots_one_at_a_time(app, guard, base_url):
     # then ordinary.
     app.click("#announce-dialog [data-game='11']")
     app.click("#announce-dialog [data-param='matching'][data-value='matador']")
-    app.click("#announce-dialog [data-param='cond'][data-value='first']")
+    app.click("#announce-dialog [data-param='condition'][data-value='first']")
     app.click("#announce-dialog [data-param='count'][data-value='3']")
-    app.click("#announce-diagram [data-side='1']")  # the right side of the set double
-    app.click("#announce-dialog [data-param='change'][data-value='1']")
+    # The right side of the set double, clicked in the diagram.
+    app.click("#announce-diagram [data-pick='side'][data-value='right']")
+    app.click("#announce-dialog [data-param='then'][data-value='ordinary']")
     preview = app.text_content("#announce-preview")
-    assert "matador, three first on the right side, then ordinary" in preview
-    assert app.get_attribute("#announce-ok", "data-announce") == "11 matador first=1:3 change"
+    assert "matador, 3 first on the right side, then ordinary" in preview
+    assert app.get_attribute("#announce-ok", "data-action") == \
+        "announce 11 matador first=1:3 change"
     # Closing the dialog leaves a button to open it again, as it was.
     app.click("#announce-dialog [data-cmd='announce-close']")
     dialog.wait_for(state="hidden")
@@ -144,8 +146,8 @@ def test_announcement_dialog_then_bots_one_at_a_time(app, guard, base_url):
     app.click("#announce-ok")
     settle(app)
     info = app.text_content("#info")
-    assert "Game 11: matador, three first on the right side, then ordinary" in info
-    assert "You announce matador, three first on the right side" in app.text_content("#log")
+    assert "Game 11: matador, 3 first on the right side, then ordinary" in info
+    assert "You announce matador, 3 first on the right side" in app.text_content("#log")
     # The computer players acted one at a time, each shown ~300 ms after the one before.
     shown = []
     for t, replies in app.evaluate("window.__shown"):
@@ -244,7 +246,7 @@ def test_bad_url_parameter_keeps_the_saved_game(app, guard, base_url):
     one_move(app, 1)
     before = state(app)
     for query, sentence in [
-        ("?players=9", "The number of players must be 3, 4 or 5, not '9'."),
+        ("?players=9", "The number of players must be 3 to 5, not '9'."),
         ("?seed=abc&colour=red", "The seed must be a whole number from 0 to 2147483647, not "
                                  "'abc'."),
     ]:
@@ -262,7 +264,7 @@ def test_damaged_save_offers_a_new_game(app, guard, base_url):
     app.reload()
     settle(app, BOOT_TIMEOUT_MS)
     prompt = app.text_content("#controls .prompt")
-    assert prompt.startswith("The saved game could not be restored (")
+    assert prompt.startswith("The saved game could not be restored")
     assert prompt.endswith("Start a new game?")
     assert "Traceback" not in app.content()
     app.click("#controls [data-cmd=new-game]")

@@ -104,7 +104,10 @@ def test_export_copies_exactly_the_site(tmp_path):
 
 
 def test_table_svg_is_well_formed_and_csp_safe():
-    svg = load_script("nos_web_table", ROOT / "web" / "table.py").table_svg()
+    from e2e_play import web_views  # (puts web/ and web/words/ on sys.path)
+
+    svg = load_script("nos_web_table", ROOT / "web" / "table.py").table_svg(
+        None, None, "wide", web_views.words("en"))
     root = ET.fromstring(svg)
     ids = {el.get("id") for el in root.iter()}
     assert {"table-svg", "table-rim", "table-felt", "play-area"} <= ids

@@ -1,0 +1,230 @@
+"""The view: everything the person's screen shows, decided here and drawn by the page.
+
+Like ``chess.svg.board(board, lastmove=…)``, which asks the board and restates no rule, the
+page draws this JSON and re-derives nothing: every label is an event or a word key
+(``nos.events``; the catalogue words them), every legal action is a record with the exact
+action to send back, every limit is a setting. Only the person's own tiles are in it (R71).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from nos.actions import Action, Announce, Declare, Decline, Draw, Pass, Play, Set, Wait
+from nos.deal import LAST_TWO
+from nos.events import Event, announcement_params, side_key
+from nos.games import (
+    GAME_NAMES,
+    GAME_RULES,
+    Announcement,
+    game_unavailable,
+    legal_announcements,
+    plan_for,
+)
+from nos.hand import Hand, Phase
+from nos.observation import Observation
+from nos.payments import (
+    CLOSE_PAYMENT,
+    DECLARATION_PAYMENTS,
+    START_CHIPS,
+    WRONG_CLOSE_PAYMENT,
+)
+from nos.session import Session
+from nos.tiles import Tile
+
+if TYPE_CHECKING:
+    from nos.app import Table
+
+from nos.app import SETTINGS  # noqa: E402
+
+# The rows of the announcement form, in the order the dialog shows them (R40–R57).
+ROWS = ("shape", "ordinary", "axis", "matching", "condition", "side", "count", "then")
+
+
+def legal_record(hand: Hand, action: Action) -> dict[str, Any]:
+    """A legal action as a record: its kind and parameters, and ``send``, the exact text to
+    send back (``nos.actions``)."""
+    rec: dict[str, Any] = {"send": str(action)}
+    if isinstance(action, Play):
+        rec.update(kind="play", tile=str(action.tile), arm=action.arm, out=action.out,
+                   close=action.close, claim=action.claim,
+                   side=side_key(hand.layout.plan, action.arm))
+    elif isinstance(action, Set):
+        rec.update(kind="set", tile=str(action.tile))
+    elif isinstance(action, Draw):
+        rec["kind"] = "draw_set" if hand.phase is Phase.SET else "draw"
+    elif isinstance(action, Announce):
+        rec.update(kind="announce", game=announcement_params(action.game, hand.set_tile))
+    elif isinstance(action, Declare):
+        rec.update(kind="declare", tiles=[str(t) for t in action.tiles],
+                   amount=DECLARATION_PAYMENTS[hand.players][len(action.tiles)])
+    elif isinstance(action, Decline):
+        rec["kind"] = "decline" if hand.phase is Phase.DECLARE else "no_double"
+    elif isinstance(action, Wait):
+        rec["kind"] = "wait"
+    elif isinstance(action, Pass):
+        rec["kind"] = "pass"
+    return rec
+
+
+# ---------------------------------------------------------------- the announcement (R7)
+def announce_catalogue(set_tile: Tile) -> dict[str, Any]:
+    """The 17 games for this set tile: each with its ruling, the reason it is not available
+    (a word key: ``why.<key>``) or its options, and the rows of its form."""
+    legal = legal_announcements(set_tile)
+    games = []
+    for g in sorted(GAME_NAMES):
+        options = [announce_option(a, set_tile) for a in legal if a.game == g]
+        rows = [r for r in ROWS if any(r in o["choice"] for o in options)]
+        games.append({"game": g, "rule": GAME_RULES[g], "rows": rows, "options": options,
+                      "why": None if options else game_unavailable(g, set_tile)})
+    return {"set_tile": str(set_tile), "games": games}
+
+
+def announce_option(a: Announcement, set_tile: Tile) -> dict[str, Any]:
+    """One legal announcement: ``send``, its name's parameters (``game``), its values in the
+    form's rows (``choice``) and each side of the set tile with its matching, its note (the
+    order of a condition, R56, R57) and the form value a click on it picks."""
+    plan = plan_for(a, set_tile)
+    choice: dict[str, Any] = {}
+    g = a.game
+    if a.shape is not None:
+        choice["shape"] = a.shape
+    if g == 11:
+        choice["matching"] = a.matching.value if a.matching else "ordinary"
+        choice["condition"] = "here" if a.here is not None else "first"
+        choice["then"] = (a.matching.other if a.change else a.matching).value  # type: ignore[union-attr]
+    if g == 12 and a.shape == "line":
+        choice["ordinary"] = side_key(plan, a.ordinary or 0)
+        choice["condition"] = "none" if a.first is None else "first"
+    if g == 12 and a.shape != "line":
+        choice["axis"] = "ns" if (a.ordinary or 0) == 0 else "ew"
+    named = a.here if a.here is not None else a.first
+    if named is not None:
+        choice["side"] = side_key(plan, named)
+    if a.first is not None:
+        choice["count"] = a.count
+    sides = []
+    for i in range(plan.arms):
+        token = side_key(plan, i)
+        side: dict[str, Any] = {"side": token, "matching": plan.opening[i].value}
+        if i in plan.sequence:  # R57a counts the set tile as the first tile; R56 does not
+            k = plan.sequence.index(i) + (2 if g == 11 else 1)
+            side["note"] = {"key": "note.nth", "n": k}
+        elif a.first is not None and i == a.first:
+            side["note"] = {"key": "note.first", "n": a.count}
+        elif i in plan.late_arms:
+            side["note"] = {"key": "note.fourth"}
+        if "axis" in choice:
+            side["pick"] = {"axis": "ns" if i % 2 == 0 else "ew"}
+        elif g == 12:
+            side["pick"] = {"ordinary": token}
+        elif "side" in choice:
+            side["pick"] = {"side": token}
+        sides.append(side)
+    shape = "line" if plan.arms == 2 else "triangle" if g in (13, 14, 15, 16) else "cross"
+    return {"send": f"announce {a}", "game": announcement_params(a, set_tile),
+            "choice": choice, "sides": sides, "shape": shape}
+
+
+# ---------------------------------------------------------------- the whole view
+def table_view(table: Table, error: Event | None = None) -> dict[str, Any]:
+    """Everything the person's screen may show (R71), JSON-safe."""
+    session = table.session
+    hand = table.hand
+    me = table.human
+    view: dict[str, Any] = {
+        "players": session.players,
+        "names": list(session.names),
+        "viewer": me,
+        "level": table.level,
+        "seed": table.seed,
+        "chips": session.chips,
+        "start_chips": START_CHIPS,
+        "house_rules": session.options.to_json(),
+        "hands_played": sum(1 for h in session.hands if h.over),
+        "log": table.log[-200:],
+        "error": error,
+        "settlement": session.settlement.to_json() if session.settlement else None,
+        "settings": SETTINGS,
+    }
+    if hand is None:
+        view["waiting_for"] = "start"
+        return view
+    h = hand_view(hand, me, table.log)
+    if session.settlement is not None:
+        view["waiting_for"] = "done"
+    elif hand.over:
+        view["waiting_for"] = "next_hand"
+        view["next_setter"] = session.next_setter
+    else:
+        person = hand.current == me and not table.passes_for_person()
+        view["waiting_for"] = "human" if person else "bot"
+    h["legal"] = [legal_record(hand, a) for a in hand.legal_actions()] \
+        if view["waiting_for"] == "human" else []
+    if view["waiting_for"] == "human" and hand.phase is Phase.ANNOUNCE:
+        h["announce"] = announce_catalogue(hand.set_tile)  # type: ignore[arg-type]
+    view["hand"] = h
+    return view
+
+
+def hand_view(hand: Hand, seat: int, log: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A hand as ``seat`` may see it (R71): the observation and what the page draws of it
+    (the game's name parameters, who acts, the boneyard's drawable and last two tiles, each
+    seat's last action from ``log``, the last play, the amounts of R8 and R18/R19)."""
+    obs = Observation(hand, seat)
+    h = obs.to_json()
+    h["game"] = (announcement_params(hand.announcement, hand.set_tile)
+                 if hand.announcement and hand.set_tile else None)
+    h["acting"] = None if hand.over else hand.current
+    h["first_hand"] = hand.first_hand
+    h["drawable"] = obs.drawable
+    h["last_two"] = min(obs.boneyard_count, LAST_TWO)
+    h["last"] = last_events(log or [], hand.number, hand.players)
+    h["last_play"] = last_play(hand)
+    pays = DECLARATION_PAYMENTS[hand.players]
+    h["declare_pays"] = [[n, pays[n]] for n in sorted(pays)]
+    h["close_pays"] = [CLOSE_PAYMENT, WRONG_CLOSE_PAYMENT]
+    h["legal"] = []
+    return h
+
+
+def position_view(session: Session, seat: int | None = None) -> dict[str, Any]:
+    """The view of a session's current hand for a diagram, as ``seat`` sees it (its own
+    tiles; None: a bystander's, no tiles and nobody is "you")."""
+    hand = session.hand
+    view: dict[str, Any] = {"players": session.players, "names": list(session.names),
+                            "viewer": seat, "chips": session.chips,
+                            "start_chips": START_CHIPS, "log": []}
+    if hand is not None:
+        h = hand_view(hand, 0 if seat is None else seat)
+        if seat is None:
+            h["tiles"] = []
+            h["seat"] = None
+        view["hand"] = h
+    return view
+
+
+def last_events(log: list[dict[str, Any]], number: int, players: int) -> list[Event | None]:
+    """The last thing each seat did in hand ``number`` (an event), or None."""
+    out: list[Event | None] = [None] * players
+    for entry in log:
+        event = entry.get("event") or {}
+        seat = event.get("seat")
+        if entry.get("hand") == number and isinstance(seat, int) and 0 <= seat < players \
+                and event.get("key", "").startswith("act."):
+            out[seat] = event
+    return out
+
+
+def last_play(hand: Hand) -> list[int] | None:
+    """[arm, index on the arm] of the tile placed last, or None."""
+    layout = hand.layout
+    best = None
+    if layout is None:
+        return None
+    for arm, placed in enumerate(layout.arms):
+        for k, p in enumerate(placed):
+            if best is None or p.seq > best[0]:
+                best = (p.seq, arm, k)
+    return None if best is None else [best[1], best[2]]

@@ -1,0 +1,85 @@
+"""The page in English, Dutch and Polish (web/words/): a whole hand played by clicking in
+Dutch and one in Polish, the language switched in the middle of a hand, and a reload that
+keeps both the language and the game. Every sentence of the log, the prompt and the header
+is the catalogue's wording of the engine's events, in the language shown."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from e2e_play import open_game, play_hand, settle, state
+from e2e_play import web_views as views
+
+FIXED = "&seed={seed}&players=3&level=beginner&delay=0"
+
+
+def shown_view(page) -> dict:
+    """The engine's last reply as the page stored it (nos.shown.v1): its view."""
+    return json.loads(page.evaluate("localStorage.getItem('nos.shown.v1')"))["view"]
+
+
+def log_texts(page) -> list[str]:
+    return page.evaluate(
+        "() => [...document.querySelectorAll('#log ul:not(.pay) > li')]"
+        ".map(li => li.firstChild.textContent)")
+
+
+def expected_log(view: dict, lang: str) -> list[str]:
+    w = views.words(lang, view)
+    return [w.capital(w.say(e["event"])) for e in view["log"]]
+
+
+def words_shown(page, lang: str) -> None:
+    """The page speaks `lang`: <html lang>, the header, the help, the log, every button."""
+    w = views.words(lang)
+    assert page.get_attribute("html", "lang") == lang
+    assert page.text_content("header [data-cmd=new-game]") == w.word("btn.new_game")
+    assert page.text_content("#log-panel summary") == w.word("panel.log")
+    assert page.text_content("#help summary") == w.word("panel.help")
+    assert page.title() == w.word("page.title")
+    assert page.input_value("#lang-select") == lang
+    view = shown_view(page)
+    assert log_texts(page) == expected_log(view, lang)
+
+
+@pytest.mark.parametrize(("lang", "seed"), [("nl", 5), ("pl", 8)])
+def test_a_whole_hand_by_clicking_in_another_language(app, guard, base_url, lang, seed):
+    open_game(app, base_url, "?lang=" + lang + FIXED.format(seed=seed))
+    words_shown(app, lang)
+    play_hand(app)
+    words_shown(app, lang)
+    # The hand-end summary is in the language too.
+    w = views.words(lang)
+    assert w.word("btn.next_hand") in app.text_content("#controls")
+    assert w.word("th.count") in app.text_content("#controls")
+    english = views.words("en")
+    assert english.word("btn.next_hand") not in app.text_content("#controls")
+    guard.check()
+
+
+def test_switching_language_mid_hand_and_reloading_keeps_both(app, guard, base_url):
+    open_game(app, base_url, "?lang=en" + FIXED.format(seed=5))
+    words_shown(app, "en")
+    before = state(app)
+    app.select_option("#lang-select", "pl")
+    app.wait_for_function("document.documentElement.lang === 'pl'")
+    settle(app)
+    words_shown(app, "pl")
+    prompt = app.text_content("#controls .prompt")
+    assert prompt and prompt not in views.catalogue("en")["words"].values()
+    assert state(app)["hand"] == before["hand"] and state(app)["log"] == before["log"]
+    # The choice is kept: a reload shows the same game, in Polish.
+    app.reload()
+    settle(app)
+    words_shown(app, "pl")
+    assert state(app)["hand"] == before["hand"]
+    assert app.evaluate("localStorage.getItem('nos.lang')") == "pl"
+    guard.check()
+
+
+def test_a_bad_lang_parameter_is_one_sentence_and_the_page_goes_on(app, guard, base_url):
+    open_game(app, base_url, "?lang=xx" + FIXED.format(seed=5))
+    assert "'xx'" in app.text_content("#status")
+    assert app.get_attribute("html", "lang") in ("en", "nl", "pl")
+    guard.check()

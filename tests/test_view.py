@@ -1,0 +1,108 @@
+"""The view the engine sends the page (nos/view.py): every legal action is a record with the
+exact action to send back, the announcement catalogue holds the 17 games with each one's
+options or the reason it is not available, the settings carry every limit, and refusals and
+errors are events — so that the page restates no rule, no game name and no limit."""
+
+from __future__ import annotations
+
+import json
+
+import engine_api
+import pytest
+import web_views
+
+from nos.actions import parse_action
+from nos.app import SETTINGS, Table
+from nos.games import GAME_RULES, legal_announcements
+from nos.tiles import Tile
+
+
+def test_every_legal_action_is_a_record_with_the_action_to_send():
+    kinds = set()
+    for _, view in web_views.sample_views(per_game=2):
+        legal = view["hand"]["legal"]
+        if view["waiting_for"] != "human":
+            assert legal == []
+            continue
+        for rec in legal:
+            action = parse_action(rec["send"])
+            assert str(action) == rec["send"]
+            kinds.add(rec["kind"])
+            if rec["kind"] == "play":
+                assert (str(action.tile), action.arm, action.out, action.close,
+                        action.claim) == (rec["tile"], rec["arm"], rec["out"], rec["close"],
+                                          rec["claim"])
+                assert rec["side"] == view["hand"]["layout"]["arms"][rec["arm"]]["side"]
+    assert {"play", "draw"} <= kinds
+
+
+@pytest.mark.parametrize("tile", ["6-6", "0-0", "5-3", "3-3", "6-1"])
+def test_r7_r40_r57_the_catalogue_holds_the_17_games(tile):
+    from nos.view import announce_catalogue
+
+    cat = announce_catalogue(Tile.parse(tile))
+    games = cat["games"]
+    assert [g["game"] for g in games] == list(range(1, 18))
+    legal = {f"announce {a}" for a in legal_announcements(Tile.parse(tile))}
+    offered = {o["send"] for g in games for o in g["options"]}
+    assert offered == legal
+    for g in games:
+        assert g["rule"] == GAME_RULES[g["game"]]
+        assert (g["why"] is None) == bool(g["options"])
+        for o in g["options"]:
+            assert set(o["choice"]) <= set(g["rows"])
+            # Two options never share all their row values: the form tells them apart.
+            twins = [p for p in g["options"] if p["choice"] == o["choice"]]
+            assert len(twins) == 1, o
+    if tile != "0-0":
+        assert {g["game"]: g["why"] for g in games if g["game"] in (13, 14, 15, 16)} == \
+            dict.fromkeys((13, 14, 15, 16), "needs_double_blank")
+    if not Tile.parse(tile).is_double:
+        assert games[1]["why"] == "needs_double"
+
+
+def test_the_announce_catalogue_is_sent_only_to_announce():
+    view = web_views.announce_view()
+    assert len(view["hand"]["announce"]["games"]) == 17
+    for _, other in web_views.sample_views(per_game=1):
+        assert "announce" not in other["hand"] or other["hand"]["phase"] == "announce"
+
+
+def test_the_settings_carry_every_limit():
+    view = Table(3, seed=1).view()
+    assert view["settings"] == SETTINGS
+    assert SETTINGS["players"] == [3, 4, 5] and SETTINGS["seed"][0] == 0
+    assert view["start_chips"] == 500 and view["viewer"] == 0
+
+
+def test_r70_a_refusal_is_an_event_and_changes_nothing():
+    table = Table(3, seed=web_views.human_on_set(3), level="beginner")
+    before = json.dumps(table.start())
+    # A play while the person must set (R4): refused by the rules, not an engine failure.
+    view = table.act("6-6@0>6")
+    assert view["error"]["key"].startswith("refuse.") and view["error"]["rule"] in ("R4",
+                                                                                    "R5")
+    assert json.dumps(dict(view, error=None)) == before
+
+
+def test_the_page_may_send_an_attempt_the_engine_refuses():
+    engine_api.new_game(json.dumps({"players": 3, "seed": web_views.human_on_set(3),
+                                    "level": "beginner"}))
+    reply = json.loads(engine_api.act(json.dumps({"attempt": {"kind": "set",
+                                                              "tile": "1-0"}})))
+    assert reply["error"]["key"].startswith("refuse.")
+    reply = json.loads(engine_api.act(json.dumps({"attempt": {"kind": "play", "tile": "x"}})))
+    assert reply["error"] == {"key": "error.no_action"}
+
+
+@pytest.mark.parametrize("text", ["[" * 10_000, '{"a": ' * 5_000, "not json", "[]", "7"])
+def test_a_damaged_save_is_one_event_never_a_crash(text):
+    reply = json.loads(engine_api.restore(text))
+    assert reply["error"]["key"] in ("error.save_damaged", "error.save_unrestorable")
+
+
+def test_the_settings_refuse_a_bad_new_game():
+    for cfg, key in (({"players": 9}, "error.players"), ({"level": "pro"}, "error.level"),
+                     ({"seed": -1}, "error.seed"), ({"h1": "yes"}, "error.house_rule")):
+        reply = json.loads(engine_api.new_game(json.dumps(cfg)))
+        assert reply["error"]["key"] == key

@@ -1,0 +1,172 @@
+"""Words are data (web/words/): every language has every key the code uses and no other,
+its placeholders match the English ones, its plural forms are complete; the page's modules
+hold no user-visible English of their own; and events become the sentences they should, with
+"you" decided by the seat, never by a name."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+
+import pytest
+import web_views
+from say import Words, plural_index
+from web_views import LANGS, ROOT, WEB, catalogue
+
+from nos.app import SETTINGS, Table
+from nos.diagnose import REASONS
+from nos.view import ROWS
+
+PAGE_MODULES = ["table.py", "render_panels.py", "render_announce.py", "render_diagram.py",
+                "page.py", "main.py", "ui_logic.py", "render_svg.py", "render_layout.py"]
+# Strings in the page's modules that are data, not words for the reader.
+NOT_WORDS = {"out of turn",  # the engine's name of a phase
+             "seat-tile declared",  # CSS classes
+             "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",  # the font
+             "Escape", "Enter",  # key names
+             "English", "Nederlands", "Polski"}  # each language named in itself
+PLACEHOLDER = re.compile(r"\{([^}]*)\}")
+
+
+def used_keys() -> set[str]:
+    """Every key the code can ask the catalogue for."""
+    keys: set[str] = {"language", "you", "seat_n", "list.and"}
+    sources = [p.read_text(encoding="utf-8") for p in WEB.glob("*.py")]
+    sources += [p.read_text(encoding="utf-8") for p in (ROOT / "nos").rglob("*.py")]
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    for text in sources:
+        keys |= set(re.findall(r'word\(\s*"([a-z_0-9.]+)"', text))
+        keys |= set(re.findall(r'"key": "([a-z_0-9.]+)"', text))
+        keys |= set(re.findall(r'Refused\("([a-z_0-9.]+)"', text))
+        keys |= {k for k in re.findall(r'"([a-z]+\.[a-z_0-9.]+)"', text)
+                 if k.split(".")[0] in ("prompt", "pill", "legend", "end", "notice", "error",
+                                        "status", "th", "diagram", "ann", "center", "hand",
+                                        "act", "log")}
+    keys = {k for k in keys if not k.endswith(".")}  # prefixes of the families below
+    keys |= set(re.findall(r'data-word(?:-title)?="([a-z_0-9.]+)"', html))
+    keys |= {f"refuse.{k}" for k in REASONS}
+    keys |= {f"game.{g}" for g in range(1, 18)} | {f"hint.{g}" for g in range(1, 18)}
+    keys |= {"game.11.here", "game.11.first", "game.11.then", "game.12.line", "game.12.first",
+             "game.12.cross", "game.17.named", "game.17.double"}
+    keys |= {f"side.{s}" for s in ("n", "e", "s", "w", "left", "right", "arm1", "arm2", "arm3",
+                                   "fourth", "end")}
+    keys |= {"matching.ordinary", "matching.matador", "shape.line", "shape.cross",
+             "shape.double cross", "axis.ns", "axis.ew"}
+    keys |= {f"level.{lv}" for lv in SETTINGS["levels"]}
+    keys |= {f"pace.{name}" for name, _ in SETTINGS["paces"]}
+    keys |= {f"do.{k}" for k in ("set", "draw_set", "draw", "declare", "decline", "no_double",
+                                 "wait", "pass", "play", "announce")}
+    keys |= {f"unavailable.{k}" for k in ("needs_double", "needs_double_blank",
+                                          "not_double_blank")}
+    keys |= {f"why.R{r}" for r in (6, 8, 9, 14, 15, 18, 19, 21, 24)}
+    keys |= {f"ended.{r}" for r in ("R20a", "R18", "R20c")}
+    keys |= {f"ann.row.{r}" for r in ROWS}
+    keys |= {"ann.shape.line", "ann.shape.cross", "ann.shape.double cross", "ann.axis.ns",
+             "ann.axis.ew", "ann.matching.ordinary", "ann.matching.matador",
+             "ann.condition.here", "ann.condition.first", "ann.condition.none"}
+    keys |= {"note.nth", "note.first", "note.fourth"}
+    keys |= {f"diagram.to.{p}" for p in ("set", "announce", "declare", "out_of_turn", "play")}
+    keys |= {f"act.play.{f}" for f in ("out_of_turn", "out", "claim", "close")}
+    # Second-person forms and the plural words the templates name.
+    en = catalogue("en")["words"]
+    keys |= {k for k in en if k.endswith(".you") and k[:-4] in keys}
+    for template in en.values():
+        if isinstance(template, str):
+            keys |= {"|" + p.split("|")[1] for p in PLACEHOLDER.findall(template) if "|" in p}
+    return keys
+
+
+def test_english_has_every_key_the_code_uses_and_no_other():
+    en = set(catalogue("en")["words"])
+    used = used_keys()
+    assert sorted(used - en) == [], "keys the code uses but English lacks"
+    assert sorted(en - used) == [], "keys English has but no code uses"
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_every_language_has_the_english_keys_and_placeholders(lang):
+    en = catalogue("en")["words"]
+    other = catalogue(lang)
+    assert other["lang"] == lang
+    words = other["words"]
+    assert sorted(set(en) ^ set(words)) == []
+    for key, template in en.items():
+        if isinstance(template, str):
+            assert set(PLACEHOLDER.findall(template)) == set(
+                PLACEHOLDER.findall(words[key])), key
+        else:
+            forms = 3 if lang == "pl" else 2
+            assert len(words[key]) == forms and all(words[key]), key
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 4, 5, 12, 14, 21, 22, 25, 101, 112, 122])
+def test_plural_forms(n):
+    assert plural_index("en", n) == (0 if n == 1 else 1)
+    polish = 0 if n == 1 else 1 if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else 2
+    assert plural_index("pl", n) == polish
+    pl = Words(catalogue("pl"))
+    assert pl.word("seat.tiles", {"n": n}).split()[-1] == catalogue("pl")["words"][
+        "|tiles"][polish]
+
+
+def test_numbers_are_written_per_language():
+    assert [Words(catalogue(lang)).number(12345) for lang in LANGS] == [
+        "12,345", "12.345", "12\u00a0345"]
+    assert [Words(catalogue(lang)).number(1500) for lang in LANGS] == ["1500", "1.500", "1500"]
+    assert Words(catalogue("en")).signed(-20) == "−20"
+
+
+@pytest.mark.parametrize("path", PAGE_MODULES)
+def test_no_user_visible_english_in_the_page_modules(path):
+    """Words the reader sees come from the catalogue: a string constant with words in it,
+    outside docstrings, is a finding (data such as phase names is listed in NOT_WORDS)."""
+    tree = ast.parse((WEB / path).read_text(encoding="utf-8"))
+    docs = {id(n.body[0].value) for n in ast.walk(tree)
+            if isinstance(n, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+            and n.body and isinstance(n.body[0], ast.Expr)
+            and isinstance(n.body[0].value, ast.Constant)}
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Constant) and isinstance(node.value, str)) or \
+                id(node) in docs or node.value in NOT_WORDS:
+            continue
+        text = node.value
+        sentence = re.search(r"[A-Za-z]{2,}[ ,'][A-Za-z]{2,}", text) and \
+            not re.search(r"[<>={}#]", text)
+        if sentence or re.fullmatch(r"[A-Z][a-z]+[.!…]?", text.strip()):
+            found.append((node.lineno, text))
+    # Console messages are for developers, not readers.
+    found = [(n, t) for n, t in found if not t.startswith("Nos: ")]
+    assert found == []
+
+
+# ---------------------------------------------------------------- sentences
+def test_you_is_the_viewers_seat_never_a_name():
+    en = Words(catalogue("en"), viewer=2, names=["You", "Anna", "Bram"])
+    assert en.say({"key": "act.draw", "seat": 2}) == "you draw a tile"
+    assert en.say({"key": "act.draw", "seat": 0}) == "You draws a tile"  # a name, 3rd person
+    assert en.say({"key": "pay", "from": 2, "to": 1, "amount": 5, "rule": "R15"}) == \
+        "you pay Anna 5: nos, R15"
+    assert en.say({"key": "pay", "from": 1, "to": 2, "amount": 5, "rule": "R15"}) == \
+        "Anna pays you 5: nos, R15"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_event_of_a_session_is_a_sentence(lang):
+    """A whole session's log, its payments, refusals and errors: every event is worded,
+    every placeholder filled, in every language."""
+    w = Words(catalogue(lang), viewer=0, names=["You", "Anna", "Bram", "Cor"])
+    for event in web_views.events():
+        text = w.say(event)
+        assert text and "{" not in text and "}" not in text and "None" not in text, event
+        assert not text.startswith(event["key"]), event
+
+
+def test_a_refusal_is_an_event_with_its_ruling():
+    table = Table(4, seed=3, level="beginner")
+    table.start()
+    view = table.act("pass")
+    error = view["error"]
+    assert error["key"].startswith(("refuse.", "error.")) and error.get("rule", "R") [0] == "R"
+    assert json.loads(json.dumps(error)) == error

@@ -1,0 +1,205 @@
+"""The word catalogue: events and page words made into sentences in one language.
+
+An event is a key and its parameters (``nos/events.py``); a language's catalogue
+(``web/words/<lang>.json``) maps each key to a template. Shared by the page (MicroPython) and
+CPython (tests, diagrams): the MicroPython subset, no dict order relied on.
+
+Templates: ``{name}`` is a parameter, worded by its kind (below); ``{n|tiles}`` is the plural
+form of the word ``|tiles`` (a list of forms in the catalogue) for the number ``n``. A key
+``k`` may have a second-person variant ``k.you``, used when the event's ``seat`` is the
+viewer: "you" is decided by the seat, never by a name.
+
+Parameter kinds: ``seat``/``from``/``to``/``winner`` a seat (its name, or the catalogue's
+``you`` for the viewer), ``tile`` a tile, ``tiles`` a list of tiles, ``side`` a side token
+(``side.<token>``, ``end:5`` → ``side.end``), ``game`` an announcement (``game.*``),
+``matching``/``then`` a matching (``matching.<m>``), numbers (``amount``, ``n``, …) in the
+language's own way, anything else as text.
+"""
+
+SEATS = ["seat", "from", "to", "winner"]
+NUMBERS = ["amount", "n", "count", "end", "out", "pot", "hand", "players", "game", "chips",
+           "arm", "seconds", "mb"]
+
+
+def plural_index(lang, n):
+    """Which plural form a number takes: English and Dutch one/other, Polish
+    one/few/many (1 płytka, 2–4 płytki, 5 płytek; 12–14 płytek; 22 płytki)."""
+    n = abs(int(n))
+    if lang == "pl":
+        if n == 1:
+            return 0
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return 1
+        return 2
+    return 0 if n == 1 else 1
+
+
+def group(n, sep, least):
+    """``n`` with its thousands separated by ``sep`` from ``least`` digits on."""
+    digits = str(abs(int(n)))
+    if len(digits) >= least:
+        parts = []
+        while len(digits) > 3:
+            parts.insert(0, digits[-3:])
+            digits = digits[:-3]
+        parts.insert(0, digits)
+        digits = sep.join(parts)
+    return ("−" if int(n) < 0 else "") + digits
+
+
+class Words:
+    """One language's catalogue: ``say(event)`` and ``word(key, **params)``."""
+
+    def __init__(self, data, viewer=None, names=None):
+        self.lang = str(data.get("lang", "en"))
+        self.words = data.get("words") or {}
+        self.viewer = viewer
+        self.names = names or []
+
+    def has(self, key):
+        return key in self.words
+
+    def number(self, n):
+        """A number as the language writes it (1,500 · 1.500 · 1500 / 10 000)."""
+        if self.lang == "nl":
+            return group(n, ".", 4)
+        if self.lang == "pl":
+            return group(n, "\u00a0", 5)
+        return group(n, ",", 5)
+
+    def signed(self, n):
+        return ("+" if n > 0 else "") + self.number(n)
+
+    def name(self, seat):
+        if seat is None:
+            return "?"
+        if seat == self.viewer:
+            return self.words.get("you", "you")
+        if 0 <= seat < len(self.names):
+            return str(self.names[seat])
+        return self.fill(self.words.get("seat_n", "{n}"), {"n": seat + 1})
+
+    def tiles(self, tiles):
+        tiles = [str(t) for t in tiles]
+        if len(tiles) < 2:
+            return "".join(tiles)
+        return ", ".join(tiles[:-1]) + self.words.get("list.and", " and ") + tiles[-1]
+
+    def side(self, token):
+        token = str(token)
+        if token.startswith("end:"):
+            return self.fill(self.words.get("side.end", "{n}"), {"n": int(token[4:])})
+        return self.words.get("side." + token, token)
+
+    def game(self, params):
+        """An announcement's name (``nos.events.announcement_params``)."""
+        params = params or {}
+        g = params.get("game", 1)
+        w = self.words
+        if g == 11:
+            text = w.get("matching." + str(params.get("matching")), "")
+            if params.get("here") is not None:
+                text += self.fill(w["game.11.here"], params)
+            if params.get("first") is not None:
+                text += self.fill(w["game.11.first"], params)
+            if params.get("then") is not None:
+                text += self.fill(w["game.11.then"], params)
+            return text
+        if g == 12:
+            if params.get("shape") == "line":
+                if params.get("first") is not None:
+                    return self.fill(w["game.12.first"], params)
+                return self.fill(w["game.12.line"], params)
+            return self.fill(w["game.12.cross"], params)
+        if g == 17:
+            key = "game.17.double" if params.get("shape") == "double cross" else "game.17.named"
+            return self.fill(w[key], params)
+        return w.get("game." + str(g), str(g))
+
+    def value(self, name, value):
+        """One parameter in words, by its kind."""
+        if name in SEATS:
+            return self.name(value)
+        if name == "tiles":
+            return self.tiles(value or [])
+        if name in ("side", "here", "first", "ordinary"):
+            return self.side(value)
+        if name == "game":
+            return self.game(value) if isinstance(value, dict) else self.number(value)
+        if name in ("matching", "then"):
+            return self.words.get("matching." + str(value), str(value))
+        if name in ("shape", "axis", "level", "pace"):
+            return self.words.get(name + "." + str(value), str(value))
+        if name == "counts":  # R21: each seat's count
+            return ", ".join([self.name(s) + " " + self.number(c) for s, c in
+                              enumerate(value or [])])
+        if name == "draws":  # R22: rounds of [seat, tile]
+            return "; ".join([", ".join([self.name(d[0]) + " " + str(d[1]) for d in rnd])
+                              for rnd in value or []])
+        if name in NUMBERS and isinstance(value, int) and not isinstance(value, bool):
+            return self.number(value)
+        return str(value)
+
+    def fill(self, template, params):
+        """The template with its ``{name}`` and ``{n|word}`` places filled in."""
+        out = []
+        i = 0
+        template = str(template)
+        while i < len(template):
+            start = template.find("{", i)
+            if start < 0:
+                out.append(template[i:])
+                break
+            end = template.find("}", start)
+            if end < 0:
+                out.append(template[i:])
+                break
+            out.append(template[i:start])
+            name = template[start + 1:end]
+            if name == "why":  # the reason of the ruling in "rule" (a payment's)
+                out.append(self.words.get("why." + str(params.get("rule")), ""))
+            elif name == "ended":  # why a hand ended, from its ruling in "reason"
+                out.append(self.words.get("ended." + str(params.get("reason")), ""))
+            elif "|" in name:
+                num, _, word = name.partition("|")
+                forms = self.words.get("|" + word) or [word]
+                n = params.get(num, 0)
+                k = plural_index(self.lang, n if isinstance(n, int) else 0)
+                out.append(str(forms[min(k, len(forms) - 1)]))
+            else:
+                out.append(self.value(name, params.get(name, "")))
+            i = end + 1
+        return "".join(out)
+
+    def word(self, key, params=None, seat=None):
+        """The page word ``key`` with its parameters; its ``.you`` form for the viewer."""
+        params = params or {}
+        if seat is None:  # the subject: who acts, or who pays
+            seat = params.get("seat", params.get("from"))
+        if seat is not None and seat == self.viewer and key + ".you" in self.words:
+            key = key + ".you"
+        template = self.words.get(key)
+        if template is None:
+            return key
+        return self.fill(template, params)
+
+    def say(self, event):
+        """An event as a sentence; a play's flags (out, out of turn, claim, close) add their
+        own parts."""
+        if not event:
+            return ""
+        key = str(event.get("key", ""))
+        text = self.word(key, event)
+        if key == "act.play":
+            for flag in ("out_of_turn", "out", "claim", "close"):
+                if event.get(flag) is not None and event.get(flag) is not False:
+                    text += self.word("act.play." + flag, event)
+        return text
+
+    def capital(self, text):
+        return text[:1].upper() + text[1:]
+
+    def sentence(self, text):
+        """A whole sentence: a capital first, a full stop last (unless it has its own)."""
+        text = self.capital(str(text).strip())
+        return text if not text or text[-1] in ".!?…" else text + "."
