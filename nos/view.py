@@ -177,6 +177,9 @@ def hand_view(hand: Hand, seat: int, log: list[dict[str, Any]] | None = None) ->
     h["game"] = (announcement_params(hand.announcement, hand.set_tile)
                  if hand.announcement and hand.set_tile else None)
     h["acting"] = None if hand.over else hand.current
+    # The declaration and out-of-turn steps (R8, R9) go round every seat (R71): a short
+    # pause each, the same for every seat, so a hand does not start slowly.
+    h["quick_step"] = hand.phase in (Phase.DECLARE, Phase.OUT_OF_TURN)
     h["first_hand"] = hand.first_hand
     h["drawable"] = obs.drawable
     h["last_two"] = min(obs.boneyard_count, LAST_TWO)
