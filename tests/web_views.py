@@ -295,15 +295,22 @@ def events() -> list[dict]:
         error = table.act(text)["error"]
         if error:
             out.append(error)
-    # Refusals in the turns of play: every wrong end of every tile, as the page sends them.
-    for view in hand_views("4", 3)[:40]:
+    # Refusals in the turns of play: each tile of the person's on each end, as a person may
+    # try them (a refused action changes nothing).
+    for _ in range(60):
+        view = table.view()
         hand = view.get("hand") or {}
-        if view["waiting_for"] != "human" or hand.get("phase") != "play":
-            continue
-        table = Table(4, seed=3, level="beginner")
-        for tile in hand["tiles"][:2]:
-            for arm in range(len(hand["layout"]["arms"])):
-                out.append({"key": "refuse.no_match_matador", "tile": tile, "end": 3,
-                            "side": hand["layout"]["arms"][arm]["side"], "rule": "R61"})
-        break
+        if view["waiting_for"] == "human" and hand.get("phase") == "play":
+            break
+        if view["waiting_for"] == "human":
+            table.act(hand["legal"][0]["send"])
+        elif view["waiting_for"] == "bot":
+            table.bot_act()
+        else:
+            return out
+    for tile in hand.get("tiles", []):
+        for arm in range(len(hand["layout"]["arms"])):
+            error = table.act(f"{tile}@{arm}>{tile[0]}")["error"]
+            if error:
+                out.append(error)
     return out
