@@ -41,12 +41,13 @@ def side_key(plan: Plan, arm: int) -> str:
     return f"end:{plan.set_ends[arm]}"
 
 
-def announcement_params(a: Announcement, set_tile: Tile) -> Event:
+def announcement_params(a: Announcement, set_tile: Tile, plan: Plan | None = None) -> Event:
     """An announcement as parameters for its name (``game.*`` in the catalogue): the game
-    and, where it has them, its matching, sides (as ``side_key`` tokens), counts and shape."""
+    and, where it has them, its matching, sides (as ``side_key`` tokens), counts and shape.
+    ``plan``: its plan on ``set_tile``, where the caller has it already."""
     from nos.games import plan_for
 
-    plan = plan_for(a, set_tile)
+    plan = plan or plan_for(a, set_tile)
     out: Event = {"game": a.game}
     if a.game == 11:
         out["matching"] = a.matching.value if a.matching else "ordinary"

@@ -47,7 +47,7 @@ class Observation:
         self.nos = hand.nos
         self.chips: tuple[int, ...] = tuple(hand.chips)
         self.ledger: tuple[Payment, ...] = tuple(hand.ledger)
-        # Declining is private: it would tell who holds doubles (R71).
+        # Declines are left out: every seat gets the steps (R71), so they say nothing.
         self.history: tuple[tuple[int, Action], ...] = tuple(
             (s, a) for s, a in hand.history if not isinstance(a, Decline))
         self.legal: tuple[Action, ...] = tuple(hand.legal_actions()) if (

@@ -8,9 +8,10 @@ action to send back, every limit is a setting. Only the person's own tiles are i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from nos.actions import Action, Announce, Declare, Decline, Draw, Pass, Play, Set, Wait
+from nos.app import SETTINGS, Table
 from nos.deal import LAST_TWO
 from nos.events import Event, announcement_params, side_key
 from nos.games import (
@@ -31,11 +32,6 @@ from nos.payments import (
 )
 from nos.session import Session
 from nos.tiles import Tile
-
-if TYPE_CHECKING:
-    from nos.app import Table
-
-from nos.app import SETTINGS  # noqa: E402
 
 # The rows of the announcement form, in the order the dialog shows them (R40–R57).
 ROWS = ("shape", "ordinary", "axis", "matching", "condition", "side", "count", "then")
@@ -68,9 +64,20 @@ def legal_record(hand: Hand, action: Action) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- the announcement (R7)
+_CATALOGUES: dict[int, dict[str, Any]] = {}  # by set tile: the same for every hand
+
+
 def announce_catalogue(set_tile: Tile) -> dict[str, Any]:
     """The 17 games for this set tile: each with its ruling, the reason it is not available
-    (a word key: ``why.<key>``) or its options, and the rows of its form."""
+    (a word key: ``unavailable.<key>``) or its options, and the rows of its form. Made once
+    per set tile; not to be changed by the caller."""
+    cached = _CATALOGUES.get(set_tile.index)
+    if cached is None:
+        cached = _CATALOGUES[set_tile.index] = _catalogue(set_tile)
+    return cached
+
+
+def _catalogue(set_tile: Tile) -> dict[str, Any]:
     legal = legal_announcements(set_tile)
     games = []
     for g in sorted(GAME_NAMES):
@@ -123,7 +130,7 @@ def announce_option(a: Announcement, set_tile: Tile) -> dict[str, Any]:
             side["pick"] = {"side": token}
         sides.append(side)
     shape = "line" if plan.arms == 2 else "triangle" if g in (13, 14, 15, 16) else "cross"
-    return {"send": f"announce {a}", "game": announcement_params(a, set_tile),
+    return {"send": f"announce {a}", "game": announcement_params(a, set_tile, plan),
             "choice": choice, "sides": sides, "shape": shape}
 
 
@@ -174,8 +181,8 @@ def hand_view(hand: Hand, seat: int, log: list[dict[str, Any]] | None = None) ->
     seat's last action from ``log``, the last play, the amounts of R8 and R18/R19)."""
     obs = Observation(hand, seat)
     h = obs.to_json()
-    h["game"] = (announcement_params(hand.announcement, hand.set_tile)
-                 if hand.announcement and hand.set_tile else None)
+    h["game"] = (announcement_params(hand.announcement, hand.set_tile, hand.layout.plan)
+                 if hand.announcement and hand.set_tile and hand.layout else None)
     h["acting"] = None if hand.over else hand.current
     # The declaration and out-of-turn steps (R8, R9) go round every seat (R71): a short
     # pause each, the same for every seat, so a hand does not start slowly.
