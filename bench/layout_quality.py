@@ -4,14 +4,14 @@ positions played by the engine.
     .venv/bin/python -m bench.layout_quality [--count 200] [--hands 40] [--players 5]
         [--seed 0] [--geometry cross ...] [--web DIR]
 
-`--web DIR` measures another copy of the main-thread modules (render_svg, render_layout,
+`--web DIR` measures another copy of the main-thread modules (render_svg, layout_geometry,
 table...), e.g. the code before a change, with the same positions.
 
 Positions: for each seed a later hand (R5: the player on set chooses which double to set) is
 dealt with the wanted set double in seat 0's hand; seat 0 sets it and announces a game of the
 geometry (line; cross; double cross; triangle; triangle, then the fourth side), and then
 every seat plays a random legal tile whenever it can (never closing), else draws, passes or
-waits, to the end of the hand. The layout is drawn by `web/table.py` in each mode ("wide"
+waits, to the end of the hand. The layout is drawn by web/draw/render_table.py in each mode ("wide"
 1000 x 600, "narrow" 400 x 580) as it lies at the end of `--count` hands, and after every
 tile of `--hands` hands (for the last two columns).
 
@@ -43,11 +43,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 # --web DIR measures another copy of the main-thread modules (e.g. the code before a change).
+# A web/ laid out in folders (draw/, page/, words/) or, before that, flat.
 WEB = sys.argv[sys.argv.index("--web") + 1] if "--web" in sys.argv[:-1] else str(ROOT / "web")
-if WEB not in sys.path:
-    sys.path.insert(0, WEB)
+sys.path[:0] = [str(Path(WEB) / f) for f in ("draw", "page", "words")] + [WEB]
 
-import table  # noqa: E402
+try:
+    import render_layout as layout_drawing  # noqa: E402
+    import render_table as table  # noqa: E402
+    layout_drawing.layout_boxes  # noqa: B018 - a flat web/ has another render_layout
+except (ImportError, AttributeError):
+    import table  # noqa: E402
+    layout_drawing = table
 
 from nos.actions import Announce, Play, Set  # noqa: E402
 from nos.deal import Deal  # noqa: E402
@@ -184,7 +190,7 @@ def measure(views: list[dict], mode: str) -> dict:
         d = table.dims(mode, view["players"])
         ax, ay, aw, ah = d["area"]
         area = (ax, ay, ax + aw, ay + ah)
-        tiles, ends, hits, placement, unit = table.layout_boxes(view, d)
+        tiles, ends, hits, placement, unit = layout_drawing.layout_boxes(view, d)
         counts.append(len(tiles))
         longs = [max(b[2] - b[0], b[3] - b[1]) for b in tiles]
         sizes.append(min(longs))
@@ -237,7 +243,7 @@ def stability(geometry: str, mode: str, hands: int, players: int, start: int) ->
             if not view["hand"].get("layout"):
                 continue
             d = table.dims(mode, view["players"])
-            tiles, _, _, placement, unit = table.layout_boxes(view, d)
+            tiles, _, _, placement, unit = layout_drawing.layout_boxes(view, d)
             now = {(t["arm"], t["index"]): b for t, b in zip(placement["tiles"], tiles[1:],
                                                                strict=True)}
             now["set"] = tiles[0]

@@ -178,8 +178,9 @@ class Layout:
     def to_json(self) -> dict:
         """JSON-safe layout for drawing: how the set tile lies, and per arm its side (a token
         of ``nos.events.side_key``), its tiles as [tile, outward end, seat, matching], its
-        open end, the matching for its next tile, what that tile must show (``label``: the
-        number, "M" where only a matador fits, "5-5" where a double must come first) and
+        open end, the matching for its next tile, the number that tile must show (``takes``:
+        the end's own under ordinary matching, 7 minus it under matador, R60–R62), its
+        ``label`` ("M" where only a matador fits, "5-5" where a double must come first) and
         the ruling that keeps it closed for now (``locked``), if any."""
         from nos.events import side_key
 
@@ -210,6 +211,7 @@ class Layout:
                 "locked": blocked[0] if blocked else None,
                 "matching": matching.value,
                 "needs_double": need_double,
+                "takes": need,
                 "label": label,
             })
         return {

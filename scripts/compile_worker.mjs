@@ -7,7 +7,7 @@
 //
 // FILEs are repository paths (the current directory is the repository root):
 //   nos/**/*.py       the engine           -> nos/**/*.pyc
-//   web/<name>.py     the worker's modules -> <name>.pyc
+//   web/*/<name>.py   the worker's modules -> <name>.pyc
 // and two more parts that come from the vendored runtimes, not from this repository:
 //   html/__init__.pyc, html/entities.pyc  Pyodide's own stdlib `html`, which PyScript's
 //                     `pyscript.display` imports; Pyodide ships its stdlib as sources only,
@@ -58,7 +58,7 @@ UNCHECKED = py_compile.PycInvalidationMode.UNCHECKED_HASH
 CHECKED = py_compile.PycInvalidationMode.CHECKED_HASH
 jobs = []  # (name in the zip, source file, name shown in tracebacks, invalidation mode)
 for rel in FILES:
-    name = rel[len("web/"):] if rel.startswith("web/") else rel
+    name = rel.rsplit("/", 1)[-1] if rel.startswith("web/") else rel  # web/*/x.py -> x.py
     jobs.append((name + "c", "/build/" + rel, rel, UNCHECKED))
 for module in (html, html.entities):
     # The stdlib is a zip (/lib/python3XX.zip): copy the source out to compile it.

@@ -28,18 +28,18 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 WORDS = ROOT / "web" / "words"
-sys.path[:0] = [str(ROOT), str(ROOT / "web"), str(WORDS)]
+sys.path[:0] = [str(ROOT), str(ROOT / "web" / "draw"), str(ROOT / "web" / "page"), str(WORDS)]
 
-import render_diagram  # noqa: E402  (web/, on the path above)
+import render_diagram  # noqa: E402  (web/draw/, on the path above)
 from say import Words  # noqa: E402  (web/words/)
-from ui_logic import language_codes  # noqa: E402
+from ui_logic import language_codes  # noqa: E402  (web/page/)
 
 from nos.errors import BadRecord  # noqa: E402
 from nos.hand import Hand  # noqa: E402
 from nos.record import load, replay, replay_to  # noqa: E402
 from nos.view import position_view  # noqa: E402
 
-LANGS = tuple(language_codes())  # the page's languages (web/ui_logic.py)
+LANGS = tuple(language_codes())  # the page's languages (web/page/ui_logic.py)
 
 
 class Refusal(Exception):

@@ -6,8 +6,9 @@ import json
 
 import render_announce
 import render_diagram
+import render_hand
 import render_panels
-import table
+import render_table
 import ui_logic
 from say import Words
 
@@ -17,13 +18,13 @@ def render_view(view, w, full=True):
     w.names = view.get("names") or []
     out = []
     for mode in ("wide", "narrow"):
-        out.append(table.table_svg(view, {"selected": None, "targets": []}, mode, w))
-        out.append(table.hand_svg(view, {"playable": ui_logic.tile_actions(view),
+        out.append(render_table.table_svg(view, {"selected": None, "targets": []}, mode, w))
+        out.append(render_hand.hand_svg(view, {"playable": ui_logic.tile_actions(view),
                                          "active": True}, mode, w))
     tiles = ui_logic.tile_actions(view)
     if tiles:
         targets = ui_logic.targets_for(view, tiles[0])
-        out.append(table.table_svg(view, {"selected": tiles[0], "targets": targets}, "wide",
+        out.append(render_table.table_svg(view, {"selected": tiles[0], "targets": targets}, "wide",
                                    w))
         out.append(json.dumps([ui_logic.outs_for(view, tiles[0], a) for a in targets]))
     out.append(render_panels.controls_html(view, {"close": True}, w))

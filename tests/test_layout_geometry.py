@@ -17,9 +17,10 @@ import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 
+import layout_geometry
 import pytest
 import render_layout
-import table
+import render_table
 import web_views
 from web_views import MAIN_THREAD_MODULES, ROOT
 
@@ -66,8 +67,8 @@ def within(a, area) -> bool:
 @pytest.mark.parametrize("geometry", list(GEOMETRIES))
 def test_long_layouts_fit_the_area_without_overlaps(geometry, mode):
     for view in POSITIONS[geometry]:
-        d = table.dims(mode, view["players"])
-        tiles, ends, _, placement, unit = table.layout_boxes(view, d)
+        d = render_table.dims(mode, view["players"])
+        tiles, ends, _, placement, unit = render_layout.layout_boxes(view, d)
         where = f"{geometry}/{mode}/seed {view['seed']}/{len(tiles) - 1} tiles"
         assert placement["fits"], where
         assert unit >= 4, where
@@ -88,10 +89,10 @@ def test_each_tile_touches_the_one_before_it(geometry):
 
     for mode in MODES:
         for view in POSITIONS[geometry]:
-            d = table.dims(mode, view["players"])
+            d = render_table.dims(mode, view["players"])
             _, _, aw, ah = d["area"]
             hand = view["hand"]
-            placement, _ = render_layout.fit(hand["layout"], aw, ah, d["unit"])
+            placement, _ = layout_geometry.fit(hand["layout"], aw, ah, d["unit"])
             last = {}
             count = {}
             for t in placement["tiles"]:
@@ -107,10 +108,10 @@ def test_each_tile_touches_the_one_before_it(geometry):
 def test_doubles_lie_as_r63_says_in_long_layouts():
     for geometry in GEOMETRIES:
         for view in POSITIONS[geometry]:
-            d = table.dims("narrow", view["players"])
+            d = render_table.dims("narrow", view["players"])
             _, _, aw, ah = d["area"]
             hand = view["hand"]
-            placement, _ = render_layout.fit(hand["layout"], aw, ah, d["unit"])
+            placement, _ = layout_geometry.fit(hand["layout"], aw, ah, d["unit"])
             for t in placement["tiles"]:
                 a, _, b = t["tile"].partition("-")
                 x0, y0, x1, y1 = t["box"]
@@ -126,8 +127,8 @@ def test_every_end_has_a_big_enough_target_of_its_own(geometry, mode):
     """At least 24 px wide and high on the smallest screen of the design, inside the area,
     over its own marker, and clear of the other ends' targets."""
     for view in POSITIONS[geometry]:
-        d = table.dims(mode, view["players"])
-        _, ends, hits, _, _ = table.layout_boxes(view, d)
+        d = render_table.dims(mode, view["players"])
+        _, ends, hits, _, _ = render_layout.layout_boxes(view, d)
         for end, hit in zip(ends, hits, strict=True):
             for side in (hit[2] - hit[0], hit[3] - hit[1]):
                 assert side * SCREEN_SCALE[mode] >= 24 - EPS, (geometry, mode, hit)
@@ -146,11 +147,12 @@ def test_the_svg_carries_the_end_targets():
             for mode in MODES:
                 arms = view["hand"]["layout"]["arms"]
                 ui = {"selected": "6-6", "targets": [i for i, a in enumerate(arms) if a["open"]]}
-                root = ET.fromstring(table.table_svg(view, ui, mode, web_views.words("en", view)))
+                w = web_views.words("en", view)
+                root = ET.fromstring(render_table.table_svg(view, ui, mode, w))
                 groups = [g for g in root.iter(SVG + "g")
                           if "end" in (g.get("class") or "").split()]
                 assert len(groups) == len(arms)
-                hits = table.layout_boxes(view, table.dims(mode, view["players"]))[2]
+                hits = render_layout.layout_boxes(view, render_table.dims(mode, view["players"]))[2]
                 for g, hit in zip(groups, hits, strict=True):
                     rects = [r for r in g.iter(SVG + "rect") if r.get("class") == "end-hit"]
                     assert len(rects) == 1
@@ -165,8 +167,9 @@ def test_the_svg_carries_the_end_targets():
 MJS = ROOT / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"
 RUNNER = ROOT / "tests" / "micropython_run.mjs"
 DRIVER = '''import json
+import layout_geometry
+import render_table
 import render_layout
-import table
 from say import Words
 
 
@@ -178,13 +181,13 @@ def main(src, dst):
     for view in views:
         hand = view["hand"]
         for mode in ("wide", "narrow"):
-            d = table.dims(mode, view["players"])
-            placement, unit = render_layout.fit(hand["layout"],
+            d = render_table.dims(mode, view["players"])
+            placement, unit = layout_geometry.fit(hand["layout"],
                                                 d["area"][2], d["area"][3], d["unit"])
             out.append([unit, placement["bounds"], [t["box"] for t in placement["tiles"]],
                         [e["box"] for e in placement["ends"]]])
             arms = hand["layout"]["arms"]
-            out.append(table.table_svg(view, {"selected": "6-6", "targets": list(
+            out.append(render_table.table_svg(view, {"selected": "6-6", "targets": list(
                 range(len(arms)))}, mode, w))
     with open(dst, "w") as f:
         f.write(json.dumps(out))

@@ -9,11 +9,13 @@ import itertools
 import re
 import xml.etree.ElementTree as ET
 
+import layout_geometry
 import pytest
 import render_announce
-import render_layout
+import render_hand
 import render_panels
-import table
+import render_svg
+import render_table
 import ui_logic
 import web_views
 from web_views import GAMES, TRIANGLES, find_seed, hand_views, sample_views
@@ -33,10 +35,10 @@ def parse(svg: str) -> ET.Element:
 
 
 def placement_of(view: dict, mode: str):
-    d = table.dims(mode, view["players"])
+    d = render_table.dims(mode, view["players"])
     _, _, aw, ah = d["area"]
     hand = view["hand"]
-    return render_layout.fit(hand["layout"], aw, ah, d["unit"])
+    return layout_geometry.fit(hand["layout"], aw, ah, d["unit"])
 
 
 def in_grid(b: tuple, placement: dict, area: tuple, unit: int) -> bool:
@@ -54,8 +56,8 @@ def boxes(placement) -> list[tuple]:
 @pytest.mark.parametrize("mode", ["wide", "narrow"])
 def test_every_view_draws_well_formed_svg(mode):
     for label, view in SAMPLES:
-        for svg in (table.table_svg(view, {"selected": None, "targets": []}, mode, EN),
-                    table.hand_svg(view, {}, mode, EN)):
+        for svg in (render_table.table_svg(view, {"selected": None, "targets": []}, mode, EN),
+                    render_hand.hand_svg(view, {}, mode, EN)):
             try:
                 parse(svg)
             except ET.ParseError as exc:  # pragma: no cover - shows which view
@@ -66,11 +68,11 @@ def test_every_view_draws_well_formed_svg(mode):
 
 
 def test_empty_frame_has_felt_and_play_area():
-    root = parse(table.table_svg(None, None, "wide", EN))
+    root = parse(render_table.table_svg(None, None, "wide", EN))
     ids = {e.get("id") for e in root.iter()}
     assert {"table-svg", "table-felt", "play-area"} <= ids
     assert root.get("viewBox") == "0 0 1000 600"
-    assert parse(table.table_svg(None, None, "narrow", EN)).get("viewBox") == "0 0 400 580"
+    assert parse(render_table.table_svg(None, None, "narrow", EN)).get("viewBox") == "0 0 400 580"
 
 
 # ---------------------------------------------------------------- geometry
@@ -85,15 +87,15 @@ def test_layout_fits_without_overlap(game, mode):
         assert placement["fits"], f"{game}: the layout does not fit at unit {unit}"
         bs = boxes(placement)
         for a, b in itertools.combinations(bs, 2):
-            assert not render_layout.overlaps(a, b), f"{game}: tiles overlap: {a} {b}"
+            assert not layout_geometry.overlaps(a, b), f"{game}: tiles overlap: {a} {b}"
         # Ends are where the next tile goes: inside the view, clear of every tile.
-        area = table.dims(mode, view["players"])["area"]
+        area = render_table.dims(mode, view["players"])["area"]
         assert all(in_grid(b, placement, area, unit) for b in bs)
         for arm, end in zip(view["hand"]["layout"]["arms"], placement["ends"], strict=True):
             b = end["box"]
             assert in_grid(b, placement, area, unit)
             if arm["open"]:
-                assert not any(render_layout.overlaps(b, t) for t in bs)
+                assert not any(layout_geometry.overlaps(b, t) for t in bs)
 
 
 def test_shapes_follow_the_game():
@@ -126,16 +128,16 @@ def line_layout(n: int, matching: str = "ordinary", double_every: int = 0) -> di
 @pytest.mark.parametrize("double_every", [0, 3])
 def test_a_long_line_snakes_inside_the_view(mode, double_every):
     layout = line_layout(26, double_every=double_every)
-    d = table.dims(mode)
+    d = render_table.dims(mode)
     _, _, aw, ah = d["area"]
-    placement, unit = render_layout.fit(layout, aw, ah, d["unit"])
+    placement, unit = layout_geometry.fit(layout, aw, ah, d["unit"])
     assert placement["fits"]
     dirs = [t["dir"] for t in placement["tiles"]]
     assert 2 in dirs and 3 in dirs, "the line never turned back"  # south, then west
     for b in boxes(placement) + [e["box"] for e in placement["ends"]]:
         assert in_grid(b, placement, d["area"], unit)
     for a, b in itertools.combinations(boxes(placement), 2):
-        assert not render_layout.overlaps(a, b)
+        assert not layout_geometry.overlaps(a, b)
     # Corners join: each tile touches the one before it.
     for prev, cur in itertools.pairwise(placement["tiles"]):
         p, c = prev["box"], cur["box"]
@@ -190,7 +192,7 @@ def test_ends_marked_open_locked_and_needing_a_double():
         layout = hand.get("layout")
         if not layout:
             continue
-        groups = end_groups(table.table_svg(view, {}, "wide", EN))
+        groups = end_groups(render_table.table_svg(view, {}, "wide", EN))
         assert len(groups) == len(layout["arms"])
         for g, arm in zip(groups, layout["arms"], strict=True):
             cls = g.get("class").split()
@@ -210,7 +212,7 @@ def test_selected_tile_highlights_only_its_legal_ends():
             continue
         for tile in ui_logic.tile_actions(view):
             targets = ui_logic.targets_for(view, tile)
-            svg = table.table_svg(view, {"selected": tile, "targets": targets}, "wide", EN)
+            svg = render_table.table_svg(view, {"selected": tile, "targets": targets}, "wide", EN)
             marked = [int(g.get("data-arm")) for g in end_groups(svg)
                       if "target" in g.get("class").split()]
             assert marked == targets
@@ -244,7 +246,7 @@ def test_hand_shows_real_pips():
     for _, view in SAMPLES[:40]:
         hand = view.get("hand") or {}
         tiles = hand.get("tiles", [])
-        svg = table.hand_svg(view, {}, "wide", EN)
+        svg = render_hand.hand_svg(view, {}, "wide", EN)
         want = sum(int(a) + int(b) for a, _, b in (t.partition("-") for t in tiles))
         assert pip_count(svg) == want
         assert [g.get("data-tile") for g in parse(svg).iter(SVG + "g")
@@ -256,7 +258,7 @@ def test_opponents_show_face_down_tiles_and_declared_doubles():
     hand = view["hand"]
     view = dict(view, hand=dict(hand, declared=[[], ["6-6", "5-5"], [], []],
                                 hand_sizes=[4, 4, 3, 4]))
-    root = parse(table.table_svg(view, {}, "wide", EN))
+    root = parse(render_table.table_svg(view, {}, "wide", EN))
     seat = next(g for g in root.iter(SVG + "g") if g.get("data-seat") == "1")
     declared = [g for g in seat.iter(SVG + "g") if g.get("class") == "declared"]
     assert len(declared) == 2
@@ -273,7 +275,7 @@ def test_the_person_sees_how_many_waits_they_owe():
     for owed, words in (([1], "you owe 1 wait"), ([1, 2], "you owe 2 waits")):
         waits = [[] for _ in hand["waits"]]
         waits[view["viewer"]] = owed
-        svg = table.table_svg(dict(view, hand=dict(hand, waits=waits)), {}, "wide", EN)
+        svg = render_table.table_svg(dict(view, hand=dict(hand, waits=waits)), {}, "wide", EN)
         assert f">{words}<" in svg
 
 
@@ -282,7 +284,7 @@ def test_boneyard_distinguishes_the_last_two():
         hand = view.get("hand") or {}
         if not hand:
             continue
-        root = parse(table.table_svg(view, {}, "wide", EN))
+        root = parse(render_table.table_svg(view, {}, "wide", EN))
         dead = [g for g in root.iter(SVG + "g") if g.get("class") == "dead"]
         bones = [g for g in root.iter(SVG + "g") if g.get("class") == "bone"]
         assert len(dead) == min(hand["boneyard"], 2)
@@ -295,7 +297,7 @@ def test_whose_turn_chips_and_waits_are_shown():
         hand = view.get("hand") or {}
         if not hand:
             continue
-        svg = table.table_svg(view, {}, "wide", EN)
+        svg = render_table.table_svg(view, {}, "wide", EN)
         root = parse(svg)
         chips = [t.text for t in root.iter(SVG + "text") if t.get("class") == "chips"]
         assert sorted(chips) == sorted(str(c) for c in view["chips"])
@@ -432,10 +434,10 @@ def test_seat_panels_keep_backs_clear_of_the_tile_count(mode, players):
     for count in range(0, 15):
         hand = dict(view["hand"], hand_sizes=[count] * players, declared=[["6-6"]] * players,
                     out=[False] * players, waits=[[]] * players)
-        root = parse(table.table_svg(dict(view, hand=hand), {}, mode, EN))
+        root = parse(render_table.table_svg(dict(view, hand=hand), {}, mode, EN))
         for seat in (g for g in root.iter(SVG + "g") if g.get("data-seat")):
             label = next(t for t in seat.iter(SVG + "text") if t.get("class") == "tile-count")
-            left = float(label.get("x")) - table.text_width(label.text, float(
+            left = float(label.get("x")) - render_svg.text_width(label.text, float(
                 label.get("font-size")))
             right = 0.0
             for g in seat.iter(SVG + "g"):
@@ -447,5 +449,5 @@ def test_seat_panels_keep_backs_clear_of_the_tile_count(mode, players):
                 right = max(right, float(r.get("x")) + float(r.get("width")))
             for t in seat.iter(SVG + "text"):
                 if (t.text or "").startswith("+"):
-                    right = max(right, float(t.get("x")) + table.text_width(t.text, 11))
+                    right = max(right, float(t.get("x")) + render_svg.text_width(t.text, 11))
             assert right <= left, (mode, players, count)

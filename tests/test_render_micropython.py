@@ -1,4 +1,4 @@
-"""The main-thread modules (web/*.py but main.py's DOM glue) under MicroPython 1.27, the
+"""The main-thread modules (all but web/page/'s DOM glue) under MicroPython 1.27, the
 interpreter the page runs them with: the same views give the same SVG and HTML, byte for
 byte, as in CPython; and their source keeps to the subset MicroPython has."""
 
@@ -17,8 +17,9 @@ from web_views import MAIN_THREAD_MODULES, ROOT, WEB
 MJS = ROOT / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"
 RUNNER = ROOT / "tests" / "micropython_run.mjs"
 DRIVER = ROOT / "tests" / "mpy_driver.py"
-MAIN_THREAD_FILES = [web_views.module_path(m) for m in MAIN_THREAD_MODULES] + [
-    WEB / "page.py", WEB / "main.py"]
+# Every module MicroPython runs: the pure ones above and the page's DOM glue (web/page/).
+MAIN_THREAD_FILES = sorted({web_views.module_path(m) for m in MAIN_THREAD_MODULES} |
+                           {p for p in (WEB / "page").glob("*.py") if p.name != "start.py"})
 
 
 def fixture_views() -> dict:

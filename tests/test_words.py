@@ -18,8 +18,9 @@ from nos.app import SETTINGS, Table
 from nos.diagnose import REASONS
 from nos.view import ROWS
 
-PAGE_MODULES = ["table.py", "render_panels.py", "render_announce.py", "render_diagram.py",
-                "page.py", "main.py", "ui_logic.py", "render_svg.py", "render_layout.py"]
+# Every module of the main thread, drawing and DOM glue alike.
+PAGE_MODULES = sorted(p.relative_to(WEB).as_posix()
+                      for folder in ("page", "draw", "shared") for p in (WEB / folder).glob("*.py"))
 # Strings in the page's modules that are data, not words for the reader.
 NOT_WORDS = {"out of turn",  # the engine's name of a phase
              "seat-tile declared",  # CSS classes
@@ -32,7 +33,7 @@ PLACEHOLDER = re.compile(r"\{([^}]*)\}")
 def used_keys() -> set[str]:
     """Every key the code can ask the catalogue for."""
     keys: set[str] = {"language", "you", "seat_n", "list.and"}
-    sources = [p.read_text(encoding="utf-8") for p in WEB.glob("*.py")]
+    sources = [p.read_text(encoding="utf-8") for p in WEB.rglob("*.py")]
     sources += [p.read_text(encoding="utf-8") for p in (ROOT / "nos").rglob("*.py")]
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     for text in sources:

@@ -3,7 +3,7 @@ the player on set announces a chosen game, so that every geometry is drawn (line
 double cross, triangle, triangle then cross, matador lines with doubles in line...).
 
 The main-thread modules of web/ import one another by bare name (mpy.toml's [files] put
-them side by side), so pytest puts web/ on sys.path (pyproject.toml).
+them side by side), so pytest puts web/'s folders on sys.path (pyproject.toml).
 """
 
 from __future__ import annotations
@@ -25,13 +25,18 @@ WEB = ROOT / "web"
 WORDS = WEB / "words"
 LANGS = tuple(code for code, _ in LANGUAGES)  # the page's languages
 # The modules that run on the main thread under MicroPython (main.py is the DOM glue).
-MAIN_THREAD_MODULES = ["say", "safe_json", "render_svg", "render_layout", "render_announce",
-                       "render_panels", "ui_logic", "table", "render_diagram"]
+MAIN_THREAD_MODULES = ["say", "safe_json", "render_svg", "layout_geometry", "render_layout",
+                       "render_table", "render_hand", "render_announce", "render_panels",
+                       "ui_logic", "render_diagram"]
 
 
 def module_path(name: str) -> Path:
-    """A main-thread module's source: web/<name>.py, or web/words/say.py."""
-    return WORDS / f"{name}.py" if (WORDS / f"{name}.py").exists() else WEB / f"{name}.py"
+    """A module's source, in its folder of web/ (names are unique there: MicroPython
+    imports each by its name alone)."""
+    found = sorted(WEB.glob(f"*/{name}.py"))
+    if len(found) != 1:
+        raise LookupError(f"{len(found)} modules named {name} in web/")
+    return found[0]
 
 
 def catalogue(lang: str) -> dict:

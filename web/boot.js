@@ -4,7 +4,7 @@ import { parse as parseToml } from "../vendor/pyscript/0.7.31/toml-V4Savzlc.js";
 // The boot order (docs/architecture.md "Boot path"): the engine's Pyodide worker first, the
 // main thread's MicroPython once PyScript has created that worker.
 
-// The engine's worker: <script type="py" worker name="engine" src="./web/worker.py">, added
+// The engine's worker: <script type="py" worker name="engine" src="./web/worker/worker.py">, added
 // here with pyscript.toml's settings handed over as JSON in its `config` attribute, as
 // PyScript's own create_named_worker does. Given the file's name instead, the worker would
 // fetch pyscript.toml and import PyScript's TOML parser itself before it could start loading
@@ -12,7 +12,7 @@ import { parse as parseToml } from "../vendor/pyscript/0.7.31/toml-V4Savzlc.js";
 // (preloaded; PyScript parsed mpy.toml with the same parser). Without its settings the
 // worker would fetch Pyodide from a CDN, which the CSP forbids (the page would wait
 // forever): if the file cannot be read, no worker is created, the reason goes to
-// body[data-boot-error], and the main thread starts at once to show it (web/main.py).
+// body[data-boot-error], and the main thread starts at once to show it (web/page/main.py).
 async function startWorker() {
   let config;
   try {
@@ -30,11 +30,11 @@ async function startWorker() {
   script.setAttribute("worker", "");
   script.setAttribute("name", "engine");
   script.setAttribute("config", config);
-  script.src = "./web/worker.py";
+  script.src = "./web/worker/worker.py";
   document.body.append(script);
 }
 
-// Starts the main thread's MicroPython (web/start.py) once PyScript has created the
+// Starts the main thread's MicroPython (web/page/start.py) once PyScript has created the
 // engine's worker, instead of before it: the worker's Pyodide, the long pole of the boot,
 // then starts ≈ 100 ms earlier, and the table is still drawn well within 0.5 s
 // (docs/performance.md). PyScript picks up the added <script type="mpy"> and its config
@@ -47,7 +47,7 @@ function startMain() {
   mainStarted = true;
   const script = document.createElement("script");
   script.type = "mpy";
-  script.src = "./web/start.py";
+  script.src = "./web/page/start.py";
   document.body.append(script);
 }
 

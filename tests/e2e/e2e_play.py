@@ -12,7 +12,8 @@ import sys
 
 from e2e_harness import BOOT_TIMEOUT_MS, ROOT
 
-sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "web"), str(ROOT / "web" / "words")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")] + [
+    str(ROOT / "web" / folder) for folder in ("page", "draw", "shared", "words")]
 import web_views  # noqa: E402  (needs the paths above)
 
 from nos.actions import Play, parse_action  # noqa: E402

@@ -141,7 +141,7 @@ def test_worker_gets_pyscript_toml_from_the_page(browser, base_url):
     boot(page, base_url + "/")
     worker = page.locator('script[type="py"][worker][name="engine"]')
     assert worker.count() == 1
-    assert worker.get_attribute("src") == "./web/worker.py"
+    assert worker.get_attribute("src") == "./web/worker/worker.py"
     config = json.loads(worker.get_attribute("config"))
     assert config == tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     fetched = [u.split("?")[0].rsplit("/", 1)[-1] for u in g.requests]

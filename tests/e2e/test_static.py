@@ -104,9 +104,9 @@ def test_export_copies_exactly_the_site(tmp_path):
 
 
 def test_table_svg_is_well_formed_and_csp_safe():
-    from e2e_play import web_views  # (puts web/ and web/words/ on sys.path)
+    from e2e_play import web_views  # (puts web/'s folders on sys.path)
 
-    svg = load_script("nos_web_table", ROOT / "web" / "table.py").table_svg(
+    svg = load_script("nos_web_table", ROOT / "web" / "draw" / "render_table.py").table_svg(
         None, None, "wide", web_views.words("en"))
     root = ET.fromstring(svg)
     ids = {el.get("id") for el in root.iter()}

@@ -8,6 +8,7 @@ Colours are SVG presentation attributes: the page's CSP forbids `style=""`.
 """
 
 # Colours of the table and the tiles.
+SVG_NS = "http://www.w3.org/2000/svg"
 FELT = "#1e6b3c"
 FELT_DARK = "#175a31"
 FELT_LINE = "#2e8550"
@@ -200,3 +201,34 @@ def chip(x, y, r):
     """A chip icon centred on (x, y)."""
     return (circle(x, y, r, "#d9443b", "#f3efe4", r * 0.3) +
             circle(x, y, r * 0.45, "none", "#f3efe4", r * 0.15))
+
+
+def svg_open(elem_id, w, h, label):
+    return ('<svg xmlns="' + SVG_NS + '" id="' + elem_id + '" viewBox="0 0 ' + str(w) + " " +
+            str(h) + '" role="img" aria-labelledby="' + elem_id + '-title">' +
+            '<title id="' + elem_id + '-title">' + esc(label) + "</title>")
+
+
+def text_width(words, size, bold=False):
+    """An estimate of the width of a text in the page's sans-serif font."""
+    wide = "mwMW@"
+    narrow = "iljtfr .,:;!|'1-"
+    total = 0.0
+    for c in str(words):
+        if c in wide:
+            total += 0.86
+        elif c in narrow:
+            total += 0.34
+        elif "A" <= c <= "Z":
+            total += 0.7
+        elif "0" <= c <= "9":
+            total += 0.64
+        else:
+            total += 0.58
+    return total * size * (1.06 if bold else 1.0)
+
+
+def trim(words, limit):
+    if len(words) <= limit:
+        return words
+    return words[:limit - 1] + "…"

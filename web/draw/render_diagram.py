@@ -16,7 +16,8 @@ Pure functions, in the MicroPython subset (see render_svg.py): the app builds it
 "Export diagram" download with them on the main thread.
 """
 
-from render_layout import fit
+from layout_geometry import fit
+from render_layout import end_marker, end_title, hand_of, last_play, placed_tiles
 from render_svg import (
     FELT,
     FELT_LINE,
@@ -29,6 +30,7 @@ from render_svg import (
     PANEL,
     RIM,
     RIM_EDGE,
+    SVG_NS,
     attrs,
     chip,
     esc,
@@ -37,18 +39,10 @@ from render_svg import (
     rect,
     split_tile,
     text,
+    text_width,
     tile_back,
     tile_face,
     title,
-)
-from table import (
-    SVG_NS,
-    end_marker,
-    end_title,
-    hand_of,
-    last_play,
-    placed_tiles,
-    text_width,
     trim,
 )
 

@@ -1,11 +1,9 @@
-"""SVG of the Nos table and of the person's hand, drawn from the worker's view.
+"""The Nos table as SVG, drawn from the worker's view.
 
-`table_svg(view, ui, mode)` draws the felt, the opponents (names, chips, face-down tiles,
-declared doubles face up, on set, whose turn, waits owed, last action), the layout with
-its open ends (R63 looks; locked ends and ends that need a double marked; the ends where
-the selected tile can go highlighted), the boneyard with its last two tiles (R2) and the
-person's own line. `hand_svg` draws the person's tiles with their pips. Without a view
-both draw the empty frame shown while the engine loads.
+`table_svg(view, ui, mode, words)` draws the felt, the opponents (names, chips, face-down
+tiles, declared doubles face up, on set, whose turn, waits owed, last action), the layout
+(render_layout.py), the boneyard with its last two tiles (R2) and the person's own line.
+Without a view it draws the empty frame shown while the engine loads.
 
 `mode` is "wide" (desktop, viewBox 1000 wide) or "narrow" (phone, 400 wide); either scales
 with its container through the viewBox. `ui` is the main thread's selection state:
@@ -14,36 +12,38 @@ with its container through the viewBox. `ui` is the main thread's selection stat
 Pure functions of their arguments, in the MicroPython subset (see render_svg.py).
 """
 
-from render_layout import fit
+from render_layout import (
+    end_marker,
+    end_targets,
+    hand_of,
+    last_play,
+    layout_place,
+    placed_tiles,
+)
 from render_svg import (
     FELT,
-    FELT_DARK,
     FELT_LINE,
     GOLD,
     INK,
     INK_DIM,
     LAST,
-    LOCK,
     MATADOR,
     PANEL,
     RIM,
     RIM_EDGE,
     chip,
-    esc,
     group,
-    padlock,
     pill,
     rect,
     split_tile,
+    svg_open,
     text,
+    text_width,
     tile_back,
     tile_face,
     title,
+    trim,
 )
-
-SVG_NS = "http://www.w3.org/2000/svg"
-WIDTH = 1000
-HEIGHT = 600
 
 # Geometry of the two designs: viewBox, opponents' band, layout area, bottom strip.
 # "target": the least width and height of an end's clickable box, 24 px on the smallest
@@ -69,12 +69,6 @@ def dims(mode, players=0):
     return d
 
 
-def svg_open(elem_id, w, h, label):
-    return ('<svg xmlns="' + SVG_NS + '" id="' + elem_id + '" viewBox="0 0 ' + str(w) + " " +
-            str(h) + '" role="img" aria-labelledby="' + elem_id + '-title">' +
-            '<title id="' + elem_id + '-title">' + esc(label) + "</title>")
-
-
 def felt(d):
     w, h = d["w"], d["h"]
     rim = 10 if w < 600 else 16
@@ -83,49 +77,12 @@ def felt(d):
                  more=[("id", "table-felt")]))
 
 
-# ---------------------------------------------------------------- helpers on the view
-def hand_of(view):
-    return (view or {}).get("hand") or None
-
-
 def last_actions(view, words):
     """The last thing each seat did in the current hand, in words ("Anna draws a tile")."""
     hand = hand_of(view) or {}
     return [words.capital(words.say(e)) if e else "" for e in hand.get("last") or []]
 
 
-def last_play(hand):
-    """(arm, index on the arm) of the most recent play, or None (the engine's last_play)."""
-    last = (hand or {}).get("last_play")
-    return (last[0], last[1]) if last else None
-
-
-def text_width(words, size, bold=False):
-    """An estimate of the width of a text in the page's sans-serif font."""
-    wide = "mwMW@"
-    narrow = "iljtfr .,:;!|'1-"
-    total = 0.0
-    for c in str(words):
-        if c in wide:
-            total += 0.86
-        elif c in narrow:
-            total += 0.34
-        elif "A" <= c <= "Z":
-            total += 0.7
-        elif "0" <= c <= "9":
-            total += 0.64
-        else:
-            total += 0.58
-    return total * size * (1.06 if bold else 1.0)
-
-
-def trim(words, limit):
-    if len(words) <= limit:
-        return words
-    return words[:limit - 1] + "…"
-
-
-# ---------------------------------------------------------------- seats
 def seat_panel(view, seat, x, y, w, h, small, last, words):
     hand = hand_of(view)
     name = words.name(seat)
@@ -237,120 +194,6 @@ def seats_svg(view, d, words):
     return group(parts, "seats")
 
 
-# ---------------------------------------------------------------- layout
-def end_title(arm, words):
-    """An open end in words: which side, what it takes (R60, R61: the number, the number
-    that adds up to 7 or a matador, only a matador on a blank end, R62; a double first,
-    R42, R45), or the ruling that keeps it closed for now (R55–R57)."""
-    side = {"side": arm.get("side", "")}
-    if not arm.get("open"):
-        return words.capital(words.word("end.locked", {"side": side["side"],
-                                                       "rule": arm.get("locked") or ""})) + "."
-    end = arm.get("end", 0)
-    if arm.get("matching") == "matador":
-        key = "end.takes_matador_only" if end == 0 else "end.takes_matador"
-        n = 7 - end
-    else:
-        key, n = "end.takes", end
-    text = words.word(key, {"side": side["side"], "n": n})
-    if arm.get("needs_double"):
-        text += words.word("end.double_first_matador" if arm.get("matching") == "matador"
-                           else "end.double_first")
-    return words.capital(text) + "."
-
-
-def layout_place(hand, d):
-    """Where the layout lies in the drawing: (placement, unit, px) where px turns a grid box
-    into (x, y, w, h) in drawing units."""
-    ax, ay, aw, ah = d["area"]
-    placement, u = fit(hand["layout"], aw, ah, d["unit"])
-    # The grid (placement["bounds"], around the set tile) is centred in the area.
-    gx, gy, gx1, gy1 = placement["bounds"]
-    left = ax + (aw - (gx1 - gx) * u) / 2 - gx * u
-    top = ay + (ah - (gy1 - gy) * u) / 2 - gy * u
-
-    def px(box):
-        return (left + box[0] * u, top + box[1] * u, (box[2] - box[0]) * u,
-                (box[3] - box[1]) * u)
-
-    return placement, u, px
-
-
-def end_targets(slots, u, d):
-    """The clickable box (x, y, w, h) of each end drawn in the slots (x, y, w, h): the
-    marker's glow, made at least d["target"] wide and high about its middle and kept in the
-    area; where two would overlap, they meet half way between their slots."""
-    least = d["target"]
-    ax, ay, aw, ah = d["area"]
-    boxes = []
-    for b in slots:
-        inset = u * 0.25 - 2
-        x0, y0, x1, y1 = b[0] + inset, b[1] + inset, b[0] + b[2] - inset, b[1] + b[3] - inset
-        if x1 - x0 < least:
-            x0, x1 = x0 - (least - (x1 - x0)) / 2, x1 + (least - (x1 - x0)) / 2
-        if y1 - y0 < least:
-            y0, y1 = y0 - (least - (y1 - y0)) / 2, y1 + (least - (y1 - y0)) / 2
-        shift_x = max(ax - x0, 0) - max(x1 - ax - aw, 0)
-        shift_y = max(ay - y0, 0) - max(y1 - ay - ah, 0)
-        boxes.append([x0 + shift_x, y0 + shift_y, x1 + shift_x, y1 + shift_y])
-    for i in range(len(boxes)):
-        for j in range(i + 1, len(boxes)):
-            a, b = boxes[i], boxes[j]
-            if not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]):
-                continue
-            p, q = slots[i], slots[j]
-            if p[0] + p[2] <= q[0]:
-                a[2] = b[0] = (p[0] + p[2] + q[0]) / 2
-            elif q[0] + q[2] <= p[0]:
-                b[2] = a[0] = (q[0] + q[2] + p[0]) / 2
-            elif p[1] + p[3] <= q[1]:
-                a[3] = b[1] = (p[1] + p[3] + q[1]) / 2
-            else:
-                b[3] = a[1] = (q[1] + q[3] + p[1]) / 2
-    return [(b[0], b[1], b[2] - b[0], b[3] - b[1]) for b in boxes]
-
-
-def layout_boxes(view, d):
-    """The drawn layout as boxes (x0, y0, x1, y1) in drawing units (tests, bench): (tiles
-    with the set tile first, each end's slot, each end's clickable target, placement, unit)."""
-    placement, u, px = layout_place(hand_of(view), d)
-
-    def corners(b):
-        return (b[0], b[1], b[0] + b[2], b[1] + b[3])
-
-    tiles = [corners(px(placement["set"]["box"]))] + [corners(px(t["box"]))
-                                                      for t in placement["tiles"]]
-    slots = [px(e["box"]) for e in placement["ends"]]
-    return (tiles, [corners(b) for b in slots], [corners(b) for b in end_targets(slots, u, d)],
-            placement, u)
-
-
-def placed_tiles(placement, px, last, words, detailed=False):
-    """The set tile and every placed tile as SVG parts, each titled with who played it;
-    `last` is last_play(hand). `detailed` (diagrams): the set tile has a title, tiles carry
-    their arm number and the last play says so."""
-    s = placement["set"]
-    x, y, w, h = px(s["box"])
-    face = tile_face(x, y, w, h, s["first"], s["second"], "set-tile",
-                     [("data-tile", str(s["tile"]))])
-    parts = [group([title(words.word("tile.set", {"tile": s["tile"]})), face]) if detailed
-             else face]
-    for t in placement["tiles"]:
-        x, y, w, h = px(t["box"])
-        is_last = last is not None and last[0] == t["arm"] and last[1] == t["index"]
-        # No data-arm on the table: there it marks the ends a tile is dropped on.
-        face = tile_face(x, y, w, h, t["first"], t["second"],
-                         "layout-tile" + (" last" if is_last else ""),
-                         [("data-tile", str(t["tile"])),
-                          ("data-arm", str(t["arm"]) if detailed else None)],
-                         LAST if is_last else None)
-        said = words.word("tile.played", {"tile": t["tile"], "seat": t["seat"]})
-        if is_last and detailed:
-            said += words.word("tile.last")
-        parts.append(group([title(said), face]))
-    return parts
-
-
 def layout_svg(view, ui, d, words):
     hand = hand_of(view)
     ax, ay, aw, ah = d["area"]
@@ -371,44 +214,6 @@ def layout_svg(view, ui, d, words):
     return group(parts, "layout", [("data-unit", str(u))])
 
 
-def end_marker(arm, i, b, u, target, selected, words, hit=None):
-    """An open or locked end drawn in the slot b (x, y, w, h); `hit`: an invisible box
-    (x, y, w, h) that takes the clicks and drops too (see end_targets)."""
-    x, y, w, h = b
-    inset = u * 0.25
-    x, y, w, h = x + inset, y + inset, w - 2 * inset, h - 2 * inset
-    cls = "end"
-    parts = [title(end_title(arm, words))]
-    if hit is not None:
-        parts.append(rect(hit[0], hit[1], hit[2], hit[3], INK, cls="end-hit",
-                          more=[("fill-opacity", "0")]))
-    mid_x, mid_y = x + w / 2, y + h / 2
-    if not arm.get("open") and not target:
-        cls += " locked"
-        parts.append(rect(x, y, w, h, "none", LOCK, 1.5, u * 0.5,
-                          more=[("stroke-dasharray", "4 3"), ("stroke-opacity", "0.7")]))
-        parts.append(padlock(mid_x, mid_y, min(w, h) * 0.8))
-    else:
-        colour = MATADOR if arm.get("matching") == "matador" else INK
-        if target:
-            cls += " target"
-            parts.append(rect(x - 2, y - 2, w + 4, h + 4, GOLD, GOLD, 3, u * 0.6,
-                              more=[("fill-opacity", "0.35"), ("class", "target-glow")]))
-        parts.append(rect(x, y, w, h, "none", colour, 2, u * 0.5,
-                          more=[("stroke-dasharray", "5 4")]))
-        label = str(arm.get("label", ""))
-        size = min(w, h) * (0.62 if len(label) < 2 else 0.46)
-        parts.append(text(mid_x, mid_y + size * 0.36, label, size, colour, "middle", "700"))
-        if arm.get("needs_double"):
-            cls += " needs-double"
-    more = [("data-arm", str(i)), ("data-end", str(arm.get("end", "")))]
-    if target:
-        more += [("role", "button"), ("tabindex", "0"),
-                 ("aria-label", words.capital(words.word("end.play_on", {
-                     "tile": selected, "side": arm.get("side", "")})))]
-    return group(parts, cls, more)
-
-
 def center_message(view, cx, cy, d, words):
     hand = hand_of(view)
     if hand is None:
@@ -423,7 +228,6 @@ def center_message(view, cx, cy, d, words):
                  "center-message")
 
 
-# ---------------------------------------------------------------- boneyard and you
 def strip_svg(view, d, words):
     hand = hand_of(view)
     small = d["cols"] == 2
@@ -505,7 +309,6 @@ def legend_svg(view, d, words):
                  "legend")
 
 
-# ---------------------------------------------------------------- the whole table
 def table_svg(view=None, ui=None, mode="wide", words=None):
     """The table as an SVG element string; the empty frame without a view. `words`: the
     word catalogue (web/words/say.py)."""
@@ -525,73 +328,9 @@ def table_svg(view=None, ui=None, mode="wide", words=None):
     return "".join(parts)
 
 
-# ---------------------------------------------------------------- the person's hand
-def hand_svg(view=None, ui=None, mode="wide", words=None):
-    """The person's tiles, face up, as an SVG element string.
-
-    ui: {"selected": tile, "playable": [tiles with a legal action], "active": bool (the
-    person is to act and tiles not in `playable` are dimmed)}.
-    """
-    d = dims(mode)
-    w = d["w"]
-    small = d["cols"] == 2
-    tw, th, gap = (36, 72, 7) if small else (44, 88, 12)
-    pad = 10 if small else 20
-    hand = hand_of(view)
-    tiles = hand.get("tiles", []) if hand else []
-    per_row = max(int((w - 2 * pad + gap) / (tw + gap)), 1)
-    rows = max((len(tiles) + per_row - 1) // per_row, 1)
-    top = 16
-    h = top + rows * (th + 14) + 6
-    ui = ui or {}
-    selected = ui.get("selected")
-    playable = ui.get("playable") or []
-    active = ui.get("active")
-    declared = []
-    if hand:
-        me = view.get("viewer", 0)
-        declared = (hand.get("declared") or [[]] * (me + 1))[me]
-    parts = [svg_open("hand-svg", w, h, words.word("hand.title")),
-             rect(0, 0, w, h, FELT_DARK, r=12, more=[("id", "hand-felt")])]
-    if view is None:
-        parts.append(text(w / 2, h / 2 + 6, words.word("hand.loading"), 16, INK_DIM, "middle"))
-    elif not tiles:
-        said = words.word("hand.all_played" if hand else "prompt.no_hand")
-        parts.append(text(w / 2, h / 2 + 6, said, 16, INK_DIM, "middle"))
-    for k, t in enumerate(tiles):
-        r, c = k // per_row, k % per_row
-        in_row = min(len(tiles) - r * per_row, per_row)
-        x = (w - in_row * tw - (in_row - 1) * gap) / 2 + c * (tw + gap)
-        y = top + r * (th + 14)
-        cls = "hand-tile"
-        if t in playable:
-            cls += " playable"
-        elif active:
-            cls += " dim"
-        if t == selected:
-            cls += " selected"
-            y -= 10
-        a, b = split_tile(t)
-        label = t + (words.word("hand.declared_mark") if t in declared else "") + (
-            words.word("hand.selected_mark") if t == selected else "")
-        more = [("data-tile", t), ("role", "button"), ("tabindex", "0"),
-                ("aria-label", label), ("aria-pressed", "true" if t == selected else "false")]
-        inner = [tile_face(x, y, tw, th, a, b, None, None, GOLD if t == selected else None)]
-        if t in declared:
-            inner.append(text(x + tw / 2, y - 3, words.word("hand.declared"), 9, GOLD, "middle",
-                              "600"))
-        if cls.find("dim") >= 0:
-            inner.append(rect(x, y, tw, th, FELT_DARK, r=tw * 0.14,
-                              more=[("fill-opacity", "0.45")]))
-        parts.append(group(inner, cls, more))
-    parts.append("</svg>")
-    return "".join(parts)
-
-
 def unit_of(svg):
     """The grid unit a drawn layout used (tests)."""
     at = svg.find('data-unit="')
     if at < 0:
         return None
     return int(svg[at + 11:svg.find('"', at + 11)])
-

@@ -1,0 +1,81 @@
+"""The person's hand as SVG: their tiles face up, the playable ones lit and the others
+dimmed when it is their turn, the selected one raised, declared doubles marked (R8).
+
+Pure functions of their arguments, in the MicroPython subset (see render_svg.py).
+"""
+
+from render_layout import hand_of
+from render_svg import (
+    FELT_DARK,
+    GOLD,
+    INK_DIM,
+    group,
+    rect,
+    split_tile,
+    svg_open,
+    text,
+    tile_face,
+)
+from render_table import dims
+
+
+def hand_svg(view=None, ui=None, mode="wide", words=None):
+    """The person's tiles, face up, as an SVG element string.
+
+    ui: {"selected": tile, "playable": [tiles with a legal action], "active": bool (the
+    person is to act and tiles not in `playable` are dimmed)}.
+    """
+    d = dims(mode)
+    w = d["w"]
+    small = d["cols"] == 2
+    tw, th, gap = (36, 72, 7) if small else (44, 88, 12)
+    pad = 10 if small else 20
+    hand = hand_of(view)
+    tiles = hand.get("tiles", []) if hand else []
+    per_row = max(int((w - 2 * pad + gap) / (tw + gap)), 1)
+    rows = max((len(tiles) + per_row - 1) // per_row, 1)
+    top = 16
+    h = top + rows * (th + 14) + 6
+    ui = ui or {}
+    selected = ui.get("selected")
+    playable = ui.get("playable") or []
+    active = ui.get("active")
+    declared = []
+    if hand:
+        me = view.get("viewer", 0)
+        declared = (hand.get("declared") or [[]] * (me + 1))[me]
+    parts = [svg_open("hand-svg", w, h, words.word("hand.title")),
+             rect(0, 0, w, h, FELT_DARK, r=12, more=[("id", "hand-felt")])]
+    if view is None:
+        parts.append(text(w / 2, h / 2 + 6, words.word("hand.loading"), 16, INK_DIM, "middle"))
+    elif not tiles:
+        said = words.word("hand.all_played" if hand else "prompt.no_hand")
+        parts.append(text(w / 2, h / 2 + 6, said, 16, INK_DIM, "middle"))
+    for k, t in enumerate(tiles):
+        r, c = k // per_row, k % per_row
+        in_row = min(len(tiles) - r * per_row, per_row)
+        x = (w - in_row * tw - (in_row - 1) * gap) / 2 + c * (tw + gap)
+        y = top + r * (th + 14)
+        cls = "hand-tile"
+        if t in playable:
+            cls += " playable"
+        elif active:
+            cls += " dim"
+        if t == selected:
+            cls += " selected"
+            y -= 10
+        a, b = split_tile(t)
+        label = t + (words.word("hand.declared_mark") if t in declared else "") + (
+            words.word("hand.selected_mark") if t == selected else "")
+        more = [("data-tile", t), ("role", "button"), ("tabindex", "0"),
+                ("aria-label", label), ("aria-pressed", "true" if t == selected else "false")]
+        inner = [tile_face(x, y, tw, th, a, b, None, None, GOLD if t == selected else None)]
+        if t in declared:
+            inner.append(text(x + tw / 2, y - 3, words.word("hand.declared"), 9, GOLD, "middle",
+                              "600"))
+        if cls.find("dim") >= 0:
+            inner.append(rect(x, y, tw, th, FELT_DARK, r=tw * 0.14,
+                              more=[("fill-opacity", "0.45")]))
+        parts.append(group(inner, cls, more))
+    parts.append("</svg>")
+    return "".join(parts)

@@ -1,0 +1,113 @@
+"""The dialogs' input (main thread, MicroPython): the announcement (the person on set picks a
+game of the view's catalogue and its parameters; render_announce.py draws it and resolves
+the choice to the action the view offers) and the new game (players, level, pace, house
+rules and seed, within the limits of the engine's settings)."""
+
+import render_announce as announce
+import ui_logic as logic
+from dom import absent, attr, closest, el
+from link import pace_of, prefs, send, spawn, start_game
+from pyscript import document
+from show import draw_announce, draw_new_game, render
+
+
+def on_announce_click(page, event):
+    node = closest(event, "[data-game],[data-param],[data-pick],[data-cmd]")
+    if node is None:
+        return
+    cmd = attr(node, "data-cmd")
+    if cmd == "announce-ok":
+        action = attr(node, "data-action")
+        el("announce-dialog").close()
+        if action:
+            send(page, action)
+        return
+    if cmd == "announce-close":
+        el("announce-dialog").close()
+        return
+    if attr(node, "data-game") is not None:
+        if node.disabled:
+            return
+        choose(page, "game", attr(node, "data-game"))
+    elif attr(node, "data-param") is not None:
+        choose(page, attr(node, "data-param"), attr(node, "data-value"))
+    elif attr(node, "data-pick") is not None:
+        choose(page, attr(node, "data-pick"), attr(node, "data-value"))
+
+
+def choose(page, param, value):
+    """One choice in the announcement dialog, drawn at once."""
+    state = page.dialogs.announce or announce.default_state()
+    page.dialogs.announce = announce.update(page.view, state, param, value)
+    draw_announce(page)
+
+
+def on_key(page, event):
+    """Enter or Space on a side picked in the announcement's diagram; True if it was one."""
+    if event.key != "Enter" and event.key != " ":
+        return False
+    active = document.activeElement
+    if absent(active) or absent(getattr(active, "getAttribute", None)):
+        return False
+    if attr(active, "data-pick") is None or absent(active.closest("#announce-dialog")):
+        return False
+    event.preventDefault()
+    choose(page, attr(active, "data-pick"), attr(active, "data-value"))
+    return True
+
+
+def open_new_game(page):
+    """The new-game dialog, filled with the stored preferences or the engine's defaults."""
+    if not page.link.synced or not page.settings():
+        page.shown.notice = {"key": "notice.engine_starting"}
+        render(page)
+        return
+    ng = page.dialogs.new_game
+    ng["error"] = False
+    stored = prefs()
+    defaults = page.settings().get("defaults") or {}
+    for key, default in (("players", defaults.get("players")), ("level", defaults.get("level")),
+                         ("h1", defaults.get("H1")), ("h2", defaults.get("H2"))):
+        value = stored.get(key)
+        ng[key] = value if value is not None else default
+    ng["pace"] = pace_of(page, page.shown.pace)
+    draw_new_game(page)
+    dialog = el("newgame-dialog")
+    if not dialog.open:
+        dialog.showModal()
+
+
+def on_new_game_click(page, event):
+    node = closest(event, "[data-param],[data-cmd]")
+    if node is None:
+        return
+    ng = page.dialogs.new_game
+    seed_box = el("ng-seed")
+    if not absent(seed_box):
+        ng["seed"] = str(seed_box.value)
+    cmd = attr(node, "data-cmd")
+    if cmd == "newgame-close":
+        el("newgame-dialog").close()
+        return
+    if cmd == "newgame-ok":
+        seed, bad = logic.seed_from_text(ng.get("seed"), page.settings().get("seed") or [0, 0])
+        if bad:
+            ng["error"] = True
+            draw_new_game(page)
+            return
+        el("newgame-dialog").close()
+        page.shown.notice = None
+        spawn(page, start_game(page, {"players": ng["players"], "level": ng["level"],
+                                      "seed": seed, "h1": ng["h1"], "h2": ng["h2"],
+                                      "pace": ng["pace"]}))
+        return
+    param = attr(node, "data-param")
+    value = attr(node, "data-value")
+    if param in ("players", "pace"):
+        ng[param] = int(value)
+    elif param == "level":
+        ng["level"] = value
+    elif param in ("h1", "h2"):
+        ng[param] = value == "1"
+    ng["error"] = False
+    draw_new_game(page)

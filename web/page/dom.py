@@ -1,0 +1,76 @@
+"""The page's DOM and storage, reached through PyScript (main thread, MicroPython): small
+helpers that hold no state of the game."""
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy, is_none
+
+SAVE_KEY = "nos.game.v1"
+# The engine's last reply as received (its view and the save it went with): drawn at the
+# next boot before the engine is up, if it belongs to the saved game.
+SHOWN_KEY = "nos.shown.v1"
+PREFS_KEY = "nos.prefs.v1"
+LANG_KEY = "nos.lang"  # the language chosen in the header, kept across visits
+
+PROXIES = []  # keep the event handlers alive
+NARROW = window.matchMedia("(max-width: 699px)")
+
+
+def el(elem_id):
+    return document.getElementById(elem_id)
+
+
+def absent(value):
+    return value is None or is_none(value)
+
+
+def attr(node, name):
+    value = node.getAttribute(name)
+    return None if absent(value) else str(value)
+
+
+def closest(event, selector):
+    target = event.target
+    if absent(target) or absent(getattr(target, "closest", None)):
+        return None
+    node = target.closest(selector)
+    return None if absent(node) else node
+
+
+def listen(node, name, handler):
+    proxy = create_proxy(handler)
+    PROXIES.append(proxy)
+    node.addEventListener(name, proxy)
+
+
+def screen_mode():
+    return "narrow" if NARROW.matches else "wide"
+
+
+def show_status(words, kind=""):
+    node = el("status")
+    node.textContent = words or ""
+    node.className = "status " + kind if kind else "status"
+
+
+def storage_get(key):
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:  # noqa: BLE001 - storage may be unavailable (private mode)
+        return None
+    return None if absent(value) else str(value)
+
+
+def storage_set(key, value):
+    """Keep `value`; False if the browser would not (full, or no storage)."""
+    try:
+        window.localStorage.setItem(key, value)
+    except Exception:  # noqa: BLE001
+        return False
+    return True
+
+
+def storage_drop(key):
+    try:  # noqa: SIM105 - MicroPython has no contextlib
+        window.localStorage.removeItem(key)
+    except Exception:  # noqa: BLE001 - nothing to drop where there is no storage
+        pass

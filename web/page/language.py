@@ -1,0 +1,114 @@
+"""The language shown (main thread, MicroPython): its catalogue (web/words/<lang>.json,
+fetched alone: the page never loads the others), the static words of index.html, and
+events made into sentences seen from the viewer ("you" is the view's viewer)."""
+
+import json
+
+import ui_logic as logic
+from dom import LANG_KEY, absent, el, storage_get, storage_set
+from pyscript import document, window
+from say import Words
+
+
+def words(page):
+    """The word catalogue of the language shown, seen from the view's viewer ("you")."""
+    w = page.shown.words
+    view = page.shown.view or {}
+    w.viewer = view.get("viewer")
+    w.names = view.get("names") or []
+    return w
+
+
+def say(page, event):
+    """An event (a reply's error, a notice) as a sentence; a sentence as it is."""
+    if event is None:
+        return ""
+    if isinstance(event, dict):
+        w = words(page)
+        return w.sentence(w.say(event))
+    return str(event)
+
+
+def catalogue_url(lang):
+    return "./web/words/" + lang + ".json"
+
+
+def start_fetch():
+    """Begin fetching the catalogue of the language to show, before the rest of the page's
+    modules are imported: (code, the fetch's promise), for choose_words."""
+    code = language_asked()[0]
+    return code, window.fetch(catalogue_url(code))
+
+
+async def load_words(page, lang, fetching=None):
+    """Use the catalogue of `lang` (fetched now, or by the promise `fetching` of a fetch
+    begun earlier); False if it could not be had (the page keeps the language it has)."""
+    try:
+        response = await (fetching if fetching is not None else window.fetch(catalogue_url(lang)))
+        if not response.ok:
+            return False
+        data = json.loads(await response.text())
+        if not isinstance(data, dict) or not isinstance(data.get("words"), dict):
+            return False
+    except Exception:  # noqa: BLE001 - offline without the file, or damaged
+        return False
+    page.shown.words = Words(data)
+    page.shown.lang = lang
+    document.documentElement.setAttribute("lang", lang)
+    return True
+
+
+def translate_page(page):
+    """The static words of index.html in the language shown: [data-word] elements get their
+    text, [data-word-title] their title; the language switch shows the language."""
+    w = words(page)
+    nodes = document.querySelectorAll("[data-word]")
+    for i in range(nodes.length):
+        node = nodes.item(i)
+        node.textContent = w.word(str(node.getAttribute("data-word")))
+    nodes = document.querySelectorAll("[data-word-title]")
+    for i in range(nodes.length):
+        node = nodes.item(i)
+        node.setAttribute("title", w.word(str(node.getAttribute("data-word-title"))))
+    setattr(document, "title", w.word("page.title"))  # noqa: B010 - `.title` reads as str.title
+    select = el("lang-select")
+    if not absent(select):
+        if not select.options.length:  # each language named in itself (ui_logic.LANGUAGES)
+            for code, name in logic.LANGUAGES:
+                option = document.createElement("option")
+                option.value = code
+                option.lang = code
+                option.textContent = name
+                select.appendChild(option)
+        select.value = page.shown.lang
+
+
+def language_asked():
+    """The language to show (?lang=, then the one chosen before, then the browser's), and
+    the ?lang= value if it names no language (else "")."""
+    asked = ""
+    for name, value in logic.parse_query(window.location.search):
+        if name == "lang":
+            asked = value
+    browser = []
+    languages = window.navigator.languages
+    if not absent(languages):
+        for i in range(languages.length):
+            browser.append(str(languages[i]))
+    code, bad = logic.choose_language(asked, storage_get(LANG_KEY), browser)
+    return code, asked[:20] if bad else "", asked and not bad
+
+
+async def choose_words(page, early=None):
+    """Load the catalogue of the language to show; a bad ?lang= is a notice. `early`: the
+    fetch start_fetch() began."""
+    code, bad, asked = language_asked()
+    if bad:
+        page.shown.notice = {"key": "error.lang", "value": bad}
+    fetching = early[1] if early is not None and early[0] == code else None
+    if not await load_words(page, code, fetching) and code != "en":
+        await load_words(page, "en")
+        page.shown.notice = {"key": "error.words"}
+    elif asked:
+        storage_set(LANG_KEY, code)
+    translate_page(page)

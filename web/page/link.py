@@ -1,0 +1,228 @@
+"""The page's requests to the worker `engine` (main thread, MicroPython).
+
+Only JSON strings cross between the two (see docs/architecture.md): `call()` sends one
+request and never raises; `apply()` shows a reply and keeps its save in localStorage, with
+the reply itself, so that the next boot draws the game before the engine is up
+(`shown_view()`). The computer players act in `bot_loop`, one step at a time, at the pace
+the person chose.
+"""
+
+import asyncio
+import json
+
+from dom import PREFS_KEY, SAVE_KEY, SHOWN_KEY, storage_get
+from pyscript import window
+from safe_json import too_deep
+from show import keep, maybe_open_announce, render, update_state
+
+QUICK_STEP = 0.3  # the share of the pace a step that goes round every seat takes
+
+
+async def call(page, name, payload=""):
+    """One request to the worker; never raises (a failure is one sentence)."""
+    link = page.link
+    while link.busy:
+        await asyncio.sleep(0.02)
+    link.busy = True
+    update_state(page)
+    try:
+        text = await getattr(link.engine, name)(payload)
+        reply = json.loads(text)
+        reply["raw"] = text
+    except Exception as exc:  # noqa: BLE001
+        reply = {"view": None, "save": None, "error": {"key": "error.engine_silent",
+                                                       "reason": str(exc)}}
+    link.busy = False
+    return reply
+
+
+def store(page, reply):
+    """Keep the reply's save, and the reply itself for the next boot's first drawing."""
+    save = reply.get("save")
+    if save:
+        keep(page, SAVE_KEY, save)
+        keep(page, SHOWN_KEY, reply.get("raw") or "")
+
+
+def shown_view(page):
+    """The view last shown, if it belongs to the saved game (its save is the saved game's,
+    character for character), else None. Drawn at boot before the engine is up: a reload
+    shows the game at once, not playable until the engine has restored it. The reply's text
+    is kept (Link.shown_raw): an engine reply that is the same text need not be drawn again."""
+    save = storage_get(SAVE_KEY)
+    raw = storage_get(SHOWN_KEY)
+    if not save or not raw or too_deep(raw):
+        return None
+    try:
+        reply = json.loads(raw)
+    except Exception:  # noqa: BLE001 - damaged: MicroPython may raise more than ValueError
+        return None
+    if not isinstance(reply, dict) or reply.get("save") != save:
+        return None
+    view = reply.get("view")
+    if not isinstance(view, dict) or not isinstance(view.get("hand"), dict):
+        return None
+    page.link.shown_raw = raw
+    return view
+
+
+def apply(page, reply):
+    """Show a reply: its view, its error sentence; store its save."""
+    link = page.link
+    link.replies += 1
+    link.synced = True  # the engine holds the game it answers about
+    # The restored game's reply, word for word the one drawn at boot (shown_view()): its
+    # table is on the page already and its save in storage (the table is the largest part
+    # of a render, ≈ 10 ms on the boot's critical path). The hand and the controls change
+    # from the loading state, so they are drawn.
+    shown = reply.get("raw") is not None and reply.get("raw") == link.shown_raw
+    link.shown_raw = None
+    view = reply.get("view")
+    if view is not None:
+        page.shown.view = view
+        page.shown.broken = None
+        pace = page.shown.pace
+        page.shown.pace = pace_of(page, pace if pace is not None else prefs().get("pace"))
+    if not shown:
+        store(page, reply)
+    page.shown.error = reply.get("error")
+    render(page, table=not shown)
+    maybe_open_announce(page)
+    if page.view is not None and page.view.get("waiting_for") == "bot":
+        start_bots(page)
+
+
+def start_bots(page):
+    # One loop per game: a loop of an abandoned game ends at its next step.
+    link = page.link
+    if link.bots != link.gen:
+        link.bots = link.gen
+        asyncio.create_task(bot_loop(page, link.gen))
+
+
+async def bot_loop(page, gen):
+    """The computer players, one action at a time with a pause a person can follow."""
+    link = page.link
+    try:
+        while page.view is not None and page.view.get("waiting_for") == "bot":
+            # The pause starts before the request, so that the time a computer player
+            # thinks is hidden in it: every step looks alike (R71).
+            if gen != link.gen:
+                break
+            start = window.performance.now()
+            reply = await call(page, "bot_act")
+            # A step that goes round every seat (R8, R9) is quick: the view says which.
+            pause = page.shown.pace * (QUICK_STEP if page.hand().get("quick_step") else 1)
+            rest = pause - (window.performance.now() - start)
+            if rest > 0:
+                await asyncio.sleep(rest / 1000)
+            if not page.shown.playable:
+                link.paused += int(pause)
+            if gen != link.gen:
+                break
+            if reply.get("error"):
+                link.stalled = True
+                page.shown.error = reply["error"]
+                render(page)
+                break
+            apply_quiet(page, reply)
+    finally:
+        if link.bots == gen:
+            link.bots = None
+
+
+def apply_quiet(page, reply):
+    """A bot's move: keep the person's notice, drop an old error."""
+    page.link.replies += 1
+    page.shown.view = reply.get("view") or page.view
+    store(page, reply)
+    page.shown.error = None
+    render(page)
+    maybe_open_announce(page)
+
+
+async def act(page, action):
+    """Send a legal action (its "send" text), or an attempt (a dict, ui_logic.attempt) that
+    the engine builds and refuses with its reason."""
+    page.shown.notice = None
+    page.move.clear()
+    request = {"attempt": action} if isinstance(action, dict) else {"action": action}
+    reply = await call(page, "act", json.dumps(request))
+    if not reply.get("error"):  # after a refusal the toggles stay, for a second try
+        page.move.close = False
+        page.move.claim = False
+    apply(page, reply)
+
+
+def spawn(page, coro):
+    """Run a request as a task; the page says "waiting" from this very moment (before the
+    task starts), so nothing looks playable while the request is under way."""
+    page.link.pending += 1
+    update_state(page)
+    asyncio.create_task(finish(page, coro))
+
+
+async def finish(page, coro):
+    try:
+        await coro
+    finally:
+        page.link.pending -= 1
+        update_state(page)
+
+
+def send(page, action):
+    """The person's action, if the page may send one now."""
+    if not page.idle() or not page.persons_turn():
+        return
+    spawn(page, act(page, action))
+
+
+async def command(page, name):
+    """Next hand, end of the session: between hands."""
+    page.shown.notice = None
+    page.move.clear()
+    apply(page, await call(page, name))
+
+
+async def start_game(page, cfg, fallback=False):
+    """A new game of `cfg` ({"players", "level", "seed", "h1", "h2", "pace"}, each optional:
+    the engine has the defaults and checks the limits). With `fallback` (the stored
+    preferences), a refused setting is dropped and the game starts with the defaults."""
+    if cfg.get("pace") is not None:
+        page.shown.pace = cfg["pace"]
+    cfg = {k: cfg[k] for k in ("players", "level", "seed", "h1", "h2")
+           if cfg.get(k) is not None}
+    page.link.gen += 1
+    page.link.stalled = False
+    page.move.clear()
+    page.move.close = page.move.claim = False
+    page.dialogs.announce = None
+    page.dialogs.announce_hand = None
+    reply = await call(page, "new_game", json.dumps(cfg))
+    if fallback and reply.get("error") and cfg:
+        reply = await call(page, "new_game", "{}")
+    apply(page, reply)
+    if not reply.get("error"):
+        keep(page, PREFS_KEY, json.dumps({"players": cfg.get("players"),
+                                          "level": cfg.get("level"),
+                                          "h1": cfg.get("h1"), "h2": cfg.get("h2"),
+                                          "pace": page.shown.pace}))
+
+
+def prefs():
+    """The stored new-game preferences, as stored (the engine checks them)."""
+    text = storage_get(PREFS_KEY) or "{}"
+    try:
+        data = json.loads(text) if not too_deep(text) else {}
+    except Exception:  # noqa: BLE001 - damaged storage is no preference
+        data = {}
+    return data if isinstance(data, dict) else {}
+
+
+def pace_of(page, value):
+    """`value` if it is a pause the engine's settings allow, else their normal pace."""
+    settings = page.settings()
+    low, high = (settings.get("delay") or [0, 0])[:2]
+    if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+        return value
+    return settings.get("pace") or 0

@@ -1,0 +1,169 @@
+"""The person's moves (main thread, MicroPython): a tile picked in the hand, then an open end
+on the table (by click, touch, drag or keyboard), then an outward end if the tile could lie
+either way. Every action sent is one the view offers (its exact "send" text); a move the
+view does not offer goes to the engine as an attempt, which it refuses with its reason
+(R70), so the page never judges a move itself.
+"""
+
+import render_svg
+import ui_logic as logic
+from dom import absent, attr, closest, el
+from link import send
+from pyscript import document
+from show import draw_controls, redraw_selection, render, update_state
+
+
+def on_tile(page, tile):
+    view = page.view
+    if view is None or page.link.busy or not page.link.synced:
+        return
+    if view.get("waiting_for") != "human":
+        bots = view.get("waiting_for") == "bot"
+        page.shown.notice = {"key": "notice.wait_turn"} if bots else None
+        render(page)
+        return
+    phase = page.phase()
+    page.shown.notice = None
+    if phase == "set":
+        # A tile that may not be set: the engine says why (R4, R5).
+        send(page, logic.set_action(view, tile) or logic.attempt(tile))
+        return
+    if phase not in ("play", "out of turn"):
+        return
+    move = page.move
+    move.choice = None
+    if move.tile == tile:
+        move.tile = None
+    else:
+        move.tile = tile
+        if not logic.targets_for(view, tile):
+            move.tile = None
+            page.shown.error = None
+            page.shown.notice = {"key": "notice.no_place", "tile": tile}
+            render(page)
+            return
+    page.shown.error = None
+    render(page)
+
+
+def on_end(page, arm):
+    if page.link.busy or not page.persons_turn():
+        return
+    view = page.view
+    tile = page.move.tile
+    if not tile:
+        page.shown.notice = {"key": "notice.select_first"}
+        render(page)
+        return
+    outs = logic.outs_for(view, tile, arm)
+    if not outs:
+        # Not a legal place: the engine explains why in one sentence (R70).
+        first, _ = render_svg.split_tile(tile)
+        send(page, logic.attempt(tile, arm, first, page.move.close))
+        return
+    if len(outs) == 1:
+        play(page, tile, arm, outs[0])
+        return
+    page.move.choice = {"tile": tile, "arm": arm, "outs": outs}
+    draw_controls(page)
+    update_state(page)
+
+
+def play(page, tile, arm, out):
+    move = page.move
+    action = logic.play_action(page.view, tile, arm, out, move.close, move.claim)
+    # A flag the engine does not offer for this play (a claim where no double is paid):
+    # the engine says why (R70).
+    send(page, action or logic.attempt(tile, arm, out, move.close, move.claim))
+
+
+def on_key(page, event):
+    """Escape drops the tile picked; Enter or Space on a focused tile or end acts on it."""
+    key = event.key
+    if key == "Escape" and (page.move.tile or page.move.choice):
+        page.move.clear()
+        render(page)
+        return
+    if key != "Enter" and key != " ":
+        return
+    active = document.activeElement
+    if absent(active) or absent(getattr(active, "getAttribute", None)):
+        return
+    tile = attr(active, "data-tile")
+    arm = attr(active, "data-arm")
+    if tile is not None and not absent(active.closest("#hand")):
+        event.preventDefault()
+        on_tile(page, tile)
+        focus_tile(tile)
+    elif arm is not None and not absent(active.closest("#table")):
+        event.preventDefault()
+        on_end(page, int(arm))
+
+
+def focus_tile(tile):
+    node = document.querySelector('#hand [data-tile="' + tile + '"]')
+    if not absent(node):
+        node.focus()
+
+
+# ---------------------------------------------------------------- dragging a tile
+def on_pointer_down(page, event):
+    if event.button != 0:
+        return
+    node = closest(event, "#hand [data-tile]")
+    if node is None:
+        return
+    page.move.drag = {"tile": attr(node, "data-tile"), "x": event.clientX,
+                      "y": event.clientY, "moved": False}
+
+
+def on_pointer_move(page, event):
+    drag = page.move.drag
+    if drag is None:
+        return
+    dx, dy = event.clientX - drag["x"], event.clientY - drag["y"]
+    ghost = el("drag-ghost")
+    if not drag["moved"]:
+        if dx * dx + dy * dy < 64:
+            return
+        if not page.persons_turn() or not logic.targets_for(page.view, drag["tile"]):
+            page.move.drag = None
+            return
+        drag["moved"] = True
+        page.move.tile = drag["tile"]
+        page.move.choice = None
+        redraw_selection(page)
+        a, b = render_svg.split_tile(drag["tile"])
+        ghost.innerHTML = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 44 88" '
+                           'width="44" height="88">' +
+                           render_svg.tile_face(0, 0, 44, 88, a, b) + "</svg>")
+        ghost.hidden = False
+    ghost.style.transform = ("translate(" + str(int(event.clientX) - 22) + "px," +
+                             str(int(event.clientY) - 44) + "px)")
+
+
+def on_pointer_up(page, event):
+    drag = page.move.drag
+    page.move.drag = None
+    if drag is None or not drag["moved"]:
+        return
+    el("drag-ghost").hidden = True
+    page.move.drag_end = (event.timeStamp, event.clientX, event.clientY)
+    node = document.elementFromPoint(event.clientX, event.clientY)
+    target = None if absent(node) else node.closest("#table [data-arm]")
+    if not absent(target):
+        on_end(page, int(attr(target, "data-arm")))
+
+
+def on_pointer_cancel(page, event):
+    if page.move.drag is not None:
+        page.move.drag = None
+        el("drag-ghost").hidden = True
+
+
+def after_drop(page, event):
+    """A drag ends with a click (same place, same moment) on whatever lies under the
+    pointer: not a second move."""
+    end = page.move.drag_end
+    return (end is not None and event.timeStamp - end[0] < 60 and event.clientX == end[1]
+            and event.clientY == end[2])

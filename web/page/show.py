@@ -1,0 +1,197 @@
+"""Drawing the page from its state (main thread, MicroPython): the table, the hand, the
+controls, the standings and the log, the dialogs, the status line and the body's data
+attributes the tests and the benchmark read. What is drawn comes from the pure modules of
+web/draw/ (tested in CPython and MicroPython); what is offered, from the view's records.
+
+The body's data-state is "loading", "waiting" (a request is under way), "bot" (computer
+players act), "playable" or "error".
+"""
+
+import json
+
+import render_announce as announce
+import render_diagram as diagram
+import render_hand
+import render_panels as panels
+import render_table
+import ui_logic as logic
+from dom import el, show_status, storage_set
+from language import say, words
+from pyscript import document, window
+
+
+def keep(page, key, value):
+    """Store `value`; if the browser will not, say so."""
+    if not storage_set(key, value):
+        show_status(words(page).word("error.storage"), "error")
+
+
+def table_ui(page):
+    targets = []
+    if page.move.tile and page.view:
+        targets = logic.targets_for(page.view, page.move.tile)
+    return {"selected": page.move.tile, "targets": targets}
+
+
+def hand_ui(page):
+    view = page.view
+    active = page.persons_turn() and page.phase() in ("play", "out of turn", "set")
+    return {"selected": page.move.tile,
+            "playable": logic.tile_actions(view) if view and page.link.synced else [],
+            "active": active}
+
+
+def controls_ui(page):
+    broken = None
+    if page.shown.broken is not None:
+        broken = words(page).word("notice.new_game_prompt",
+                                  {"reason": say(page, page.shown.broken)})
+    move = page.move
+    return {"selected": move.tile, "choose": move.choice, "close": move.close,
+            "claim": move.claim, "broken": broken, "loading": not page.link.synced,
+            "stalled": say(page, page.shown.error) if page.link.stalled else None,
+            "targets": table_ui(page)["targets"]}
+
+
+def draw_controls(page):
+    el("controls").innerHTML = panels.controls_html(page.view, controls_ui(page), words(page))
+
+
+def update_state(page):
+    link = page.link
+    view = page.view
+    state = logic.page_state(view, link.busy or link.pending > 0)
+    if view is None and page.shown.broken and page.idle():
+        state = "playable"
+    if view is not None and not link.synced:
+        state = "loading"  # the saved game, drawn before the engine holds it
+    if link.stalled:
+        state = "error"
+    body = document.body
+    body.setAttribute("data-state", state)
+    body.setAttribute("data-waiting-for", str((view or {}).get("waiting_for") or "none"))
+    body.setAttribute("data-phase", str(page.phase() or "none"))
+    body.setAttribute("data-replies", str(link.replies))
+    if state == "playable" and view is not None and not page.shown.playable:
+        page.shown.playable = True
+        # The computer players' deliberate pauses before this moment (their pace, not load
+        # time): the benchmark reports the boot with and without them.
+        body.setAttribute("data-paused-ms", str(link.paused))
+        window.performance.mark("nos:playable")
+        window.dispatchEvent(window.Event.new("nos:playable"))
+
+
+def draw_frame(page):
+    """The empty table, hand and controls shown while the engine loads."""
+    w = words(page)
+    mode = page.shown.mode
+    el("table").innerHTML = render_table.table_svg(None, None, mode, w)
+    el("hand").innerHTML = render_hand.hand_svg(None, None, mode, w)
+    el("controls").innerHTML = panels.controls_html(None, {}, w)
+    show_status(w.word("status.starting"), "loading")
+
+
+def render(page, with_log=True, table=True):
+    """Draw everything from the last view (the game log only if `with_log`, the table only
+    if `table`: not when it shows that view already)."""
+    start = window.performance.now()
+    view = page.view
+    mode = page.shown.mode
+    w = words(page)
+    if table:
+        el("table").innerHTML = render_table.table_svg(view, table_ui(page), mode, w)
+    el("hand").innerHTML = render_hand.hand_svg(view, hand_ui(page), mode, w)
+    draw_controls(page)
+    el("info").innerHTML = panels.info_html(view, w)
+    el("export-diagram").disabled = view is None or not view.get("hand")
+    if with_log:
+        draw_log(page)
+    if page.shown.error:
+        show_status(say(page, page.shown.error), "error")
+    elif page.shown.notice:
+        show_status(say(page, page.shown.notice), "notice")
+    elif not page.link.synced:
+        show_status(w.word("status.starting"), "loading")
+    else:
+        show_status("")
+    update_state(page)
+    # How long drawing took on this thread (MicroPython), for the tests' timing report.
+    document.body.setAttribute("data-render-ms", str(int(window.performance.now() - start)))
+
+
+def draw_log(page):
+    """The game log, if it changed since it was last drawn."""
+    view = page.view
+    log = (view or {}).get("log") or []
+    key = page.shown.lang + ":" + str(len(log)) + ":" + (json.dumps(log[-1]) if log else "")
+    if key != page.shown.log_key:
+        page.shown.log_key = key
+        box = el("log")
+        box.innerHTML = panels.log_html(view, words(page))
+        box.scrollTop = box.scrollHeight
+
+
+def redraw_selection(page):
+    """Only what a selection changes: the table's ends, the hand and the prompt."""
+    w = words(page)
+    mode = page.shown.mode
+    el("table").innerHTML = render_table.table_svg(page.view, table_ui(page), mode, w)
+    el("hand").innerHTML = render_hand.hand_svg(page.view, hand_ui(page), mode, w)
+    draw_controls(page)
+
+
+def export_diagram(page):
+    """Download the table as a standalone SVG diagram (render_diagram.py): a Blob behind
+    an <a download>. The previous download's object URL is released now."""
+    view = page.view
+    if view is None or not view.get("hand"):
+        return
+    svg = diagram.diagram_svg(view, words(page), diagram.seat_hands(view))
+    # Plain JS values: MicroPython's proxies of a list or dict are not a JS array/object.
+    parts = window.Array.new()
+    parts.push(svg)
+    options = window.Object.new()
+    options.type = "image/svg+xml"
+    if page.shown.diagram_url:
+        window.URL.revokeObjectURL(page.shown.diagram_url)
+    page.shown.diagram_url = window.URL.createObjectURL(window.Blob.new(parts, options))
+    link = document.createElement("a")
+    link.href = page.shown.diagram_url
+    link.download = diagram.diagram_filename(view)
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+
+
+# ---------------------------------------------------------------- dialogs
+def maybe_open_announce(page):
+    """Open the announcement dialog when the person is to announce (a new set tile starts
+    from the first game)."""
+    if not page.persons_turn() or page.phase() != "announce":
+        return
+    number = page.hand().get("hand")
+    if page.dialogs.announce_hand != number:
+        page.dialogs.announce_hand = number
+        page.dialogs.announce = None
+        open_announce(page)
+
+
+def open_announce(page):
+    if page.dialogs.announce is None:
+        page.dialogs.announce = announce.default_state()
+    draw_announce(page)
+    dialog = el("announce-dialog")
+    if not dialog.open:
+        dialog.showModal()
+
+
+def draw_announce(page):
+    el("announce-body").innerHTML = announce.dialog_html(page.view, page.dialogs.announce,
+                                                         words(page))
+
+
+def draw_new_game(page):
+    view = page.view
+    in_progress = view is not None and view.get("waiting_for") in ("human", "bot")
+    el("newgame-body").innerHTML = panels.new_game_html(page.dialogs.new_game, in_progress,
+                                                        page.settings(), words(page))

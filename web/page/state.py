@@ -1,0 +1,112 @@
+"""The page's state (main thread, MicroPython): one `Page`, made at boot and passed to
+every handler, in four small parts named for what they hold.
+
+- `Link`: the worker `engine` and the requests to it (one at a time; how many are
+  pending; which game the computer players' loop belongs to; whether the engine holds the
+  game shown yet).
+- `Shown`: what the page shows: the engine's last view, its error, a notice, the words of
+  the language shown, the screen's design.
+- `Move`: the person's move in the making: the tile picked, the outward end still to
+  choose, the close and claim toggles, a drag under way.
+- `Dialogs`: the announcement dialog's choices and the new-game dialog's.
+
+Nothing here knows a rule: the view says what is legal and what each limit is.
+"""
+
+from say import Words
+
+
+class Link:
+    """The worker and the requests to it."""
+
+    def __init__(self):
+        self.engine = None  # the worker's proxy, once it has started
+        self.busy = False  # a request is under way (one at a time)
+        self.pending = 0  # requests spawned and not yet finished
+        self.gen = 0  # the game the page is on: a new game abandons the old one's loop
+        self.bots = None  # the game whose computer players' loop runs, if any
+        self.replies = 0  # replies shown (the tests wait on it)
+        self.synced = False  # the engine holds the game shown (not yet a saved one at boot)
+        self.stalled = False  # a computer player's step failed: the loop waits for a resume
+        self.shown_raw = None  # the text of the reply drawn at boot from storage
+        self.paused = 0  # ms the computer players paused before the game was playable
+
+
+class Shown:
+    """What the page shows."""
+
+    def __init__(self):
+        self.view = None  # the engine's last view (nos/view.py)
+        self.error = None  # the last reply's error, an event
+        self.notice = None  # a notice to the person, an event
+        self.broken = None  # why the saved game was lost (an event), until a new game
+        self.settings = None  # the engine's settings, when no view brings them
+        self.words = Words({"lang": "en", "words": {}})
+        self.lang = "en"
+        self.mode = "wide"  # the table's design: "wide" or "narrow"
+        self.pace = None  # ms the computer players pause per step
+        self.log_key = None  # what the log shows, to skip drawing it again
+        self.playable = False  # the page has been playable once (nos:playable is marked)
+        self.diagram_url = None  # the last exported diagram's object URL
+
+
+class Move:
+    """The person's move in the making."""
+
+    def __init__(self):
+        self.tile = None  # the tile picked in the hand
+        self.choice = None  # {"tile", "arm", "outs"} when the outward end is to choose
+        self.close = False  # the close toggle (R18)
+        self.claim = False  # the claim toggle
+        self.drag = None  # {"tile", "x", "y", "moved"} while a tile is dragged
+        self.drag_end = None  # (time, x, y) of the last drop: its click is not a move
+
+    def clear(self):
+        """Drop the tile picked and the end to choose (the toggles stay)."""
+        self.tile = None
+        self.choice = None
+
+
+class Dialogs:
+    """The dialogs' choices."""
+
+    def __init__(self):
+        self.announce = None  # render_announce's state, while the dialog is in use
+        self.announce_hand = None  # the hand it was opened for
+        self.new_game = {"players": None, "level": None, "h1": False, "h2": False,
+                         "seed": "", "pace": None, "error": False}
+
+
+class Page:
+    """The whole state of the page."""
+
+    def __init__(self):
+        self.link = Link()
+        self.shown = Shown()
+        self.move = Move()
+        self.dialogs = Dialogs()
+
+    @property
+    def view(self):
+        return self.shown.view
+
+    def hand(self):
+        """The view's hand, or {}."""
+        return (self.shown.view or {}).get("hand") or {}
+
+    def phase(self):
+        return self.hand().get("phase")
+
+    def settings(self):
+        """The engine's session settings and their limits (from the last view)."""
+        return (self.shown.view or {}).get("settings") or self.shown.settings or {}
+
+    def persons_turn(self):
+        """The person may act on the view shown: it is theirs to move, and the engine holds
+        the game (not yet while a saved game drawn at boot is being restored)."""
+        view = self.shown.view
+        return self.link.synced and view is not None and view.get("waiting_for") == "human"
+
+    def idle(self):
+        """No request is under way or waiting to start."""
+        return not self.link.busy and not self.link.pending
