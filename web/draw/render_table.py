@@ -326,11 +326,3 @@ def table_svg(view=None, ui=None, mode="wide", words=None):
         parts.append(strip_svg(view, d, words))
     parts.append("</svg>")
     return "".join(parts)
-
-
-def unit_of(svg):
-    """The grid unit a drawn layout used (tests)."""
-    at = svg.find('data-unit="')
-    if at < 0:
-        return None
-    return int(svg[at + 11:svg.find('"', at + 11)])
