@@ -20,7 +20,7 @@ node_modules/.package-lock.json: package.json package-lock.json
 node_modules: node_modules/.package-lock.json
 
 # Copies the runtime files into vendor/ and builds what the site serves and git does not
-# hold (the worker's bytecode zip, Pyodide's snapshot, the main thread's .mpy files,
+# hold (the worker's bytecode zip, Pyodide's snapshot, the main thread's page.pack,
 # sw-manifest.js). Always runs (cheap and idempotent): the service worker's cache version
 # must follow every change to web/ or nos/.
 vendor: setup node_modules/.package-lock.json

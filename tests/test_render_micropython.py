@@ -90,10 +90,17 @@ def test_main_thread_source_avoids_what_micropython_lacks(path):
     assert problems == []
 
 
-def test_mpy_toml_hands_every_main_thread_module_to_micropython_as_bytecode():
+def test_mpy_toml_hands_every_main_thread_module_to_micropython_as_bytecode_in_one_pack():
+    import importlib.util
     import tomllib
 
+    spec = importlib.util.spec_from_file_location("nos_build_web", ROOT / "scripts/build_web.py")
+    build_web = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_web)
     files = tomllib.loads((ROOT / "mpy.toml").read_text(encoding="utf-8"))["files"]
-    wanted = {p.stem for p in MAIN_THREAD_FILES}
-    assert {f"./web/mpy/{name}.mpy" for name in wanted} == set(files)
-    assert all(dest == "./" + src.rsplit("/", 1)[1] for src, dest in files.items())
+    assert files == {"./" + build_web.MPY_PACK: "./page.pack"}
+    build_web.compile_main_thread(ROOT)
+    pack = build_web.read_pack((ROOT / build_web.MPY_PACK).read_bytes())
+    assert set(pack) == {p.stem for p in MAIN_THREAD_FILES}
+    # Each module is MicroPython bytecode (an .mpy starts with "M" and its version).
+    assert all(code[:1] == b"M" and len(code) > 16 for code in pack.values())

@@ -1,322 +1,39 @@
-"""The page's boot and its events (main thread, MicroPython).
+"""The page's boot (main thread, MicroPython): the table frame first, then the game.
 
-`boot()` draws the table frame at once, then the game shown last (from storage) if there is
-one, then connects to the Pyodide worker `engine`, which holds the game, and loads the game
-the URL asks for, or the saved one, or a new one. Every event handler gets the one `Page`
-(state.py) made here. Only JSON strings cross between the threads: a JsProxy result has no
-.to_py() in MicroPython, and dict(proxy) raises a JS error Python cannot catch.
-
-What is where: state.py (the page's state), show.py (drawing), link.py (the requests to
-the engine), moves.py (the person's moves), dialogs.py (the announcement and new-game
-dialogs), language.py (the language shown), dom.py (DOM and storage helpers).
+`boot()` makes the one `Page` (state.py), loads the words of the language shown, draws the
+empty table, hand and controls (`nos:frame`), and only then imports the rest of the page
+(game.py: events, requests, dialogs, the diagram), whose import the frame need not wait for:
+it overlaps the worker's start, which takes longer.
 """
 
-import asyncio
-import json
-
-import dialogs
-import moves
-import ui_logic as logic
-from dom import (
-    LANG_KEY,
-    NARROW,
-    SAVE_KEY,
-    SHOWN_KEY,
-    attr,
-    closest,
-    el,
-    listen,
-    screen_mode,
-    show_status,
-    storage_drop,
-    storage_get,
-)
-from language import choose_words, load_words, translate_page, words
-from link import (
-    apply,
-    call,
-    command,
-    prefs,
-    send,
-    shown_view,
-    spawn,
-    start_bots,
-    start_game,
-)
-from pyscript import document, window, workers
-from show import (
-    draw_controls,
-    draw_frame,
-    draw_log,
-    draw_new_game,
-    export_diagram,
-    keep,
-    open_announce,
-    render,
-)
+import render_hand
+import render_panels
+import render_table
+from dom import el, screen_mode, show_status
+from language import choose_words, words
+from pyscript import window
 from state import Page
 
 
-# ---------------------------------------------------------------- events
-def on_click(page, event):
-    if moves.after_drop(page, event):
-        return
-    if closest(event, "#announce-dialog") is not None:
-        dialogs.on_announce_click(page, event)
-        return
-    if closest(event, "#newgame-dialog") is not None:
-        dialogs.on_new_game_click(page, event)
-        return
-    node = closest(event, "[data-cmd],[data-action]")
-    if node is not None:
-        action = attr(node, "data-action")
-        if action is not None:
-            page.move.clear()
-            send(page, action)
-            return
-        on_command(page, attr(node, "data-cmd"), node)
-        return
-    node = closest(event, "#hand [data-tile]")
-    if node is not None:
-        moves.on_tile(page, attr(node, "data-tile"))
-        return
-    node = closest(event, "#table [data-arm]")
-    if node is not None and "end" in str(node.getAttribute("class") or ""):
-        moves.on_end(page, int(attr(node, "data-arm")))
-
-
-def on_command(page, cmd, node):
-    move = page.move
-    if cmd == "new-game":
-        dialogs.open_new_game(page)
-    elif cmd == "export-diagram":
-        export_diagram(page)
-    elif not page.link.synced:
-        return  # the saved game is drawn, but the engine does not hold it yet
-    elif cmd == "announce-open":
-        open_announce(page)
-    elif cmd == "next-hand" and page.idle():
-        spawn(page, command(page, "next_hand"))
-    elif cmd == "end-session" and page.idle():
-        spawn(page, command(page, "end_session"))
-    elif cmd == "toggle-close":
-        move.close = not move.close
-        draw_controls(page)
-    elif cmd == "toggle-claim":
-        move.claim = not move.claim
-        draw_controls(page)
-    elif cmd == "out" and move.choice:
-        choice = move.choice
-        move.choice = None
-        moves.play(page, choice["tile"], choice["arm"], int(attr(node, "data-out")))
-    elif cmd == "cancel":
-        move.clear()
-        render(page)
-    elif cmd == "resume-bots":
-        page.link.stalled = False
-        page.shown.error = None
-        render(page)
-        start_bots(page)
-
-
-def on_key(page, event):
-    if not dialogs.on_key(page, event):
-        moves.on_key(page, event)
-
-
-def on_resize(page, event):
-    mode = screen_mode()
-    if mode != page.shown.mode:
-        page.shown.mode = mode
-        render(page)
-
-
-def on_change(page, event):
-    node = closest(event, "#lang-select")
-    if node is not None:
-        spawn(page, switch_language(page, str(node.value)))
-
-
-async def switch_language(page, code):
-    """Show the page in another language: its catalogue is fetched, the choice is kept
-    (nos.lang) and everything is drawn again, the log and the open dialogs included."""
-    if code == page.shown.lang or code not in logic.language_codes():
-        return
-    if not await load_words(page, code):
-        page.shown.notice = {"key": "error.words"}
-        render(page)
-        return
-    keep(page, LANG_KEY, code)
-    translate_page(page)
-    render(page)
-    if el("announce-dialog").open:
-        open_announce(page)
-    if el("newgame-dialog").open:
-        draw_new_game(page)
-
-
-def wire(page):
-    def on(node, name, handler):
-        listen(node, name, lambda event: handler(page, event))
-
-    on(document, "click", on_click)
-    on(document, "keydown", on_key)
-    on(el("hand"), "pointerdown", moves.on_pointer_down)
-    # `window.addEventListener` through MicroPython's proxy loses its `this` (Illegal
-    # invocation): pointer events bubble to the document, and the narrow layout follows a
-    # media query (an EventTarget of its own).
-    on(document, "pointermove", moves.on_pointer_move)
-    on(document, "pointerup", moves.on_pointer_up)
-    on(document, "pointercancel", moves.on_pointer_cancel)
-    on(NARROW, "change", on_resize)
-    # Escape closes a dialog: nothing else to undo; the button reopens it.
-    on(el("announce-dialog"), "close", lambda page, event: draw_controls(page))
-    on(document, "change", on_change)
-
-
-# ---------------------------------------------------------------- boot
-SLOW_START_S = 10  # after this long without the engine, say why
-FIRST_VISIT_MB = 7  # what a first visit downloads (docs/performance.md)
-
-
-async def connect(page):
-    """The engine's worker, once it has started (None if it failed, said on the page)."""
-    failure = boot_error()
-    if failure:  # web/boot.js created no worker
-        engine_failed(page, failure)
-        return None
-    try:
-        engine = await workers["engine"]
-    except Exception as exc:  # show any failure instead of spinning forever
-        engine_failed(page, exc)
-        return None
-    window.performance.mark("nos:ready")
-    window.dispatchEvent(window.Event.new("nos:ready"))
-    return engine
-
-
-def boot_error():
-    """Why web/boot.js could not create the engine's worker ("" if it did or still may)."""
-    return document.body.getAttribute("data-boot-error") or ""
-
-
-async def slow_start_notice(page):
-    """On a slow first visit (about 7 MB to download), say that the engine is still coming."""
-    await asyncio.sleep(SLOW_START_S)
-    if page.link.engine is not None or document.body.getAttribute("data-state") == "error":
-        return
-    failure = boot_error()  # found by web/boot.js after the main thread had started
-    if failure:
-        engine_failed(page, failure)
-    else:
-        show_status(words(page).word("status.slow", {"mb": FIRST_VISIT_MB}), "loading")
-
-
-async def describe_engine(page):
-    """The worker's handshake (its Python, Pyodide and the engine modules it holds), asked
-    once the game is shown, so that it costs the boot no round trip."""
-    try:
-        reply = json.loads(await page.link.engine.hello(json.dumps({"from": "main"})))
-    except Exception as exc:  # noqa: BLE001
-        engine_failed(page, exc)
-        return
-    el("app").setAttribute("data-engine", json.dumps(reply))
-    el("app").setAttribute("data-state", "ready")
-
-
-def engine_failed(page, exc):
-    el("app").setAttribute("data-state", "error")
-    show_status(words(page).word("status.engine_failed", {"reason": str(exc)}), "error")
-    document.body.setAttribute("data-state", "error")
-    window.console.error("Nos: engine failed to start: " + str(exc))
-
-
-def query_pairs():
-    """The URL's parameters but `lang` (the page's own): [[name, value]]."""
-    return [[n, v] for n, v in logic.parse_query(window.location.search) if n != "lang"]
-
-
-async def load_game(page):
-    """Start the game the URL asks for (the engine checks its parameters: a bad one is one
-    sentence and the saved game is kept), else restore the saved game, else start one."""
-    engine = page.link.engine
-    pairs = query_pairs()
-    asked = {"game": None, "delay": None, "error": None}
-    if pairs:
-        try:
-            asked = json.loads(await engine.check_query(json.dumps({"query": pairs})))
-        except Exception as exc:  # noqa: BLE001
-            asked["error"] = {"key": "error.engine_silent", "reason": str(exc)}
-    if asked.get("delay") is not None:
-        page.shown.pace = asked["delay"]
-    if asked.get("error"):
-        page.shown.notice = asked["error"]
-    if window.location.search:
-        # The parameters are a one-time order: a reload then restores the saved game.
-        window.history.replaceState(None, "", window.location.pathname +
-                                    logic.page_query(asked.get("delay")))
-    if asked.get("game") is not None:
-        await start_game(page, asked["game"])  # (no pace: the URL's delay or the saved one)
-        return
-    saved = storage_get(SAVE_KEY)
-    if not saved:
-        await start_game(page, prefs(), fallback=True)
-        return
-    reply = await call(page, "restore", saved)
-    if reply.get("view") is not None:
-        apply(page, reply)
-        return
-    # The save is lost: say so once, and drop it, so that no reload meets it again.
-    storage_drop(SAVE_KEY)
-    storage_drop(SHOWN_KEY)
-    try:  # the new-game dialog needs the settings, which no view brings now
-        page.shown.settings = json.loads(await engine.settings(""))
-    except Exception:  # noqa: BLE001 - the dialog then says the engine is starting
-        page.shown.settings = None
-    page.shown.broken = reply.get("error")
-    page.shown.error = None
-    page.shown.view = None  # (a saved game drawn at boot is not the engine's)
-    page.link.synced = True
-    render(page)
-
-
-async def draw_saved(page):
-    """A reload draws the saved game as it was last shown, not playable until the engine
-    has restored it; each part in a task of its own, so that each is painted. Anything
-    wrong with it (a stored view of another shape) is dropped, never fatal."""
-    view = shown_view(page)
-    if view is None:
-        return
-    await asyncio.sleep(0)  # the empty table first
-    try:
-        page.shown.view = view
-        render(page, with_log=False)
-        await asyncio.sleep(0)  # then the game, then its log (a first log costs ≈ 40 ms)
-        draw_log(page)
-        el("app").setAttribute("data-state", "saved")
-    except Exception as exc:  # noqa: BLE001
-        window.console.warn("Nos: the game shown last could not be drawn: " + str(exc))
-        storage_drop(SHOWN_KEY)
-        page.shown.view = None
-        page.link.shown_raw = None
-        page.shown.log_key = None
-        render(page)
+def draw_frame(page):
+    """The empty table, hand and controls shown while the engine loads."""
+    w = words(page)
+    mode = page.shown.mode
+    el("table").innerHTML = render_table.table_svg(None, None, mode, w)
+    el("hand").innerHTML = render_hand.hand_svg(None, None, mode, w)
+    el("controls").innerHTML = render_panels.controls_html(None, {}, w)
+    show_status(w.word("status.starting"), "loading")
 
 
 async def boot(early=None):
-    """Draw the table frame at once, then connect to the engine and load the game. `early`:
-    the catalogue's fetch begun by start.py (language.start_fetch)."""
+    """Draw the table frame at once, then start the game. `early`: the catalogue's fetch
+    begun by start.py (language.start_fetch)."""
     page = Page()
     page.shown.mode = screen_mode()
     await choose_words(page, early)
     draw_frame(page)
     el("app").setAttribute("data-state", "frame")
     window.performance.mark("nos:frame")
-    wire(page)
-    if not logic.asks_for_game(logic.parse_query(window.location.search)):
-        await draw_saved(page)
-    asyncio.create_task(slow_start_notice(page))
-    page.link.engine = await connect(page)
-    if page.link.engine is not None:
-        await load_game(page)
-        await describe_engine(page)
+    import game  # (once the frame is drawn)
+
+    await game.start(page)

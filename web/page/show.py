@@ -81,16 +81,6 @@ def update_state(page):
         window.dispatchEvent(window.Event.new("nos:playable"))
 
 
-def draw_frame(page):
-    """The empty table, hand and controls shown while the engine loads."""
-    w = words(page)
-    mode = page.shown.mode
-    el("table").innerHTML = render_table.table_svg(None, None, mode, w)
-    el("hand").innerHTML = render_hand.hand_svg(None, None, mode, w)
-    el("controls").innerHTML = panels.controls_html(None, {}, w)
-    show_status(w.word("status.starting"), "loading")
-
-
 def render(page, with_log=True, table=True):
     """Draw everything from the last view (the game log only if `with_log`, the table only
     if `table`: not when it shows that view already)."""

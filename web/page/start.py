@@ -1,9 +1,17 @@
-# The page's MicroPython entry point (index.html). Every main-thread module, main.py
-# included, arrives precompiled to MicroPython bytecode (web/mpy/*.mpy, built by
-# scripts/build_web.py with mpy-cross and handed over by mpy.toml's [files]): importing
-# bytecode skips compiling ~3000 lines of source at every page load. The catalogue of the
-# language shown is fetched while the rest of the page's modules are imported.
-import language
+# The page's MicroPython entry point (index.html), compiled by PyScript from source at every
+# load, so it stays short. Every other main-thread module arrives as MicroPython bytecode in
+# one file, page.pack (mpy.toml's [files]; scripts/build_web.py makes it): a first line
+# listing each module's name and size, then their bytecode, written out here as <name>.mpy
+# files for `import` to find. The catalogue of the language shown is fetched while the rest
+# of the page's modules are imported.
+import json
+
+with open("page.pack", "rb") as pack:
+    for name, size in json.loads(pack.readline()):
+        with open(name + ".mpy", "wb") as module:
+            module.write(pack.read(size))
+
+import language  # noqa: E402
 
 early = language.start_fetch()
 import main  # noqa: E402
