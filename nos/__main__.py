@@ -1,4 +1,6 @@
-"""Command line: ``python -m nos play …`` writes a record; ``python -m nos replay FILE``."""
+"""Command line: ``python -m nos play …`` writes a record; ``python -m nos replay FILE``;
+``python -m nos position FILE --hand H --after K [--seat S]`` prints a position of a record,
+``python -m nos position --check TEXT`` checks a position text (docs/position-format.md)."""
 
 from __future__ import annotations
 
@@ -8,8 +10,10 @@ import sys
 
 from nos.errors import BadRecord
 from nos.hand import Options
+from nos.notation import SEATS
 from nos.players import random_action
-from nos.record import load, play_session, replay, replay_summary, session_record
+from nos.position import Position
+from nos.record import load, play_session, replay, replay_summary, replay_to, session_record
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -24,7 +28,20 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--h2", action="store_true", help="house rule H2 (claim doubles)")
     rep = sub.add_parser("replay", help="replay a record and print the chips and ledger")
     rep.add_argument("file")
+    pos = sub.add_parser("position", help="print the position of a record, or check one")
+    pos.add_argument("file", nargs="?", help="a JSON record (python -m nos play, the app)")
+    pos.add_argument("--hand", type=int, help="the hand, from 1 as in the app (default: last)")
+    pos.add_argument("--after", type=int, help="after this many of its actions (default: all)")
+    pos.add_argument("--seat", help="show only this seat's hand (a-e or 0-4), as it sees it")
+    pos.add_argument("--check", metavar="TEXT", help="check a position text instead")
     args = parser.parse_args(argv)
+    if args.command == "position":
+        try:
+            print(position(args))
+        except ValueError as exc:  # BadRecord, a bad position text, a hand out of range
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        return 0
 
     if args.command == "play":
         if args.hands < 1:
@@ -48,6 +65,40 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print(json.dumps(replay_summary(session)))
     return 0
+
+
+def position(args: argparse.Namespace) -> str:
+    """The text ``python -m nos position`` prints; raises ``ValueError`` with one sentence."""
+    if args.check is not None:
+        if args.file is not None or args.hand is not None or args.after is not None:
+            raise ValueError("--check takes a position text alone, without a record.")
+        return str(Position.parse(args.check))
+    if args.file is None:
+        raise ValueError("Name a record to take the position from, or --check a text.")
+    data = load(args.file)
+    full = replay(data)
+    count = len(full.hands)
+    if count == 0:
+        raise ValueError(f"{args.file} has no hands.")
+    number = count if args.hand is None else args.hand
+    if not 1 <= number <= count:
+        raise ValueError(f"--hand must be 1-{count}: the record has {count} "
+                         f"hand{'s' if count > 1 else ''}, not {args.hand}.")
+    total = len(data["hands"][number - 1]["actions"])
+    if args.after is not None and not 0 <= args.after <= total:
+        raise ValueError(f"--after must be 0-{total}: hand {number} has {total} actions, "
+                         f"not {args.after}.")
+    seat = None
+    if args.seat is not None:
+        given = args.seat.strip().lower()
+        seat = SEATS.find(given) if given in SEATS[:full.players] and given else (
+            int(given) if given.isdigit() else -1)
+        if not 0 <= seat < full.players:
+            raise ValueError(f"--seat must be a seat a-{SEATS[full.players - 1]} (or "
+                             f"0-{full.players - 1}), not {args.seat}.")
+    hand = replay_to(data, number - 1, args.after, full=full).hand
+    assert hand is not None
+    return str(Position.of(hand, seat, "all" if seat is None else "seat"))
 
 
 if __name__ == "__main__":

@@ -148,6 +148,8 @@ class Hand:
         # Public deductions (R71): tiles a seat is known not to hold (what a pass revealed).
         self.voids: list[set[Tile]] = [set() for _ in range(n)]
         self.close_draw: tuple[int, int] | None = None  # (seat, tiles drawn) after R18
+        # (position text, seed) of a hand started from a position (nos.position), else None.
+        self.origin: tuple[str, int] | None = None
         self._legal: list[Action] | None = None
 
     # ----------------------------------------------------------------- queries
@@ -523,19 +525,26 @@ class Hand:
         chips: list[int] | None = None,
     ) -> Hand:
         """A hand from its deal and its actions (text separated by ';', or a list)."""
+        return cls(deal, setter, options, number, chips).replay_on(actions)
+
+    def replay_on(self, actions: str | list) -> Hand:
+        """Apply ``actions`` (text separated by ';', or a list), each checked; returns self."""
         from nos.actions import parse_action
 
-        hand = cls(deal, setter, options, number, chips)
         items = [a for a in actions.split(";") if a.strip()] if isinstance(actions, str) \
             else actions
         for item in items:
-            hand.apply(parse_action(item) if isinstance(item, str) else item)
-        return hand
+            self.apply(parse_action(item) if isinstance(item, str) else item)
+        return self
 
     def actions_text(self) -> str:
         return "; ".join(str(a) for _, a in self.history)
 
     def __repr__(self) -> str:
+        if self.origin is not None:
+            text, seed = self.origin
+            return (f"Position.parse({text!r}).hand(seed={seed}).replay_on("
+                    f"{self.actions_text()!r})")
         setter = "None" if self.first_hand else str(self.setter)
         extra = ""
         if self.options != Options():

@@ -74,7 +74,7 @@ MPY_PACK = "web/page.pack"
 # Where the main thread's modules are: every .py there (MicroPython imports each by its name
 # alone, so a name is unique across them), but the entry script PyScript compiles itself.
 MAIN_THREAD_DIRS = ["web/page", "web/draw", "web/shared"]
-MAIN_THREAD_EXTRA = ["web/words/say.py"]
+MAIN_THREAD_EXTRA = ["web/words/say.py", "nos/notation.py"]  # (the position text's syntax)
 MAIN_THREAD_ENTRY = "web/page/start.py"
 # Everything the browser may request: the published site.
 SITE_ENTRIES = PAGE_FILES + ["sw.js", "sw-manifest.js"] + APP_DIRS + [VENDOR_DIR]

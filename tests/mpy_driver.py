@@ -12,6 +12,11 @@ import render_table
 import ui_logic
 from say import Words
 
+try:
+    import notation  # MicroPython: beside the page's modules, as in page.pack
+except ImportError:
+    from nos import notation  # CPython: the engine's own
+
 
 def render_view(view, w, full=True):
     w.viewer = view.get("viewer")
@@ -74,7 +79,28 @@ def render_all(data):
                                                                           ["pl-PL", "en"]),
                                    ("", None, ["de-DE"])):
         out.append(json.dumps(ui_logic.choose_language(asked, stored, browser)))
+    for text in data.get("positions") or []:
+        out.append(read_position(text))
     return out
+
+
+def read_position(text):
+    """A position text's fields (sorted, as dict order differs) and its canonical text, or
+    its error's key and sentence."""
+    try:
+        fields = notation.parse(text)
+    except notation.NotationError as exc:
+        return json.dumps([exc.key, str(exc)])
+    return json.dumps([sorted_pairs(fields), notation.format(fields)])
+
+
+def sorted_pairs(value):
+    """Dicts as [key, value] pairs in key order, all the way down (dict order differs)."""
+    if isinstance(value, dict):
+        return [[k, sorted_pairs(value[k])] for k in sorted(value)]
+    if isinstance(value, list):
+        return [sorted_pairs(v) for v in value]
+    return value
 
 
 def main(src, dst):

@@ -28,7 +28,22 @@ def fixture_views() -> dict:
     views.append(web_views.announce_view())
     views.append(web_views.announce_view(4, web_views.human_on_set(4, zero=True)))
     views.append(web_views.session_view())  # a long log: fits MicroPython's 1 MB heap
-    return {"views": views, "words": web_views.catalogues(), "events": web_views.events()}
+    return {"views": views, "words": web_views.catalogues(), "events": web_views.events(),
+            "positions": position_texts()}
+
+
+def position_texts() -> list[str]:
+    """Position texts good and bad: those of the tests and of real hands of every game."""
+    import random
+
+    from test_position import BAD_RULES, BAD_SYNTAX, positions_of_play
+
+    texts = [*BAD_SYNTAX, *BAD_RULES]
+    for game in range(1, 18):
+        seen = [str(p.seen_by(random.Random(game).randrange(4)))
+                for _, p in positions_of_play(4, game, game)]
+        texts += seen[:: max(1, len(seen) // 4)]
+    return texts
 
 
 @pytest.mark.skipif(shutil.which("node") is None or not MJS.exists(),

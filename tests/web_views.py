@@ -24,18 +24,19 @@ WEB = ROOT / "web"
 
 WORDS = WEB / "words"
 LANGS = tuple(code for code, _ in LANGUAGES)  # the page's languages
-# The modules that run on the main thread under MicroPython (main.py is the DOM glue).
+# The modules that run on the main thread under MicroPython (web/page/ is the DOM glue);
+# notation (the position text's syntax) is the engine's, shared with the page.
 MAIN_THREAD_MODULES = ["say", "safe_json", "render_svg", "layout_geometry", "render_layout",
                        "render_table", "render_hand", "render_announce", "render_panels",
-                       "ui_logic", "render_diagram"]
+                       "ui_logic", "render_diagram", "notation"]
 
 
 def module_path(name: str) -> Path:
-    """A module's source, in its folder of web/ (names are unique there: MicroPython
-    imports each by its name alone)."""
-    found = sorted(WEB.glob(f"*/{name}.py"))
+    """A module's source, in its folder of web/ or in nos/ (names are unique there:
+    MicroPython imports each by its name alone)."""
+    found = sorted([*WEB.glob(f"*/{name}.py"), *(ROOT / "nos").glob(f"{name}.py")])
     if len(found) != 1:
-        raise LookupError(f"{len(found)} modules named {name} in web/")
+        raise LookupError(f"{len(found)} modules named {name} in web/ and nos/")
     return found[0]
 
 

@@ -1,0 +1,439 @@
+"""A whole position of a hand as a value: ``Position.parse(text)`` / ``str(position)``, the
+FEN of Nos (docs/position-format.md); ``position.hand(seed)`` starts a ``Hand`` from it.
+
+The syntax lives in ``nos.notation`` (shared with the page); the rules a position must obey
+are checked here, so that every parsed position can be played on from.
+
+A position says where a hand stands, not how it got there: the ledger, the log and what
+passes revealed (R71's public deductions) are not part of it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from nos import notation
+from nos.actions import Play
+from nos.deal import HAND_SIZE, LAST_TWO
+from nos.games import Announcement, Plan, announcement_error, plan_for
+from nos.hand import Hand, Options, Phase
+from nos.layout import Layout, play_table
+from nos.notation import NotationError
+from nos.payments import START_CHIPS
+from nos.tiles import ALL_TILES, Tile
+
+PHASES = {"set": Phase.SET, "announce": Phase.ANNOUNCE, "declare": Phase.DECLARE,
+          "out": Phase.OUT_OF_TURN, "play": Phase.PLAY, "over": Phase.OVER}
+_LAID = ("declare", "out", "play", "over")  # the phases with a game and a layout
+
+MESSAGES = {
+    "tile_twice": "The tile {tile} appears twice in the position (R1).",
+    "tile_total": "The position holds {n} tiles; the double-six set has 28 (R1).",
+    "boneyard_shown": "The boneyard is said to hold {n} tiles but {shown} are shown.",
+    "last_two": "The boneyard holds only {n}, but its last two tiles are never drawn (R2).",
+    "chips_total": "The chips add up to {n}; at a table of {players} they always add up to "
+                   "{total} (R23).",
+    "set_phase": "In the {phase} phase {what}.",
+    "not_setter": "Seat {seat} is to act, but seat {setter} is on set (R4, R5).",
+    "deal_size": "On set every seat holds {size} tiles (R2), but seat {seat} holds {n}.",
+    "first_setter": "In the first hand the seat with the highest double sets it: seat "
+                    "{seat}, not seat {setter} (R4).",
+    "game_not_legal": "Game {game} cannot be announced on the set tile {tile} ({rule}).",
+    "arm_count": "Game {game} has {arms} arms, but the layout shows {n}.",
+    "layout": "No order of play puts {tile} with {out} outward on arm {arm} under game "
+              "{game} ({rule}, R60-R62).",
+    "out_of_turn": "Only a double on a free side of the set tile is played out of turn, not "
+                   "{tile} on arm {arm} (R9).",
+    "out_phase": "Before play only doubles out of turn lie on the table (R9).",
+    "declared": "Seat {seat} declares {tile}, which is not a double (R8).",
+    "declared_early": "Doubles are declared only after the announcement (R8).",
+    "empty_hand": "Seat {seat} holds no tile before play has begun.",
+    "turn_out": "Seat {seat} is to act but has gone out (R3).",
+    "turn_setter": "The player on set does not play a double out of turn (R9).",
+    "wait_arm": "Seat {seat} owes a wait on arm {arm}, which game {game} does not have (R10).",
+    "last_arm": "The previous turn's arm {arm} is not an arm of game {game} (R14).",
+    "last_phase": "The previous turn (R14) and passes (R20c) belong to the play.",
+    "nos_in": "Seat {seat} is named nos but still holds tiles (R15).",
+    "nos_missing": "Several seats have gone out: name the first with n (R15).",
+    "passes": "So many passes in a row ({n}) would have ended the hand (R20c).",
+}
+
+
+class BadPosition(NotationError):
+    """A position text that is well formed but breaks a rule: ``key`` (of ``MESSAGES``),
+    ``params`` and one English sentence."""
+
+    def __init__(self, key: str, params: dict | None = None) -> None:
+        super().__init__(key, dict(params or {}), _english(MESSAGES[key], params or {}))
+
+
+def _english(template: str, params: dict) -> str:
+    for name, value in params.items():
+        # Seats are written as in the position text: a, b, c, ...
+        shown = notation.seat_letter(value) if name in ("seat", "setter") else value
+        template = template.replace("{" + name + "}", str(shown))
+    return template
+
+
+class Position:
+    """One position: immutable, equal when its texts are equal. Build it with ``parse`` or
+    ``of``; ``fields`` is the JSON-safe dict of ``nos.notation`` (a copy)."""
+
+    __slots__ = ("_fields", "_text", "plan")
+
+    def __init__(self, fields: dict[str, Any]) -> None:
+        """Check ``fields`` (``nos.notation.parse``'s dict) against the rules."""
+        self._fields = fields
+        self.plan: Plan | None = _check(fields)
+        self._text = notation.format(fields)
+
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        """Read a position text; raises ``NotationError`` (a ``ValueError``) with one sentence
+        naming what is wrong, ``BadPosition`` if it breaks a rule."""
+        return cls(notation.parse(text))
+
+    @classmethod
+    def of(cls, hand: Hand, seat: int | None = None, shown: str = "all") -> Position:
+        """Where ``hand`` stands. ``shown``: "all" hands, "seat" (``seat``'s alone, as that
+        seat sees the table: R71), "counts" (no hand), or "everything" (all hands and the
+        boneyard's order, so ``hand()`` continues exactly as ``hand`` would)."""
+        def hand_of(s: int) -> dict[str, Any]:
+            tiles = [str(t) for t in hand.hands[s]]
+            declared = [str(t) for t in hand.declared[s]]
+            if shown in ("all", "everything") or (shown == "seat" and s == seat):
+                return {"tiles": tiles, "declared": declared, "hidden": 0}
+            return {"tiles": declared, "declared": declared,
+                    "hidden": len(tiles) - len(declared)}
+
+        layout = hand.layout
+        last = hand.last_turn
+        fields = {
+            "chips": list(hand.chips), "setter": hand.setter,
+            "set": str(hand.set_tile) if hand.set_tile else None, "drawn": hand.set_drawn,
+            "game": str(hand.announcement) if hand.announcement else None,
+            "arms": None if layout is None else [
+                [[str(p.tile), p.out, p.seat, p.out_of_turn] for p in arm]
+                for arm in layout.arms],
+            "phase": notation.PHASES[list(PHASES.values()).index(hand.phase)],
+            "turn": None if hand.over else hand.current,
+            "hands": [hand_of(s) for s in range(hand.players)],
+            "boneyard": len(hand.stack),
+            "boneyard_tiles": [str(t) for t in reversed(hand.stack)]
+            if shown == "everything" else None,
+            "waits": [list(w) for w in hand.waits],
+            "last": None if last is None else [last[0], last[1]],
+            "passes": hand.pass_streak, "nos": hand.nos, "number": hand.number + 1,
+            "rules": [k for k, on in hand.options.to_json().items() if on],
+            "first": hand.first_hand,
+        }
+        return cls(fields)
+
+    # ---------------------------------------------------------------- reading
+    @property
+    def fields(self) -> dict[str, Any]:
+        return notation.parse(self._text)
+
+    @property
+    def players(self) -> int:
+        return len(self._fields["chips"])
+
+    @property
+    def phase(self) -> Phase:
+        return PHASES[self._fields["phase"]]
+
+    @property
+    def turn(self) -> int | None:
+        return self._fields["turn"]
+
+    @property
+    def announcement(self) -> Announcement | None:
+        game = self._fields["game"]
+        return Announcement.parse(game) if game else None
+
+    @property
+    def set_tile(self) -> Tile | None:
+        tile = self._fields["set"]
+        return Tile.parse(tile) if tile else None
+
+    def seen_by(self, seat: int | None) -> Position:
+        """The position as ``seat`` sees it (R71): the other hands as counts and declared
+        doubles, the boneyard as a count. ``None``: every hand hidden."""
+        fields = self.fields
+        for s, h in enumerate(fields["hands"]):
+            if s != seat:
+                h["hidden"] += len(h["tiles"]) - len(h["declared"])
+                h["tiles"] = list(h["declared"])
+        fields["boneyard_tiles"] = None
+        return Position(fields)
+
+    # ---------------------------------------------------------------- playing on
+    def hand(self, seed: int = 0) -> Hand:
+        """A ``Hand`` standing here, ready for ``legal_actions`` and ``apply``. Tiles the
+        position does not show (hidden hands, the boneyard's order) are dealt from ``seed``."""
+        f = self._fields
+        n = self.players
+        rng = random.Random(seed)
+        known = {Tile.parse(t) for h in f["hands"] for t in h["tiles"]}
+        known |= {Tile.parse(t) for t in f["boneyard_tiles"] or []}
+        known |= {Tile.parse(p[0]) for arm in f["arms"] or [] for p in arm}
+        if f["set"]:
+            known.add(Tile.parse(f["set"]))
+        unseen = sorted(set(ALL_TILES) - known)
+        rng.shuffle(unseen)
+        hands = []
+        for h in f["hands"]:
+            tiles = [Tile.parse(t) for t in h["tiles"]]
+            tiles += [unseen.pop() for _ in range(h["hidden"])]
+            hands.append(tiles)
+        top_first = [Tile.parse(t) for t in f["boneyard_tiles"]] if f["boneyard_tiles"] \
+            else unseen
+        hand = Hand.__new__(Hand)
+        hand.__dict__.update(_blank_hand(n))
+        hand.origin = (self._text, seed)
+        hand.players = n
+        hand.options = Options("H1" in f["rules"], "H2" in f["rules"])
+        hand.number = f["number"] - 1
+        hand.first_hand = f["first"]
+        hand.setter = f["setter"]
+        hand.hands = hands
+        hand.stack = list(reversed(top_first))
+        hand.set_tile = self.set_tile
+        hand.set_drawn = f["drawn"]
+        hand.announcement = self.announcement
+        hand.phase = self.phase
+        hand.over = hand.phase is Phase.OVER
+        hand.current = f["turn"] if f["turn"] is not None else f["setter"]
+        hand.declared = [[Tile.parse(t) for t in h["declared"]] for h in f["hands"]]
+        hand.waits = [list(w) for w in f["waits"]]
+        laid = f["phase"] in _LAID and f["phase"] != "declare"
+        hand.out = [laid and not h for h in hands]
+        hand.remaining = n - sum(hand.out)
+        hand.nos = f["nos"]
+        hand.chips = list(f["chips"])
+        hand.pass_streak = f["passes"]
+        if f["last"] is not None:
+            seat, arm = f["last"]
+            hand.last_turn = (seat, arm, hand.out[seat])
+        if self.plan is not None:
+            hand.layout = _arrange(self.plan, f["arms"], f["game"])
+        if hand.phase in (Phase.DECLARE, Phase.OUT_OF_TURN):
+            order = hand.order_from_left_of_setter()
+            if hand.phase is Phase.OUT_OF_TURN:
+                order = [s for s in order if s != hand.setter]
+            hand.queue = order[order.index(hand.current) + 1:]
+        if hand.over:
+            hand.counts = [sum(t.count for t in h) for h in hands]
+        return hand
+
+    # ---------------------------------------------------------------- text
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Position.parse({self._text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and other._text == self._text
+
+    def __hash__(self) -> int:
+        return hash(self._text)
+
+
+def _blank_hand(players: int) -> dict[str, Any]:
+    """Every attribute ``Hand.__init__`` makes, as it makes them before the set."""
+    return {
+        "players": players, "deal": None, "options": Options(), "number": 0,
+        "first_hand": False, "setter": 0, "hands": [[] for _ in range(players)], "stack": [],
+        "set_tile": None, "set_drawn": False, "announcement": None, "layout": None,
+        "phase": Phase.SET, "over": False, "current": 0,
+        "declared": [[] for _ in range(players)], "waits": [[] for _ in range(players)],
+        "out": [False] * players, "remaining": players, "nos": None, "ledger": [],
+        "chips": [START_CHIPS] * players, "history": [], "pass_streak": 0, "last_turn": None,
+        "queue": [], "counts": None, "end_reason": None, "closer": None,
+        "voids": [set() for _ in range(players)], "close_draw": None, "_legal": None,
+        "origin": None,
+    }
+
+
+# -------------------------------------------------------------------- the rules' checks
+def _check(f: dict[str, Any]) -> Plan | None:
+    """Raise ``BadPosition`` for the first rule the fields break; return the game's plan."""
+    n = len(f["chips"])
+    phase = f["phase"]
+    if sum(f["chips"]) != START_CHIPS * n:
+        raise BadPosition("chips_total", {"n": sum(f["chips"]), "players": n,
+                                          "total": START_CHIPS * n})
+    _check_tiles(f)
+    laid = phase in _LAID
+    if not laid:
+        _check_before_laid(f, n)
+        return None
+    if f["set"] is None or f["game"] is None or f["arms"] is None:
+        raise BadPosition("set_phase", {"phase": phase, "what": "the set tile, the game and "
+                                        "the layout are known"})
+    try:
+        a = Announcement.parse(f["game"])
+    except ValueError as exc:
+        raise BadPosition("game_not_legal", {"game": f["game"], "tile": f["set"],
+                                       "rule": "R7"}) from exc
+    set_tile = Tile.parse(f["set"])
+    err = announcement_error(a, set_tile)
+    if err is not None:
+        raise BadPosition("game_not_legal", {"game": a.game, "tile": set_tile,
+                                       "rule": err[1].get("rule", "R7")})
+    plan = plan_for(a, set_tile)
+    if len(f["arms"]) != plan.arms:
+        raise BadPosition("arm_count", {"game": a.game, "arms": plan.arms,
+                                        "n": len(f["arms"])})
+    if phase in ("declare", "out") and any(not p[3] for arm in f["arms"] for p in arm):
+        raise BadPosition("out_phase")
+    _arrange(plan, f["arms"], f["game"])
+    _check_seats(f, n, plan)
+    return plan
+
+
+def _check_tiles(f: dict[str, Any]) -> None:
+    tiles = [p[0] for arm in f["arms"] or [] for p in arm]
+    tiles += [t for h in f["hands"] for t in h["tiles"]] + (f["boneyard_tiles"] or [])
+    if f["set"]:
+        tiles.append(f["set"])
+    seen: set[str] = set()
+    for t in tiles:
+        if t in seen:
+            raise BadPosition("tile_twice", {"tile": t})
+        seen.add(t)
+    total = len(tiles) + sum(h["hidden"] for h in f["hands"]) + f["boneyard"] - len(
+        f["boneyard_tiles"] or [])
+    if total != 28:
+        raise BadPosition("tile_total", {"n": total})
+    shown = f["boneyard_tiles"]
+    if shown is not None and len(shown) != f["boneyard"]:
+        raise BadPosition("boneyard_shown", {"n": f["boneyard"], "shown": len(shown)})
+    if f["boneyard"] < LAST_TWO:
+        raise BadPosition("last_two", {"n": f["boneyard"]})
+    for seat, h in enumerate(f["hands"]):
+        for t in h["declared"]:
+            if t[0] != t[2]:
+                raise BadPosition("declared", {"seat": seat, "tile": t})
+
+
+def _check_before_laid(f: dict[str, Any], n: int) -> None:
+    """The set and announce phases: nothing on the table yet but the set tile."""
+    phase = f["phase"]
+    if f["game"] is not None or f["arms"] is not None:
+        raise BadPosition("set_phase", {"phase": phase, "what": "no game is announced yet"})
+    if (f["set"] is None) != (phase == "set"):
+        raise BadPosition("set_phase", {"phase": phase, "what": "the set tile is "
+                                        + ("not set yet" if phase == "set" else "known")})
+    if f["turn"] != f["setter"]:
+        raise BadPosition("not_setter", {"seat": f["turn"], "setter": f["setter"]})
+    if any(h["declared"] for h in f["hands"]):
+        raise BadPosition("declared_early")
+    if any(w for w in f["waits"]) or f["last"] is not None or f["passes"] or \
+            f["nos"] is not None:
+        raise BadPosition("last_phase")
+    for seat, h in enumerate(f["hands"]):
+        size = len(h["tiles"]) + h["hidden"] + (1 if seat == f["setter"] and f["set"]
+                                                 and not f["drawn"] else 0)
+        if size != HAND_SIZE[n]:
+            raise BadPosition("deal_size", {"size": HAND_SIZE[n], "seat": seat, "n": size})
+    if f["first"] and all(not h["hidden"] for h in f["hands"]) and phase == "set":
+        holder = _highest([[Tile.parse(t) for t in h["tiles"]] for h in f["hands"]])
+        if holder is not None and holder != f["setter"]:
+            raise BadPosition("first_setter", {"seat": holder, "setter": f["setter"]})
+
+
+def _highest(hands: list[list[Tile]]) -> int | None:
+    """R4: the seat holding the highest double."""
+    best = max(((t.high, s) for s, h in enumerate(hands) for t in h if t.is_double),
+               default=None)
+    return None if best is None else best[1]
+
+
+def _check_seats(f: dict[str, Any], n: int, plan: Plan) -> None:
+    """Turns, hands gone out, waits, the previous turn and nos against the phase."""
+    phase = f["phase"]
+    game = plan.announcement.game
+    empty = [s for s, h in enumerate(f["hands"]) if not h["tiles"] and not h["hidden"]]
+    if phase == "declare" and empty:
+        raise BadPosition("empty_hand", {"seat": empty[0]})
+    turn = f["turn"]
+    if turn is not None and turn in empty:
+        raise BadPosition("turn_out", {"seat": turn})
+    if phase == "out" and turn == f["setter"]:
+        raise BadPosition("turn_setter")
+    for seat, arms in enumerate(f["waits"]):
+        for arm in arms:
+            if arm >= plan.arms:
+                raise BadPosition("wait_arm", {"seat": seat, "arm": arm, "game": game})
+    if f["last"] is not None or f["passes"]:
+        if phase not in ("play", "over"):
+            raise BadPosition("last_phase")
+        if f["last"] is not None and f["last"][1] >= plan.arms:
+            raise BadPosition("last_arm", {"arm": f["last"][1], "game": game})
+    if f["passes"] and f["passes"] >= n - len(empty) and phase == "play":
+        raise BadPosition("passes", {"n": f["passes"]})
+    nos = f["nos"]
+    if nos is not None and nos not in empty:
+        raise BadPosition("nos_in", {"seat": nos})
+    if nos is None and empty:
+        if len(empty) > 1:
+            raise BadPosition("nos_missing")
+        f["nos"] = empty[0]  # the only seat out went nos (R15)
+
+
+def _arrange(plan: Plan, arms: list[list[list]], game: str) -> Layout:
+    """The layout of ``arms`` under ``plan``, in an order of play the rules allow: doubles
+    out of turn first (R9), then the first order a search finds (R60-R62, R40-R57)."""
+    placed = [[(Tile.parse(t), out, seat, late) for t, out, seat, late in arm] for arm in arms]
+    layout = Layout(plan)
+    for arm, tiles in enumerate(placed):
+        for k, (tile, out, seat, late) in enumerate(tiles):
+            if late:
+                rule = plan.accepts(layout.lengths, arm, free_order=True)
+                if k or not tile.is_double or rule is None or \
+                        Play(tile, arm, out) not in play_table(rule[0], rule[1],
+                                                               layout.ends[arm], arm)[tile.index]:
+                    raise BadPosition("out_of_turn", {"tile": tile, "arm": arm})
+                layout.place(tile, arm, out, seat, out_of_turn=True)
+    start = [1 if tiles and tiles[0][3] else 0 for tiles in placed]
+    failed: set[tuple[int, ...]] = set()
+    worst: list[Any] = [-1, None]
+
+    def search(lay: Layout, done: list[int]) -> Layout | None:
+        if all(done[a] == len(placed[a]) for a in range(len(placed))):
+            return lay
+        key = tuple(done)
+        if key in failed:
+            return None
+        for arm, tiles in enumerate(placed):
+            k = done[arm]
+            if k == len(tiles):
+                continue
+            tile, out, seat, _ = tiles[k]
+            rule = plan.accepts(lay.lengths, arm)
+            ok = rule is not None and Play(tile, arm, out) in play_table(
+                rule[0], rule[1], lay.ends[arm], arm)[tile.index]
+            if not ok:
+                if sum(done) > worst[0]:
+                    worst[0], worst[1] = sum(done), (tile, out, arm)
+                continue
+            nxt = lay.copy()
+            nxt.place(tile, arm, out, seat)
+            done[arm] += 1
+            found = search(nxt, done)
+            done[arm] -= 1
+            if found is not None:
+                return found
+        failed.add(key)
+        return None
+
+    found = search(layout, start)
+    if found is None:
+        tile, out, arm = worst[1]
+        raise BadPosition("layout", {"tile": tile, "out": out, "arm": arm,
+                                     "game": game.split()[0], "rule": plan.rule})
+    return found
+

@@ -1,0 +1,265 @@
+"""The position text (docs/position-format.md): round trips over random play of all 17 games,
+hands started from a position playing on exactly as the original, and one sentence for every
+class of bad text (syntax in nos.notation, rules in nos.position)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_properties import forced_hand
+
+from nos import notation
+from nos.hand import Hand, Phase
+from nos.notation import NotationError
+from nos.observation import Observation
+from nos.players import random_action
+from nos.position import BadPosition, Position
+
+
+def state(hand: Hand) -> tuple:
+    """Everything about a hand that decides what happens next."""
+    layout = None if hand.layout is None else [
+        [(p.tile, p.out, p.seat, p.out_of_turn) for p in arm] for arm in hand.layout.arms]
+    return (hand.phase, None if hand.over else hand.current, [sorted(h) for h in hand.hands],
+            list(hand.stack), hand.chips, hand.declared, hand.waits, hand.out, hand.nos,
+            hand.pass_streak, hand.last_turn, hand.queue, layout, hand.set_tile,
+            hand.set_drawn, hand.announcement, hand.counts, hand.setter, hand.options,
+            hand.number, hand.remaining)
+
+
+def positions_of_play(players: int, game: int, seed: int):
+    """(hand, its position with everything shown) after every action of a random hand."""
+    rng = random.Random(seed)
+    hand, script = forced_hand(players, game, rng)
+    for action in script:
+        yield hand, Position.of(hand, shown="everything")
+        hand.apply(action)
+    while True:
+        yield hand, Position.of(hand, shown="everything")
+        if hand.over:
+            return
+        hand.apply(random_action(Observation(hand, hand.current), rng))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("game", range(1, 18))
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_every_position_of_every_game_round_trips_and_plays_on_the_same(
+        players: int, game: int, seed: int) -> None:
+    for hand, position in positions_of_play(players, game, seed):
+        text = str(position)
+        again = Position.parse(text)
+        assert again == position and str(again) == text
+        assert eval(repr(again)) == again  # the repr is pasteable
+        started = again.hand()
+        assert state(started) == state(hand), text
+        # The same actions (listed in the order of the tiles in hand, which a position sorts).
+        assert sorted(map(str, started.legal_actions())) == sorted(map(str, hand.legal_actions()))
+        for seat in range(players):  # each seat's view (R71) is a position too
+            seen = position.seen_by(seat)
+            assert Position.parse(str(seen)) == seen
+            assert sorted(seen.hand(seed=seed).hands[seat]) == sorted(hand.hands[seat])
+    assert hand.announcement.game == game
+
+
+def test_a_hand_started_from_a_position_plays_to_the_same_end() -> None:
+    rng = random.Random(7)
+    hand, script = forced_hand(4, 8, rng)
+    for action in script:
+        hand.apply(action)
+    for _ in range(6):
+        hand.apply(random_action(Observation(hand, hand.current), rng))
+    started = Position.of(hand, shown="everything").hand()
+    while not hand.over:
+        action = random_action(Observation(hand, hand.current), rng)
+        hand.apply(action)
+        started.apply(action)
+    assert state(started) == state(hand)
+    assert started.ledger == hand.ledger[len(hand.ledger) - len(started.ledger):]
+    assert repr(started).startswith("Position.parse(")
+    again = eval(repr(started), {"Position": Position})
+    assert state(again) == state(started)
+
+
+# ---------------------------------------------------------------- scripted positions
+def test_r13_a_position_written_by_hand_starts_a_hand() -> None:
+    text = "500.500.500.500_a66_2_-.-.-.-_play-b_6543.4221.5210.3020_b19_tas"
+    position = Position.parse(text)
+    hand = position.hand(seed=1)
+    assert hand.phase is Phase.PLAY and hand.current == 1 and hand.boneyard_count == 19
+    # R13, R60: each arm's first tile meets the set double's 6; seat b has none, so draws.
+    assert [str(a) for a in hand.legal_actions()] == ["draw"]
+    assert str(position) == text
+
+
+def test_r14_the_previous_turn_decides_who_pays_for_a_double() -> None:
+    # Seat b played 6-5 on arm 0 in the previous turn (tb0); seat c plays 5-5 against it.
+    text = "500.500.500.500_a66_1_65b.-_play-c_5432.4441.5510.3020_b18_tb0"
+    hand = Position.parse(text).hand()
+    hand.apply(next(a for a in hand.legal_actions() if str(a) == "5-5@0>5"))
+    assert [tuple(p) for p in hand.ledger] == [(0, 1, 2, 5, "R14")]
+    # After a pass or a wait (no t field) nobody pays for it.
+    quiet = Position.parse(text.replace("_tb0", "")).hand()
+    quiet.apply(next(a for a in quiet.legal_actions() if str(a) == "5-5@0>5"))
+    assert quiet.ledger == []
+
+
+def test_r15_the_only_seat_out_went_nos() -> None:
+    position = Position.parse("500.500.500.500_a66_1_65b54c.-_play-d_4332.-.5210n2.3020_b17"
+                              "_tc0")
+    assert str(position).endswith("_tc0_nb")  # written out: the first seat to go out
+    hand = position.hand()
+    assert hand.nos == 1 and hand.out == [False, True, False, False] and hand.remaining == 3
+
+
+def test_r9_r10_a_double_out_of_turn_owes_a_wait() -> None:
+    # Matador line on 6-6: seat b played 1-1 out of turn on side 1 (R9) and owes a wait.
+    position = Position.parse("500.500.500.500_a66_4_-.11b*_play-b_5432.4321.5210.3020_b18"
+                              "_wb1_tas")
+    assert [str(a) for a in position.hand().legal_actions()] == ["wait"]
+
+
+def test_hidden_hands_are_dealt_from_the_seed_and_keep_declared_doubles() -> None:
+    position = Position.parse("500.500.500.500_a66_2_-.-.-.-_play-b_55!44!n1.n4.n4.n4_b12"
+                              "_tas")
+    assert str(position).startswith("500.500.500.500_a66")
+    one, two = position.hand(seed=1), position.hand(seed=2)
+    assert {str(t) for t in one.declared[0]} == {"5-5", "4-4"} <= {str(t) for t in one.hands[0]}
+    assert one.hands != two.hands and one.stack != two.stack
+    assert state(position.hand(seed=1)) == state(one)  # deterministic
+
+
+# ---------------------------------------------------------------- bad text
+BAD_SYNTAX = {
+    "": "empty",
+    "500.500.500.500": "too_few_fields",
+    "500.500_a_-_-_set-a_n4.n4_b12": "bad_chips",
+    "500.500.500.500_z_-_-_set-a_n4.n4.n4.n4_b12": "bad_set",
+    "500.500.500.500_a66_19_-.-.-.-_play-b_n4.n4.n4.n4_b11": "bad_game",
+    "500.500.500.500_a66_2_6x5.-.-.-_play-b_n4.n4.n4.n4_b11": "bad_layout",
+    "500.500.500.500_a66_2_-.-.-.-_jump-b_n4.n4.n4.n4_b11": "bad_turn",
+    "500.500.500.500_a66_2_-.-.-.-_play-b_n4.7.n4.n4_b11": "bad_hand",
+    "500.500.500.500_a66_2_-.-.-.-_play-b_n4.n4.n4.n4_x11": "bad_boneyard",
+    "500.500.500.500_a66_2_-.-.-.-_play-b_n4.n4.n4.n4_b11_q1": "bad_option",
+    "500.500.500.500_a66_2_-.-.-.-_play-b_n4.n4.n4.n4_b11_p1_p1": "twice",
+    "500.500.500.500_a66_2_-.-.-.-_play-b_n4.n4.n4_b11": "seat_count",
+    "500.500.500_a66_2_-.-.-.-_play-e_n4.n4.n4_b11": "no_seat",
+    "500.500.500.500_a66_2_-.-.-.-_play-b_n4.n4.n4.n4_b11#": "bad_character",
+}
+BAD_RULES = {
+    "500.500.500.400_a66_2_-.-.-.-_play-b_n4.n4.n4.n4_b11": "chips_total",
+    "500.500.500.500_a66_2_-.-.-.-_play-b_6654.n4.n4.n4_b11": "tile_twice",
+    "500.500.500.500_a66_2_-.-.-.-_play-b_n4.n4.n4.n4_b12": "tile_total",
+    "500.500.500.500_a66_2_-.-.-.-_play-b_n4.n4.n4.n5_b10.55443322": "boneyard_shown",
+    "500.500.500.500_a66_2_-.-.-.-_play-b_n7.n7.n6.n6_b1": "last_two",
+    "500.500.500.500_a66_-_-_set-b_n3.n4.n4.n4_b12": "set_phase",
+    "500.500.500.500_a66_-_-_announce-b_n3.n4.n4.n4_b12": "not_setter",
+    "500.500.500.500_a_-_-_set-a_n5.n3.n4.n4_b12": "deal_size",
+    "500.500.500.500_a_-_-_set-a_54323110.66414030.43215250.55206061_b12_f": "first_setter",
+    "500.500.500.500_a53d_2_-.-.-.-_play-b_n4.n4.n4.n4_b11": "game_not_legal",
+    "500.500.500.500_a66_1_-.-.-.-_play-b_n4.n4.n4.n4_b11": "arm_count",
+    "500.500.500.500_a66_2_54b.-.-.-_play-c_n4.n3.n4.n4_b11": "layout",
+    "500.500.500.500_a66_2_65b*.-.-.-_play-c_n4.n3.n4.n4_b11": "out_of_turn",
+    "500.500.500.500_a66_2_65b.-.-.-_out-c_n4.n3.n4.n4_b11": "out_phase",
+    "500.500.500.500_a66_2_-.-.-.-_play-b_54!n3.n4.n4.n4_b11": "declared",
+    "500.500.500.500_a66_-_-_announce-a_55!n2.n4.n4.n4_b12": "declared_early",
+    "500.500.500.500_a66_2_-.-.-.-_declare-b_n3.-.n4.n4_b16": "empty_hand",
+    "500.500.500.500_a66_1_65b54b.-_play-b_n3.-.n4.n4_b14_nb": "turn_out",
+    "500.500.500.500_a66_2_-.-.-.-_out-a_n3.n4.n4.n4_b12": "turn_setter",
+    "500.500.500.500_a66_1_-.-_play-b_n3.n4.n4.n4_b12_wb3": "wait_arm",
+    "500.500.500.500_a66_1_-.-_play-b_n3.n4.n4.n4_b12_tb5": "last_arm",
+    "500.500.500.500_a66_1_-.-_declare-b_n3.n4.n4.n4_b12_p1": "last_phase",
+    "500.500.500.500_a66_1_65b.-_play-c_n3.n3.n4.n4_b12_nb": "nos_in",
+    "500.500.500.500_a66_1_65b54c.-_play-d_n3.-.-.n4_b18": "nos_missing",
+    "500.500.500.500_a66_1_-.-_play-b_n3.n4.n4.n4_b12_p4": "passes",
+}
+
+
+@pytest.mark.parametrize("text,key", [*BAD_SYNTAX.items(), *BAD_RULES.items()])
+def test_bad_text_gets_one_sentence_naming_what_is_wrong(text: str, key: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        Position.parse(text)
+    error = caught.value
+    assert error.key == key, str(error)
+    assert isinstance(error, BadPosition) == (key in BAD_RULES.values())
+    sentence = str(error)
+    assert sentence[0].isupper() and sentence.endswith(".") and "\n" not in sentence
+    assert sentence.count(". ") == 0 and "{" not in sentence and "Traceback" not in sentence
+
+
+def test_every_message_key_is_tested() -> None:
+    from nos import position
+
+    assert set(notation.MESSAGES) == set(BAD_SYNTAX.values())
+    assert set(position.MESSAGES) == set(BAD_RULES.values())
+
+
+def test_the_syntax_round_trips_on_its_own() -> None:
+    text = ("492.511.497.500_a66_12.cross.ordinary1_65b54c.63c.66d*.-_play-a_6655!41.n3.-."
+            "n4_b9_wd3_tc0_p1_nc_h3_r12")
+    assert notation.format(notation.parse(text)) == text
+    assert notation.parse(text)["game"] == "12 cross ordinary=1"
+    assert notation.game_to_text("11 ordinary first=1:3 change") == "11.ordinary.3on1.change"
+    assert notation.game_from_text("11.ordinary.3on1.change") == "11 ordinary first=1:3 change"
+
+
+# ---------------------------------------------------------------- the command line
+def test_cli_prints_the_position_of_a_record_and_checks_texts(tmp_path, capsys) -> None:
+    from nos.__main__ import main
+    from nos.players import random_action as player
+    from nos.record import play_session, replay_to, session_record
+
+    record = tmp_path / "r.json"
+    data = session_record(play_session(4, 3, 2, player))
+    record.write_text(json.dumps(data))
+    assert main(["position", str(record), "--hand", "2", "--after", "10"]) == 0
+    printed = capsys.readouterr().out.strip()
+    hand = replay_to(data, 1, 10).hand
+    assert Position.parse(printed) == Position.of(hand)
+    assert printed.endswith("_h2")  # hands count from 1, as in the app
+    assert main(["position", str(record), "--hand", "2", "--after", "10", "--seat", "c"]) == 0
+    seen = Position.parse(capsys.readouterr().out.strip())
+    assert seen == Position.of(hand, 2, "seat") == Position.of(hand).seen_by(2)
+    assert main(["position", "--check", printed]) == 0
+    assert capsys.readouterr().out.strip() == printed
+
+
+@pytest.mark.parametrize("argv", [
+    ["position", "--check", "500.500.500"],
+    ["position", "--check", "500.500.500.400_a66_2_-.-.-.-_play-b_n4.n4.n4.n4_b11"],
+    ["position", "RECORD", "--hand", "3"],
+    ["position", "RECORD", "--after", "999"],
+    ["position", "RECORD", "--seat", "x"],
+    ["position", "RECORD", "--check", "x"],
+    ["position", "NOWHERE"],
+    ["position"],
+])
+def test_cli_exits_2_with_one_sentence_on_bad_input(argv, tmp_path, capsys) -> None:
+    from nos.__main__ import main
+    from nos.players import random_action as player
+    from nos.record import play_session, session_record
+
+    record = tmp_path / "r.json"
+    record.write_text(json.dumps(session_record(play_session(4, 3, 2, player))))
+    argv = [str(record) if a == "RECORD" else str(tmp_path / "x.json") if a == "NOWHERE"
+            else a for a in argv]
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "Traceback" not in lines[0]
+
+
+def test_a_started_hand_has_every_attribute_a_dealt_hand_has() -> None:
+    from nos.deal import Deal
+    from nos.position import _blank_hand
+
+    dealt = Hand(Deal.shuffled(4, random.Random(2)), setter=0)
+    assert set(vars(dealt)) == set(_blank_hand(4))
+    started = Position.of(dealt).hand()
+    assert set(vars(started)) == set(vars(dealt))
