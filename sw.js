@@ -23,6 +23,7 @@ function staticRoutes(event) {
         { pathname: `${scope}index.html`, search: "" },
         { pathname: `${scope}*.toml` },
         { pathname: `${scope}web/*` },
+        { pathname: `${scope}assets/*` },
         { pathname: `${scope}vendor/*` },
       ].map((urlPattern) => ({ condition: { urlPattern }, source: { cacheName: CACHE } })),
     )

@@ -64,7 +64,7 @@ RUNTIME_PACKAGES = ["node_modules/pyodide/package.json",
 # Top-level files of the page itself (the service worker script is not precached: the
 # browser keeps it, and its importScripts, with the registration).
 PAGE_FILES = ["index.html", "mpy.toml", "pyscript.toml"]
-APP_DIRS = ["web"]  # the engine goes as web/worker.zip, not as nos/ sources
+APP_DIRS = ["web", "assets"]  # the engine goes as web/worker.zip, not as nos/ sources
 VENDOR_DIR = "vendor"
 CONFIGS_NAMING_VENDOR = ["index.html", "mpy.toml", "pyscript.toml", "web/boot.js",
                          "web/pyodide.mjs"]

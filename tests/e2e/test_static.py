@@ -83,7 +83,7 @@ def test_precache_lists_every_app_and_runtime_file():
     assert re.fullmatch(r"[0-9a-f]{16}", manifest["version"])
     urls = set(manifest["files"])
     assert {"./", "./index.html", "./mpy.toml", "./pyscript.toml"} <= urls
-    for top in ("web", "vendor"):
+    for top in ("web", "assets", "vendor"):
         for path in (ROOT / top).rglob("*"):
             rel = path.relative_to(ROOT)
             if path.is_file() and "__pycache__" not in rel.parts:

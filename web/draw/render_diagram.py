@@ -8,7 +8,7 @@ doubles. `view` is the engine's view (nos/view.py: the app's, or `position_view`
 of the language wanted (web/words/say.py): every text of the diagram comes from it.
 
 The document is self-contained: `xmlns`, width/height, every colour and the font as
-presentation attributes, and an embedded <style> (the page font from web/app.css) scoped
+presentation attributes, and an embedded <style> (the page font from assets/app.css) scoped
 to the class `nos-diagram`, so it looks the same as a file, in an <img> and inline in a
 page with other CSS (where an inline <style> is blocked by a CSP, the attributes suffice).
 
@@ -51,7 +51,7 @@ AREA_W, AREA_H, UNIT = 900, 420, 20  # the layout's room, as on the wide table
 ROW_H, ROW_GAP = 58, 6
 TILE_W, TILE_H, TILE_GAP = 22, 44, 4
 TILES_X = 210  # where the tiles of a row start
-# The page font of web/app.css (:root), for texts outside the app.
+# The page font of assets/app.css (:root), for texts outside the app.
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 STYLE = ('<style>.nos-diagram text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,'
          "sans-serif}</style>")
