@@ -51,6 +51,19 @@ function startMain() {
   document.body.append(script);
 }
 
+// The word catalogue of the language the page showed last (a hint web/page/language.py
+// keeps), fetched now instead of once MicroPython runs: language.py still decides the
+// language, and uses this fetch only if it is the one decided.
+try {
+  const shown = localStorage.getItem("nos.lang.shown");
+  if (/^[a-z]{2}$/.test(shown ?? "")) {
+    const response = fetch(`./web/words/${shown}.json`).catch(() => null);
+    globalThis.nosWords = { lang: shown, response };
+  }
+} catch {
+  // no storage (private mode, a sandboxed iframe): MicroPython fetches the words itself
+}
+
 hooks.main.onWorker.add(() => setTimeout(startMain, 0));
 setTimeout(startMain, 3000);
 startWorker();

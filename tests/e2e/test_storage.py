@@ -66,3 +66,19 @@ def test_damaged_preferences_and_language_fall_back(app, guard, base_url):
     assert app.get_attribute("html", "lang") in ("en", "nl", "pl")
     assert app.locator("#table .seat").count() >= 2
     guard.check()
+
+
+def test_a_damaged_hint_of_the_language_shown_heals_after_one_load(app, guard, base_url):
+    """boot.js fetches the words of the language shown last (nos.lang.shown) early; a hint
+    naming no catalogue costs one 404, the page speaks a real language, and the hint is
+    replaced, so the next load fetches no missing file."""
+    open_game(app, base_url, FAST)
+    app.evaluate("localStorage.setItem('nos.lang.shown', 'zz')")
+    assert reload_playable(app) in ("human", "next_hand")
+    lang = app.get_attribute("html", "lang")
+    assert lang in ("en", "nl", "pl")
+    assert all("/web/words/zz.json" in p for p in guard.problems) and len(guard.problems) == 2
+    guard.problems.clear()
+    assert app.evaluate("localStorage.getItem('nos.lang.shown')") == lang
+    assert reload_playable(app) in ("human", "next_hand")
+    guard.check()

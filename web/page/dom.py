@@ -10,6 +10,7 @@ SAVE_KEY = "nos.game.v1"
 SHOWN_KEY = "nos.shown.v1"
 PREFS_KEY = "nos.prefs.v1"
 LANG_KEY = "nos.lang"  # the language chosen in the header, kept across visits
+LANG_SHOWN_KEY = "nos.lang.shown"  # the language shown last: web/boot.js fetches its words early
 
 PROXIES = []  # keep the event handlers alive
 NARROW = window.matchMedia("(max-width: 699px)")

@@ -5,7 +5,7 @@ events made into sentences seen from the viewer ("you" is the view's viewer)."""
 import json
 
 import ui_logic as logic
-from dom import LANG_KEY, absent, el, storage_get, storage_set
+from dom import LANG_KEY, LANG_SHOWN_KEY, absent, el, storage_get, storage_set
 from pyscript import document, window
 from say import Words
 
@@ -35,8 +35,12 @@ def catalogue_url(lang):
 
 def start_fetch():
     """Begin fetching the catalogue of the language to show, before the rest of the page's
-    modules are imported: (code, the fetch's promise), for choose_words."""
+    modules are imported: (code, the fetch's promise), for choose_words. boot.js began it
+    already if this is the language shown last (LANG_SHOWN_KEY)."""
     code = language_asked()[0]
+    early = getattr(window, "nosWords", None)
+    if not absent(early) and str(early.lang) == code:
+        return code, early.response
     return code, window.fetch(catalogue_url(code))
 
 
@@ -54,6 +58,8 @@ async def load_words(page, lang, fetching=None):
         return False
     page.shown.words = Words(data)
     page.shown.lang = lang
+    if storage_get(LANG_SHOWN_KEY) != lang:
+        storage_set(LANG_SHOWN_KEY, lang)  # for boot.js to fetch it early next time
     document.documentElement.setAttribute("lang", lang)
     return True
 
