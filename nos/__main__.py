@@ -13,7 +13,14 @@ from nos.hand import Options
 from nos.notation import SEATS
 from nos.players import random_action
 from nos.position import Position
-from nos.record import load, play_session, replay, replay_summary, replay_to, session_record
+from nos.record import (
+    load,
+    play_session,
+    replay,
+    replay_position,
+    replay_summary,
+    session_record,
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -77,17 +84,7 @@ def position(args: argparse.Namespace) -> str:
         raise ValueError("Name a record to take the position from, or --check a text.")
     data = load(args.file)
     full = replay(data)
-    count = len(full.hands)
-    if count == 0:
-        raise ValueError(f"{args.file} has no hands.")
-    number = count if args.hand is None else args.hand
-    if not 1 <= number <= count:
-        raise ValueError(f"--hand must be 1-{count}: the record has {count} "
-                         f"hand{'s' if count > 1 else ''}, not {args.hand}.")
-    total = len(data["hands"][number - 1]["actions"])
-    if args.after is not None and not 0 <= args.after <= total:
-        raise ValueError(f"--after must be 0-{total}: hand {number} has {total} actions, "
-                         f"not {args.after}.")
+    session = replay_position(data, full, args.hand, args.after, args.file)
     seat = None
     if args.seat is not None:
         given = args.seat.strip().lower()
@@ -96,7 +93,7 @@ def position(args: argparse.Namespace) -> str:
         if not 0 <= seat < full.players:
             raise ValueError(f"--seat must be a seat a-{SEATS[full.players - 1]} (or "
                              f"0-{full.players - 1}), not {args.seat}.")
-    hand = replay_to(data, number - 1, args.after, full=full).hand
+    hand = session.hand
     assert hand is not None
     return str(Position.of(hand, seat, "all" if seat is None else "seat"))
 

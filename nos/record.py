@@ -284,6 +284,25 @@ def replay_to(data: Any, hand: int | None = None, after: int | None = None,
     return replay(cut)
 
 
+def replay_position(data: Any, full: Session, hand: int | None, after: int | None,
+                    name: str = "the record") -> Session:
+    """A command line's position of a record: hand ``hand`` counted from 1 as in the app
+    (default the last) after ``after`` actions (default all), ``full`` being the record's
+    complete replay. Raises ``ValueError`` with one sentence naming ``--hand``/``--after``."""
+    count = len(full.hands)
+    if count == 0:
+        raise ValueError(f"{name} has no hands.")
+    number = count if hand is None else hand
+    if not 1 <= number <= count:
+        raise ValueError(f"--hand must be 1–{count}: the record has {count} "
+                         f"hand{'s' if count > 1 else ''}, not {hand}.")
+    total = len(data["hands"][number - 1]["actions"])
+    if after is not None and not 0 <= after <= total:
+        raise ValueError(f"--after must be 0–{total}: hand {number} has {total} actions, "
+                         f"not {after}.")
+    return replay_to(data, number - 1, after, full=full)
+
+
 def replay_summary(session: Session) -> dict[str, Any]:
     """The JSON printed by ``python -m nos replay``."""
     ledger = list(session.ledger)

@@ -36,7 +36,7 @@ from ui_logic import language_codes  # noqa: E402  (web/page/)
 
 from nos.errors import BadRecord  # noqa: E402
 from nos.hand import Hand  # noqa: E402
-from nos.record import load, replay, replay_to  # noqa: E402
+from nos.record import load, replay, replay_position  # noqa: E402
 from nos.view import position_view  # noqa: E402
 
 LANGS = tuple(language_codes())  # the page's languages (web/page/ui_logic.py)
@@ -79,22 +79,11 @@ def build(args: argparse.Namespace) -> str:
         full = replay(data)
     except BadRecord as exc:
         raise Refusal(str(exc)) from None
-    count = len(full.hands)
-    if count == 0:
-        raise Refusal(f"{args.record} has no hands to draw")
-    number = count if args.hand is None else args.hand
-    if not 1 <= number <= count:
-        raise Refusal(f"--hand must be 1–{count}: the record has {count} "
-                      f"hand{'s' if count > 1 else ''}, not {args.hand}")
-    total = len(data["hands"][number - 1]["actions"])
-    if args.after is not None and not 0 <= args.after <= total:
-        raise Refusal(f"--after must be 0–{total}: hand {number} has {total} actions, "
-                      f"not {args.after}")
     if args.seat is not None and not 0 <= args.seat < full.players:
         raise Refusal(f"--seat must be a seat 0–{full.players - 1}, not {args.seat}")
     try:
-        session = replay_to(data, number - 1, args.after, full=full)
-    except ValueError as exc:  # BadRecord too; the ranges are checked above, so a safety net
+        session = replay_position(data, full, args.hand, args.after, args.record)
+    except ValueError as exc:
         raise Refusal(str(exc)) from None
     hand = session.hand
     assert hand is not None

@@ -166,7 +166,7 @@ def test_missing_or_damaged_record(record: Path, tmp_path: Path) -> None:
     refused(diagram(bad, "--hand", "1"), "hand 1, action 5")
     data["hands"], data["settlement"] = [], None
     bad.write_text(json.dumps(data), encoding="utf-8")
-    refused(diagram(bad), "has no hands to draw")
+    refused(diagram(bad), "has no hands")
     refused(diagram(record, "-o", tmp_path / "no" / "such" / "dir.svg"), "cannot write")
 
 
