@@ -3,6 +3,7 @@ closing, and the count (R4–R21). The checked ``apply`` refuses illegal actions
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
@@ -89,10 +90,10 @@ def double_payer(
     return None
 
 
-def highest_double_holder(deal: Deal) -> int | None:
+def highest_double_holder(hands: Iterable[Iterable[Tile]]) -> int | None:
     """R4: the seat holding the highest double (0-0 lowest), or None if nobody holds one."""
     best: tuple[int, int] | None = None
-    for seat, tiles in enumerate(deal.hands):
+    for seat, tiles in enumerate(hands):
         for t in tiles:
             if t.is_double and (best is None or t.high > best[0]):
                 best = (t.high, seat)
@@ -118,7 +119,7 @@ class Hand:
         self.number = number
         self.first_hand = setter is None
         if setter is None:
-            setter = highest_double_holder(deal)
+            setter = highest_double_holder(deal.hands)
             if setter is None:
                 raise ValueError("Nobody holds a double in the first hand: redeal (R4).")
         self.setter: int = setter

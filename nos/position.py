@@ -17,7 +17,7 @@ from nos import notation
 from nos.actions import Play
 from nos.deal import HAND_SIZE, LAST_TWO
 from nos.games import Announcement, Plan, announcement_error, plan_for
-from nos.hand import Hand, Options, Phase
+from nos.hand import Hand, Options, Phase, highest_double_holder
 from nos.layout import Layout, play_table
 from nos.notation import NotationError
 from nos.payments import START_CHIPS
@@ -80,12 +80,13 @@ class Position:
     """One position: immutable, equal when its texts are equal. Build it with ``parse`` or
     ``of``; ``fields`` is the JSON-safe dict of ``nos.notation`` (a copy)."""
 
-    __slots__ = ("_fields", "_text", "plan")
+    __slots__ = ("_fields", "_text", "_layout")
 
     def __init__(self, fields: dict[str, Any]) -> None:
         """Check ``fields`` (``nos.notation.parse``'s dict) against the rules."""
         self._fields = fields
-        self.plan: Plan | None = _check(fields)
+        # The layout in an order of play the rules allow (None before the announcement).
+        self._layout: Layout | None = _check(fields)
         self._text = notation.format(fields)
 
     @classmethod
@@ -216,8 +217,8 @@ class Position:
         if f["last"] is not None:
             seat, arm = f["last"]
             hand.last_turn = (seat, arm, hand.out[seat])
-        if self.plan is not None:
-            hand.layout = _arrange(self.plan, f["arms"], f["game"])
+        if self._layout is not None:
+            hand.layout = self._layout.copy()
         if hand.phase in (Phase.DECLARE, Phase.OUT_OF_TURN):
             order = hand.order_from_left_of_setter()
             if hand.phase is Phase.OUT_OF_TURN:
@@ -258,8 +259,8 @@ def _blank_hand(players: int) -> dict[str, Any]:
 
 
 # -------------------------------------------------------------------- the rules' checks
-def _check(f: dict[str, Any]) -> Plan | None:
-    """Raise ``BadPosition`` for the first rule the fields break; return the game's plan."""
+def _check(f: dict[str, Any]) -> Layout | None:
+    """Raise ``BadPosition`` for the first rule the fields break; return the layout."""
     n = len(f["chips"])
     phase = f["phase"]
     if sum(f["chips"]) != START_CHIPS * n:
@@ -289,9 +290,9 @@ def _check(f: dict[str, Any]) -> Plan | None:
                                         "n": len(f["arms"])})
     if phase in ("declare", "out") and any(not p[3] for arm in f["arms"] for p in arm):
         raise BadPosition("out_phase")
-    _arrange(plan, f["arms"], f["game"])
+    layout = _arrange(plan, f["arms"], f["game"])
     _check_seats(f, n, plan)
-    return plan
+    return layout
 
 
 def _check_tiles(f: dict[str, Any]) -> None:
@@ -340,16 +341,9 @@ def _check_before_laid(f: dict[str, Any], n: int) -> None:
         if size != HAND_SIZE[n]:
             raise BadPosition("deal_size", {"size": HAND_SIZE[n], "seat": seat, "n": size})
     if f["first"] and all(not h["hidden"] for h in f["hands"]) and phase == "set":
-        holder = _highest([[Tile.parse(t) for t in h["tiles"]] for h in f["hands"]])
+        holder = highest_double_holder([[Tile.parse(t) for t in h["tiles"]] for h in f["hands"]])
         if holder is not None and holder != f["setter"]:
             raise BadPosition("first_setter", {"seat": holder, "setter": f["setter"]})
-
-
-def _highest(hands: list[list[Tile]]) -> int | None:
-    """R4: the seat holding the highest double."""
-    best = max(((t.high, s) for s, h in enumerate(hands) for t in h if t.is_double),
-               default=None)
-    return None if best is None else best[1]
 
 
 def _check_seats(f: dict[str, Any], n: int, plan: Plan) -> None:
