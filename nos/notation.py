@@ -119,8 +119,8 @@ def game_from_text(text):
             out.append("ordinary=" + word[8:])
         elif word.startswith("here") and word[4:].isdigit():
             out.append("here=" + word[4:])
-        elif "on" in word and word.replace("on", "", 1).isdigit() and word.find("on") > 0:
-            count, side = word.split("on")
+        elif word.partition("on")[0].isdigit() and word.partition("on")[2].isdigit():
+            count, _, side = word.partition("on")
             out.append("first=" + side + ":" + count)
         else:
             raise NotationError("bad_game", {"text": text})

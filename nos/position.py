@@ -15,16 +15,17 @@ from typing import Any
 
 from nos import notation
 from nos.actions import Play
-from nos.deal import HAND_SIZE, LAST_TWO
+from nos.deal import HAND_SIZE, LAST_TWO, Deal
 from nos.games import Announcement, Plan, announcement_error, plan_for
 from nos.hand import Hand, Options, Phase, highest_double_holder
 from nos.layout import Layout, play_table
 from nos.notation import NotationError
 from nos.payments import START_CHIPS
-from nos.tiles import ALL_TILES, Tile
+from nos.tiles import ALL_TILES, Tile, hand_count
 
 PHASES = {"set": Phase.SET, "announce": Phase.ANNOUNCE, "declare": Phase.DECLARE,
           "out": Phase.OUT_OF_TURN, "play": Phase.PLAY, "over": Phase.OVER}
+PHASE_NAMES = {phase: name for name, phase in PHASES.items()}
 _LAID = ("declare", "out", "play", "over")  # the phases with a game and a layout
 
 MESSAGES = {
@@ -117,7 +118,7 @@ class Position:
             "arms": None if layout is None else [
                 [[str(p.tile), p.out, p.seat, p.out_of_turn] for p in arm]
                 for arm in layout.arms],
-            "phase": notation.PHASES[list(PHASES.values()).index(hand.phase)],
+            "phase": PHASE_NAMES[hand.phase],
             "turn": None if hand.over else hand.current,
             "hands": [hand_of(s) for s in range(hand.players)],
             "boneyard": len(hand.stack),
@@ -190,14 +191,13 @@ class Position:
             hands.append(tiles)
         top_first = [Tile.parse(t) for t in f["boneyard_tiles"]] if f["boneyard_tiles"] \
             else unseen
-        hand = Hand.__new__(Hand)
-        hand.__dict__.update(_blank_hand(n))
+        # Hand.__init__ makes every attribute (on a stand-in deal), then it is set from here.
+        hand = Hand(Deal.from_order(n, list(ALL_TILES)), f["setter"],
+                    Options("H1" in f["rules"], "H2" in f["rules"]), f["number"] - 1,
+                    f["chips"])
+        hand.deal = None
         hand.origin = (self._text, seed)
-        hand.players = n
-        hand.options = Options("H1" in f["rules"], "H2" in f["rules"])
-        hand.number = f["number"] - 1
         hand.first_hand = f["first"]
-        hand.setter = f["setter"]
         hand.hands = hands
         hand.stack = list(reversed(top_first))
         hand.set_tile = self.set_tile
@@ -212,7 +212,6 @@ class Position:
         hand.out = [laid and not h for h in hands]
         hand.remaining = n - sum(hand.out)
         hand.nos = f["nos"]
-        hand.chips = list(f["chips"])
         hand.pass_streak = f["passes"]
         if f["last"] is not None:
             seat, arm = f["last"]
@@ -225,7 +224,7 @@ class Position:
                 order = [s for s in order if s != hand.setter]
             hand.queue = order[order.index(hand.current) + 1:]
         if hand.over:
-            hand.counts = [sum(t.count for t in h) for h in hands]
+            hand.counts = [hand_count(h) for h in hands]
         return hand
 
     # ---------------------------------------------------------------- text
@@ -240,22 +239,6 @@ class Position:
 
     def __hash__(self) -> int:
         return hash(self._text)
-
-
-def _blank_hand(players: int) -> dict[str, Any]:
-    """Every attribute ``Hand.__init__`` makes, as it makes them before the set."""
-    return {
-        "players": players, "deal": None, "options": Options(), "number": 0,
-        "first_hand": False, "setter": 0, "hands": [[] for _ in range(players)], "stack": [],
-        "set_tile": None, "set_drawn": False, "announcement": None, "layout": None,
-        "phase": Phase.SET, "over": False, "current": 0,
-        "declared": [[] for _ in range(players)], "waits": [[] for _ in range(players)],
-        "out": [False] * players, "remaining": players, "nos": None, "ledger": [],
-        "chips": [START_CHIPS] * players, "history": [], "pass_streak": 0, "last_turn": None,
-        "queue": [], "counts": None, "end_reason": None, "closer": None,
-        "voids": [set() for _ in range(players)], "close_draw": None, "_legal": None,
-        "origin": None,
-    }
 
 
 # -------------------------------------------------------------------- the rules' checks
