@@ -15,6 +15,7 @@ Text forms::
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from nos.games import Announcement
 from nos.tiles import Tile, format_tiles, parse_tiles
@@ -190,7 +191,10 @@ class Play:
         return f"parse_action({str(self)!r})"
 
 
-Action = Set | Draw | Announce | Declare | Decline | Play | Wait | Pass
+if TYPE_CHECKING:
+    Action = Set | Draw | Announce | Declare | Decline | Play | Wait | Pass
+else:  # a name for annotations only (MicroPython cannot make the union)
+    Action = object
 
 _PLAY = re.compile(r"^(?:play\s+)?(\S+?)@(\d)>([0-6])((?:\s+(?:close|claim))*)$")
 

@@ -3,22 +3,23 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from nos.tiles import ALL_TILES, Tile, format_tiles, parse_tiles
+from nos.value import Value, set_fields
 
 HAND_SIZE = {3: 5, 4: 4, 5: 3}  # R2: 8 − n tiles each
 LAST_TWO = 2  # R2: the two bottom tiles of the boneyard are never drawn
 
 
-@dataclass(frozen=True)
-class Deal:
+class Deal(Value):
     """Each seat's tiles, and the boneyard from top (drawn first) to bottom (the last two)."""
 
+    FIELDS = ("hands", "boneyard")
     hands: tuple[tuple[Tile, ...], ...]
     boneyard: tuple[Tile, ...]
 
-    def __post_init__(self) -> None:
+    def __init__(self, hands: tuple[tuple[Tile, ...], ...], boneyard: tuple[Tile, ...]) -> None:
+        set_fields(self, hands=hands, boneyard=boneyard)
         n = len(self.hands)
         if n not in HAND_SIZE:
             raise ValueError(f"Nos is played by 3, 4 or 5 players, not {n} (R1).")

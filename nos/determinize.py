@@ -65,7 +65,7 @@ def sample_hand(obs: Observation, rng: random.Random) -> Hand:
     """A ``Hand`` consistent with ``obs``, for simulation. It has no ``deal`` (its history is
     the public one), so it is not for records."""
     hands, boneyard = sample_hidden(obs, rng)
-    h = Hand.__new__(Hand)
+    h = object.__new__(Hand)
     h.players = obs.players
     h.deal = None  # type: ignore[assignment]
     h.options = obs.options
@@ -78,7 +78,7 @@ def sample_hand(obs: Observation, rng: random.Random) -> Hand:
     h.set_drawn = obs.set_drawn
     h.announcement = obs.announcement
     h.layout = obs.layout.copy() if obs.layout is not None else None
-    h.phase = Phase(obs.phase)
+    h.phase = Phase.of(obs.phase)
     h.over = h.phase is Phase.OVER
     h.current = obs.current
     h.declared = [list(d) for d in obs.declared]

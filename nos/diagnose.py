@@ -53,15 +53,16 @@ REASONS = {
     "claim_automatic": "payments for doubles are automatic; nothing to claim",
     "claim_not_owed": "no payment is owed for this tile",
     "not_legal_now": "that is not a legal action now",
-    **{f"announce_{k}": v for k, v in ANNOUNCEMENT_ERRORS.items()},
 }
+REASONS.update({"announce_" + k: v for k, v in ANNOUNCEMENT_ERRORS.items()})
 _SIDE_WORDS = {"n": "the north arm", "e": "the east arm", "s": "the south arm",
                "w": "the west arm", "left": "the left side", "right": "the right side",
                "arm1": "the first arm", "arm2": "the second arm", "arm3": "the third arm",
                "fourth": "the fourth side"}
 _STEPS = {"set": ("R4", "step_set"), "announce": ("R7", "step_announce"),
           "declare": ("R8", "step_declare"), "out of turn": ("R9", "step_out_of_turn")}
-Why = tuple[str, str, dict[str, Any], type[e.IllegalAction]]
+if TYPE_CHECKING:
+    Why = tuple[str, str, dict[str, Any], type[e.IllegalAction]]
 
 
 def side_words(token: str) -> str:
@@ -96,14 +97,14 @@ def _why(hand: Hand, action: Action) -> Why:
             return "R4", "set_highest_double", {}, e.IllegalSet
         if isinstance(action, Draw):
             return "R5", "set_must_set_double", {}, e.IllegalSet
-        return (*_STEPS["set"], {}, e.WrongPhase)
+        return _STEPS["set"] + ({}, e.WrongPhase)
     if phase is Phase.ANNOUNCE:
         if isinstance(action, Announce):
             why = announcement_error(action.game, hand.set_tile)  # type: ignore[arg-type]
             if why is None:
                 return "R7", "not_legal_now", {}, e.IllegalAnnouncement
             return "R7", f"announce_{why[0]}", why[1], e.IllegalAnnouncement
-        return (*_STEPS["announce"], {}, e.WrongPhase)
+        return _STEPS["announce"] + ({}, e.WrongPhase)
     if phase is Phase.DECLARE:
         if isinstance(action, Declare):
             held = [t for t in action.tiles if t not in hand.hands[seat]]
@@ -114,7 +115,7 @@ def _why(hand: Hand, action: Action) -> Why:
                 return "R8", "declare_doubles_only", {}, e.IllegalDeclaration
             return ("R8", "declare_not_paid", {"n": len(action.tiles), "players": hand.players},
                     e.IllegalDeclaration)
-        return (*_STEPS["declare"], {}, e.WrongPhase)
+        return _STEPS["declare"] + ({}, e.WrongPhase)
     if phase is Phase.OUT_OF_TURN:
         if isinstance(action, Play):
             tile = str(action.tile)
@@ -123,7 +124,7 @@ def _why(hand: Hand, action: Action) -> Why:
             if action.tile not in hand.hands[seat]:
                 return "R9", "not_held", {"seat": seat, "tile": tile}, e.IllegalPlay
             return "R9", "out_of_turn_no_fit", {"tile": tile}, e.IllegalPlay
-        return (*_STEPS["out of turn"], {}, e.WrongPhase)
+        return _STEPS["out of turn"] + ({}, e.WrongPhase)
     return _why_in_turn(hand, action)
 
 

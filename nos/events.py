@@ -12,7 +12,7 @@ The page turns it into a sentence in the reader's language with the word catalog
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nos.actions import Action, Announce, Declare, Decline, Draw, Pass, Play, Set, Wait
 from nos.matching import Matching
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from nos.hand import Hand
     from nos.tiles import Tile
 
-Event = dict[str, Any]
+Event = dict  # a key and its parameters (a name for annotations)
 TRIANGLE_GAMES = (13, 14, 15, 16)
 CROSS_ARMS = ("n", "e", "s", "w")
 

@@ -8,10 +8,9 @@ its low end; on a cross, arms 0–3 are north, east, south, west (0/2 and 1/3 ar
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from nos.matching import Matching
 from nos.tiles import Tile
+from nos.value import Value, set_fields
 
 ORD, MAT = Matching.ORDINARY, Matching.MATADOR
 
@@ -42,8 +41,7 @@ NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 SHAPES = ("line", "cross", "double cross")
 
 
-@dataclass(frozen=True)
-class Announcement:
+class Announcement(Value):
     """A game with its parameters.
 
     - ``matching``: game 11's starting rule.
@@ -56,14 +54,21 @@ class Announcement:
     - ``shape``: game 12: "line", "cross" or "double cross"; game 17: "cross" or "double cross".
     """
 
+    FIELDS = ("game", "matching", "here", "first", "count", "change", "ordinary", "shape")
     game: int
-    matching: Matching | None = None
-    here: int | None = None
-    first: int | None = None
-    count: int = 0
-    change: bool = False
-    ordinary: int | None = None
-    shape: str | None = None
+    matching: Matching | None
+    here: int | None
+    first: int | None
+    count: int
+    change: bool
+    ordinary: int | None
+    shape: str | None
+
+    def __init__(self, game: int, matching: Matching | None = None, here: int | None = None,
+                 first: int | None = None, count: int = 0, change: bool = False,
+                 ordinary: int | None = None, shape: str | None = None) -> None:
+        set_fields(self, game=game, matching=matching, here=here, first=first, count=count,
+                   change=change, ordinary=ordinary, shape=shape)
 
     def __str__(self) -> str:
         parts = [str(self.game)]
@@ -96,7 +101,7 @@ class Announcement:
                 if word in ("line", "cross", "doublecross"):
                     fields["shape"] = "double cross" if word == "doublecross" else word
                 elif word in ("ordinary", "matador"):
-                    fields["matching"] = Matching(word)
+                    fields["matching"] = Matching.of(word)
                 elif word == "change":
                     fields["change"] = True
                 elif key in ("ordinary", "here") and value:
@@ -224,8 +229,7 @@ ANNOUNCEMENT_ERRORS = {
 }
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(Value):
     """Where tiles may go in one hand's game, as a function of the number of tiles on each arm.
 
     ``opening[i]`` is the matching for the first tile on arm i, ``then[i]`` for later tiles;
@@ -236,27 +240,40 @@ class Plan:
     ``first``/``count``: R57b; ``change``: R57c.
     """
 
+    FIELDS = ("announcement", "set_tile", "arms", "set_ends", "opening", "then",
+              "double_cross", "cross_gate", "sequence", "late_arms", "first", "count", "change")
     announcement: Announcement
     set_tile: Tile
     arms: int
     set_ends: tuple[int, ...]
     opening: tuple[Matching, ...]
     then: tuple[Matching, ...]
-    double_cross: bool = False
-    cross_gate: bool = False
-    sequence: tuple[int, ...] = ()
-    late_arms: tuple[int, ...] = ()
-    first: int | None = None
-    count: int = 0
-    change: bool = False
+    double_cross: bool
+    cross_gate: bool
+    sequence: tuple[int, ...]
+    late_arms: tuple[int, ...]
+    first: int | None
+    count: int
+    change: bool
+    simple: bool
+    opening_matador: tuple[bool, ...]
+    then_matador: tuple[bool, ...]
 
-    def __post_init__(self) -> None:
-        # No side-order condition: only the cross gate can close an arm (a fast path).
-        simple = not (self.sequence or self.late_arms or self.first is not None or self.change)
-        object.__setattr__(self, "simple", simple)
-        # Per arm: is the matching matador? (keys of the layout's play tables, a hot path)
-        object.__setattr__(self, "opening_matador", tuple(m is MAT for m in self.opening))
-        object.__setattr__(self, "then_matador", tuple(m is MAT for m in self.then))
+    def __init__(self, announcement: Announcement, set_tile: Tile, arms: int,
+                 set_ends: tuple[int, ...], opening: tuple[Matching, ...],
+                 then: tuple[Matching, ...], double_cross: bool = False,
+                 cross_gate: bool = False, sequence: tuple[int, ...] = (),
+                 late_arms: tuple[int, ...] = (), first: int | None = None, count: int = 0,
+                 change: bool = False) -> None:
+        set_fields(self, announcement=announcement, set_tile=set_tile, arms=arms,
+                   set_ends=set_ends, opening=opening, then=then, double_cross=double_cross,
+                   cross_gate=cross_gate, sequence=sequence, late_arms=late_arms, first=first,
+                   count=count, change=change,
+                   # No side-order condition: only the cross gate can close an arm (fast path).
+                   simple=not (sequence or late_arms or first is not None or change),
+                   # Per arm: is the matching matador? (the layout's play tables' keys)
+                   opening_matador=tuple(m is MAT for m in opening),
+                   then_matador=tuple(m is MAT for m in then))
 
     @property
     def rule(self) -> str:

@@ -3,17 +3,14 @@ closing, and the count (R4–R21). The checked ``apply`` refuses illegal actions
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
-from enum import Enum
-from itertools import combinations
+from typing import TYPE_CHECKING
 
 from nos import diagnose
 from nos.actions import DECLINE, DRAW, PASS, WAIT, Action, Announce, Declare, Play, Set
 from nos.deal import LAST_TWO, Deal
 from nos.errors import IllegalAction
 from nos.games import Announcement, legal_announcements, plan_for
-from nos.layout import Layout, play_table
+from nos.layout import Layout, plain_plays, play_table
 from nos.payments import (
     CLOSE_PAYMENT,
     DECLARATION_PAYMENTS,
@@ -23,29 +20,62 @@ from nos.payments import (
     Payment,
 )
 from nos.tiles import DOUBLES, Tile, double_value, hand_count
+from nos.value import Value, new_tuple, set_fields
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 SET_TILE = -1  # the "arm" of the set tile, for R14 on the first turn
-_new_tuple = tuple.__new__  # builds a Payment without the Python-level __new__ (hot path)
 
 
-class Phase(Enum):
-    SET = "set"
-    ANNOUNCE = "announce"
-    DECLARE = "declare"
-    OUT_OF_TURN = "out of turn"
-    PLAY = "play"
-    OVER = "over"
+class Phase:
+    """The step a hand is in: ``Phase.SET`` … ``Phase.OVER``, compared with ``is``;
+    ``Phase.of("play")`` finds one by its ``value``. (Not an ``Enum``: MicroPython has none.)"""
+
+    __slots__ = ("value",)
+    SET: Phase
+    ANNOUNCE: Phase
+    DECLARE: Phase
+    OUT_OF_TURN: Phase
+    PLAY: Phase
+    OVER: Phase
+
+    def __init__(self, value: str) -> None:
+        self.value = value
+
+    @staticmethod
+    def of(value: str) -> Phase:
+        """The phase called ``value``; raises ``ValueError`` for any other word."""
+        for p in PHASES:
+            if p.value == value:
+                return p
+        raise ValueError(f"{value!r} is not a phase of a hand")
+
+    def __repr__(self) -> str:
+        return "Phase." + self.value.upper().replace(" ", "_")
+
+
+Phase.SET = Phase("set")
+Phase.ANNOUNCE = Phase("announce")
+Phase.DECLARE = Phase("declare")
+Phase.OUT_OF_TURN = Phase("out of turn")
+Phase.PLAY = Phase("play")
+Phase.OVER = Phase("over")
+PHASES = (Phase.SET, Phase.ANNOUNCE, Phase.DECLARE, Phase.OUT_OF_TURN, Phase.PLAY, Phase.OVER)
 
 
 _PLAY = Phase.PLAY
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(Value):
     """House rules (off by default): H1 the Polish double blank on set; H2 claimed payments."""
 
-    polish_double_blank: bool = False  # H1: 0-0 from the hand pays 14 (drawn 0-0: 28), R6
-    claim_doubles: bool = False  # H2: R14 payments must be claimed with the play, else lapse
+    FIELDS = ("polish_double_blank", "claim_doubles")
+    polish_double_blank: bool  # H1: 0-0 from the hand pays 14 (drawn 0-0: 28), R6
+    claim_doubles: bool  # H2: R14 payments must be claimed with the play, else lapse
+
+    def __init__(self, polish_double_blank: bool = False, claim_doubles: bool = False) -> None:
+        set_fields(self, polish_double_blank=polish_double_blank, claim_doubles=claim_doubles)
 
     def to_json(self) -> dict:
         return {"H1": self.polish_double_blank, "H2": self.claim_doubles}
@@ -65,6 +95,15 @@ def _announce_actions(set_tile: Tile) -> tuple[Announce, ...]:
         actions = _ANNOUNCE_ACTIONS[set_tile.index] = tuple(
             Announce(a) for a in legal_announcements(set_tile))
     return actions
+
+
+def subsets(items: list[Tile], k: int) -> list[tuple[Tile, ...]]:
+    """The ``k``-tile subsets of ``items``, in the order of ``itertools.combinations``
+    (which MicroPython lacks)."""
+    if k == 0:
+        return [()]
+    return [(items[i],) + rest for i in range(len(items) - k + 1)
+            for rest in subsets(items[i + 1:], k - 1)]
 
 
 def next_seat(out: list[bool] | tuple[bool, ...], seat: int) -> int:
@@ -179,15 +218,16 @@ class Hand:
         """R8: the sets of doubles this seat may declare (only numbers that are paid)."""
         doubles = sorted((t for t in self.hands[seat] if t.is_double), reverse=True)
         sizes = DECLARATION_PAYMENTS[self.players]
-        return [c for k in sorted(sizes) if k <= len(doubles) for c in combinations(doubles, k)]
+        return [c for k in sorted(sizes) if k <= len(doubles) for c in subsets(doubles, k)]
 
     def out_of_turn_doubles(self, seat: int) -> list[Play]:
         """R9: doubles this seat may play now against a free side of the set tile."""
         layout = self.layout
         tables = [play_table(m, d, end, arm) for arm, m, d, end in layout.open_arms(True)
                   if layout.lengths[arm] == 0]
-        return [p for t in self.hands[seat] if t.is_double for table in tables
-                for p in table[t.index][::2]]
+        plains = [plain_plays(table) for table in tables]
+        return [p for t in self.hands[seat] if t.is_double for plain in plains
+                for p in plain[t.index]]
 
     def double_is_paid(self, arm: int) -> int | None:
         """R14: the seat that pays for a double played now on ``arm``, or None."""
@@ -195,8 +235,8 @@ class Hand:
 
     def playable(self, seat: int) -> list[Play]:
         """Every (tile, arm, outward end) this seat could play now, without flags."""
-        tables = self.layout.play_tables()
-        return [p for t in self.hands[seat] for table in tables for p in table[t.index][::2]]
+        plains = [plain_plays(table) for table in self.layout.play_tables()]
+        return [p for t in self.hands[seat] for plain in plains for p in plain[t.index]]
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act (``current``); empty when the hand is over."""
@@ -241,7 +281,7 @@ class Hand:
         if phase is Phase.DECLARE:
             return [Declare(c) for c in self.declarable(seat)] + [DECLINE]
         if phase is Phase.OUT_OF_TURN:
-            return [*self.out_of_turn_doubles(seat), DECLINE]
+            return self.out_of_turn_doubles(seat) + [DECLINE]
         return []
 
     # ----------------------------------------------------------------- applying
@@ -317,7 +357,7 @@ class Hand:
             return
         self.chips[payer] -= amount
         self.chips[payee] += amount
-        self.ledger.append(_new_tuple(Payment, (self.number, payer, payee, amount, rule)))
+        self.ledger.append(new_tuple(Payment, (self.number, payer, payee, amount, rule)))
 
     def _set(self, seat: int, action: Action) -> None:
         others = [s for s in range(self.players) if s != seat]
@@ -499,7 +539,7 @@ class Hand:
     # ----------------------------------------------------------------- copies and text
     def copy(self) -> Hand:
         """An independent copy (for search), sharing only immutable parts."""
-        other = Hand.__new__(Hand)
+        other = object.__new__(Hand)
         other.__dict__.update(self.__dict__)
         other.hands = [list(h) for h in self.hands]
         other.stack = list(self.stack)

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections import namedtuple
+from typing import TYPE_CHECKING
 
 from nos.actions import Play
 from nos.games import Plan
 from nos.matching import OUTWARD, Matching
 from nos.tiles import ALL_TILES, Tile
+from nos.value import new_tuple
 
 # Indexed by tile.index: that tile's plays on one open end, each followed by its closing
 # variant (R16): (play, play.closing, play2, play2.closing, ...).
-PlayTable = tuple[tuple[Play, ...], ...]
+if TYPE_CHECKING:
+    PlayTable = tuple[tuple[Play, ...], ...]
 _PLAY_TABLES: dict[tuple[bool, bool, int, int], PlayTable] = {}
 _MAT, _ORD = Matching.MATADOR, Matching.ORDINARY
 
@@ -32,22 +35,26 @@ def play_table(matching: Matching, need_double: bool, end: int, arm: int) -> Pla
                 rows.append(tuple(x for p in plays for x in (p, p.closing)))
         table = _PLAY_TABLES[key] = tuple(rows)
         _FITTING[id(table)] = frozenset(t for t in ALL_TILES if rows[t.index])
+        # Each row without its closing variants (``row[::2]``, which MicroPython cannot slice).
+        _PLAIN[id(table)] = tuple(tuple(row[i] for i in range(0, len(row), 2)) for row in rows)
     return table
+
+
+def plain_plays(table: PlayTable) -> PlayTable:
+    """``table`` without the closing variants: each tile's plays there, unflagged."""
+    return _PLAIN[id(table)]
 
 
 _FITTING: dict[int, frozenset[Tile]] = {}  # id(play table) -> the tiles that fit there
 _NO_TILES: frozenset[Tile] = frozenset()
+_PLAIN: dict[int, PlayTable] = {}  # id(play table) -> its rows without closing variants
 
 
-class Placed(NamedTuple):
-    """A tile on an arm, with the end that faces outward and the seat that played it;
-    ``seq`` counts the tiles that were on the arms before it."""
+class Placed(namedtuple("Placed", ("tile", "out", "seat", "out_of_turn", "seq"))):
+    """A tile on an arm, with the end that faces outward and the seat that played it, whether
+    out of turn (R9); ``seq`` counts the tiles that were on the arms before it."""
 
-    tile: Tile
-    out: int
-    seat: int
-    out_of_turn: bool = False
-    seq: int = 0
+    __slots__ = ()
 
     @property
     def inner(self) -> int:
@@ -57,7 +64,6 @@ class Placed(NamedTuple):
         return f"Placed({self.tile}>{self.out} by {self.seat})"
 
 
-_new_placed = tuple.__new__  # builds a Placed without the Python-level __new__ (hot path)
 
 
 class Layout:
@@ -82,7 +88,7 @@ class Layout:
         return self.plan.set_tile
 
     def copy(self) -> Layout:
-        other = Layout.__new__(Layout)
+        other = object.__new__(Layout)
         other.plan = self.plan
         other.arms = [list(arm) for arm in self.arms]
         other.ends = list(self.ends)
@@ -93,7 +99,7 @@ class Layout:
 
     def place(self, tile: Tile, arm: int, out: int, seat: int, out_of_turn: bool = False) -> None:
         lengths = self.lengths
-        self.arms[arm].append(_new_placed(Placed, (tile, out, seat, out_of_turn, sum(lengths))))
+        self.arms[arm].append(new_tuple(Placed, (tile, out, seat, out_of_turn, sum(lengths))))
         self.ends[arm] = out
         lengths[arm] += 1
         self._open = self._tables = None
@@ -129,7 +135,10 @@ class Layout:
         tables = self.play_tables()
         if len(tables) == 1:
             return _FITTING[id(tables[0])]
-        return _NO_TILES.union(*[_FITTING[id(t)] for t in tables])
+        out = _NO_TILES
+        for table in tables:  # (MicroPython's union takes one set at a time)
+            out = out | _FITTING[id(table)]
+        return out
 
     def open_arms(self, free_order: bool = False) -> list[tuple[int, Matching, bool, int]]:
         """(arm, matching, must_be_double, end) for every arm that takes a tile now."""

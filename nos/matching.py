@@ -2,23 +2,44 @@
 
 from __future__ import annotations
 
-from enum import Enum
-
 from nos.tiles import ALL_TILES, Tile
 
 
-class Matching(Enum):
-    """The matching rule in force on an open end."""
+class Matching:
+    """The matching rule in force on an open end: ``Matching.ORDINARY`` or
+    ``Matching.MATADOR``, two values compared with ``is``; ``Matching.of("matador")`` finds
+    one by its ``value``. (A plain class rather than an ``Enum``: the engine also runs under
+    MicroPython, which has no ``enum``.)"""
 
-    ORDINARY = "ordinary"
-    MATADOR = "matador"
+    __slots__ = ("value",)
+    ORDINARY: Matching
+    MATADOR: Matching
+
+    def __init__(self, value: str) -> None:
+        self.value = value
 
     @property
     def other(self) -> Matching:
         return Matching.MATADOR if self is Matching.ORDINARY else Matching.ORDINARY
 
+    @staticmethod
+    def of(value: str) -> Matching:
+        """The matching called ``value``; raises ``ValueError`` for any other word."""
+        for m in MATCHINGS:
+            if m.value == value:
+                return m
+        raise ValueError(f"{value!r} is not a matching (ordinary or matador)")
+
     def __str__(self) -> str:
         return self.value
+
+    def __repr__(self) -> str:
+        return "Matching." + self.value.upper()
+
+
+Matching.ORDINARY = Matching("ordinary")
+Matching.MATADOR = Matching("matador")
+MATCHINGS = (Matching.ORDINARY, Matching.MATADOR)
 
 
 def _outward(tile: Tile, end: int, matching: Matching) -> tuple[int, ...]:
@@ -46,7 +67,7 @@ def _outward(tile: Tile, end: int, matching: Matching) -> tuple[int, ...]:
 
 # OUTWARD[matching][tile.index][end] -> the possible outward ends (empty: does not fit).
 OUTWARD: dict[Matching, tuple[tuple[tuple[int, ...], ...], ...]] = {
-    m: tuple(tuple(_outward(t, end, m) for end in range(7)) for t in ALL_TILES) for m in Matching
+    m: tuple(tuple(_outward(t, end, m) for end in range(7)) for t in ALL_TILES) for m in MATCHINGS
 }
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections import namedtuple
 
 # R8: payment from each other player for declared doubles, by players and number declared.
 DECLARATION_PAYMENTS: dict[int, dict[int, int]] = {
@@ -15,14 +15,10 @@ CLOSE_PAYMENT = 20  # R18
 WRONG_CLOSE_PAYMENT = 40  # R19
 START_CHIPS = 500  # R1
 
-class Payment(NamedTuple):
+class Payment(namedtuple("Payment", ("hand", "payer", "payee", "amount", "rule"))):
     """One ledger entry: ``payer`` pays ``payee`` ``amount`` chips under ``rule``."""
 
-    hand: int
-    payer: int
-    payee: int
-    amount: int
-    rule: str
+    __slots__ = ()
 
     def to_json(self) -> dict:
         return {"hand": self.hand, "from": self.payer, "to": self.payee,

@@ -10,7 +10,6 @@ passes revealed (R71's public deductions) are not part of it.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from nos import notation
@@ -35,7 +34,10 @@ MESSAGES = {
     "last_two": "The boneyard holds only {n}, but its last two tiles are never drawn (R2).",
     "chips_total": "The chips add up to {n}; at a table of {players} they always add up to "
                    "{total} (R23).",
-    "set_phase": "In the {phase} phase {what}.",
+    "set_phase_laid": "In the {phase} phase the set tile, the game and the layout are known.",
+    "set_phase_no_game": "In the {phase} phase no game is announced yet.",
+    "set_phase_not_set": "In the {phase} phase the set tile is not set yet.",
+    "set_phase_set": "In the {phase} phase the set tile is known.",
     "not_setter": "Seat {seat} is to act, but seat {setter} is on set (R4, R5).",
     "deal_size": "On set every seat holds {size} tiles (R2), but seat {seat} holds {n}.",
     "first_setter": "In the first hand the seat with the highest double sets it: seat "
@@ -176,14 +178,13 @@ class Position:
         position does not show (hidden hands, the boneyard's order) are dealt from ``seed``."""
         f = self._fields
         n = self.players
-        rng = random.Random(seed)
         known = {Tile.parse(t) for h in f["hands"] for t in h["tiles"]}
         known |= {Tile.parse(t) for t in f["boneyard_tiles"] or []}
         known |= {Tile.parse(p[0]) for arm in f["arms"] or [] for p in arm}
         if f["set"]:
             known.add(Tile.parse(f["set"]))
         unseen = sorted(set(ALL_TILES) - known)
-        rng.shuffle(unseen)
+        shuffle(unseen, seed)
         hands = []
         for h in f["hands"]:
             tiles = [Tile.parse(t) for t in h["tiles"]]
@@ -255,13 +256,11 @@ def _check(f: dict[str, Any]) -> Layout | None:
         _check_before_laid(f, n)
         return None
     if f["set"] is None or f["game"] is None or f["arms"] is None:
-        raise BadPosition("set_phase", {"phase": phase, "what": "the set tile, the game and "
-                                        "the layout are known"})
+        raise BadPosition("set_phase_laid", {"phase": phase})
     try:
         a = Announcement.parse(f["game"])
     except ValueError as exc:
-        raise BadPosition("game_not_legal", {"game": f["game"], "tile": f["set"],
-                                       "rule": "R7"}) from exc
+        raise NotationError("bad_game", {"text": f["game"]}) from exc  # (syntax: notation)
     set_tile = Tile.parse(f["set"])
     err = announcement_error(a, set_tile)
     if err is not None:
@@ -307,10 +306,10 @@ def _check_before_laid(f: dict[str, Any], n: int) -> None:
     """The set and announce phases: nothing on the table yet but the set tile."""
     phase = f["phase"]
     if f["game"] is not None or f["arms"] is not None:
-        raise BadPosition("set_phase", {"phase": phase, "what": "no game is announced yet"})
+        raise BadPosition("set_phase_no_game", {"phase": phase})
     if (f["set"] is None) != (phase == "set"):
-        raise BadPosition("set_phase", {"phase": phase, "what": "the set tile is "
-                                        + ("not set yet" if phase == "set" else "known")})
+        raise BadPosition("set_phase_not_set" if phase == "set" else "set_phase_set",
+                          {"phase": phase})
     if f["turn"] != f["setter"]:
         raise BadPosition("not_setter", {"seat": f["turn"], "setter": f["setter"]})
     if any(h["declared"] for h in f["hands"]):
@@ -414,3 +413,14 @@ def _arrange(plan: Plan, arms: list[list[list]], game: str) -> Layout:
                                      "game": game.split()[0], "rule": plan.rule})
     return found
 
+
+def shuffle(items: list, seed: int) -> None:
+    """Shuffles ``items`` in place from ``seed`` by Fisher–Yates on a 31-bit linear
+    congruential generator: the same order in CPython and MicroPython (whose ``random``
+    differs and has no ``Random``), so a position's hidden tiles are dealt alike in the
+    worker and on the page."""
+    state = (seed * 2654435761 + 12345) & 0x7FFFFFFF
+    for i in range(len(items) - 1, 0, -1):
+        state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+        j = (state >> 8) % (i + 1)
+        items[i], items[j] = items[j], items[i]

@@ -5,17 +5,22 @@ from __future__ import annotations
 import json
 import random
 import sys
-import unicodedata
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nos.actions import Action, parse_action
 from nos.deal import Deal
 from nos.errors import BadRecord, IllegalAction
 from nos.hand import Options
 from nos.observation import Observation
-from nos.session import Session, Tiebreak
+from nos.session import Session
 from nos.tiles import Tile
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from nos.session import Tiebreak
+
+    Player = Callable[[Observation, random.Random], Action]
 
 FORMAT = "nos-record"
 # Version 2: every seat's declaration (R8) and out-of-turn (R9) step is recorded, a "decline"
@@ -23,8 +28,6 @@ FORMAT = "nos-record"
 # passing them (``Hand.pass_empty_steps``).
 VERSION = 2
 VERSIONS = (1, 2)
-
-Player = Callable[[Observation, random.Random], Action]
 
 
 def session_record(session: Session) -> dict[str, Any]:
@@ -114,6 +117,13 @@ def _options(value: Any) -> Options:
     return Options.from_json(value)
 
 
+def _unshowable(c: str) -> bool:
+    """A control character (Unicode's category Cc), a lone surrogate (Cs) or a noncharacter
+    U+FFFE/U+FFFF (without ``unicodedata``, which MicroPython lacks)."""
+    o = ord(c)
+    return o < 32 or 127 <= o < 160 or 0xD800 <= o <= 0xDFFF or o in (0xFFFE, 0xFFFF)
+
+
 def _names(value: Any, players: int) -> list[str] | None:
     """The display names, one text per seat, or ``None`` for the default ones."""
     if value is None:
@@ -123,7 +133,7 @@ def _names(value: Any, players: int) -> list[str] | None:
                               f"players")
     for seat, name in enumerate(value):
         # Such characters cannot be written out (UTF-8, SVG) where the names are shown.
-        if any(unicodedata.category(c) in ("Cc", "Cs") or c in "\ufffe\uffff" for c in name):
+        if any(_unshowable(c) for c in name):
             raise _fail("record", f"the name of seat {seat} holds a control character or a "
                                   f"lone surrogate, which cannot be shown")
     return list(value)

@@ -3,26 +3,33 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from nos.deal import Deal
 from nos.hand import Hand, Options
 from nos.payments import START_CHIPS, Payment
 from nos.tiles import ALL_TILES, Tile
+from nos.value import Value, set_fields
 
-Tiebreak = list[list[tuple[int, Tile]]]  # rounds of (seat, drawn tile), R22
+if TYPE_CHECKING:
+    Tiebreak = list[list[tuple[int, Tile]]]  # rounds of (seat, drawn tile), R22
 
 
-@dataclass(frozen=True)
-class Settlement:
+class Settlement(Value):
     """R24: totals rounded down to 20, the pot and who won it, each result against 500."""
 
+    FIELDS = ("chips", "kept", "pot", "pot_winner", "final", "results")
     chips: tuple[int, ...]
     kept: tuple[int, ...]
     pot: int
     pot_winner: int
     final: tuple[int, ...]
     results: tuple[int, ...]
+
+    def __init__(self, chips: tuple[int, ...], kept: tuple[int, ...], pot: int, pot_winner: int,
+                 final: tuple[int, ...], results: tuple[int, ...]) -> None:
+        set_fields(self, chips=chips, kept=kept, pot=pot, pot_winner=pot_winner, final=final,
+                   results=results)
 
     def to_json(self) -> dict:
         return {"chips": list(self.chips), "kept": list(self.kept), "pot": self.pot,
@@ -37,7 +44,7 @@ def break_tie(tied: list[int], rng: random.Random) -> tuple[int, Tiebreak]:
     rounds: Tiebreak = []
     while len(tied) > 1:
         tiles = rng.sample(ALL_TILES, len(tied))
-        drawn = list(zip(tied, tiles, strict=True))
+        drawn = [(tied[i], tiles[i]) for i in range(len(tied))]
         rounds.append(drawn)
         tied = scripted_round(drawn)
     return tied[0], rounds
@@ -62,7 +69,7 @@ class Session:
             raise ValueError(f"Nos is played by 3, 4 or 5 players, not {players} (R1).")
         self.players = players
         self.seed = seed
-        self.rng = random.Random(seed)
+        self._rng: random.Random | None = None
         self.options = options or Options()
         self.names = names or [f"Seat {i}" for i in range(players)]
         self.hands: list[Hand] = []
@@ -71,6 +78,15 @@ class Session:
         self._chips = [START_CHIPS] * players
         self.next_setter: int | None = None
         self.settlement: Settlement | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        """The session's chance steps (deals, R22 tiebreaks, the R24 pot), from ``seed``;
+        made on first use, so that replaying a record, which holds its deals, needs no
+        ``random.Random`` (MicroPython has none)."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
 
     @property
     def hand(self) -> Hand | None:

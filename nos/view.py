@@ -8,10 +8,9 @@ action to send back, every limit is a setting. Only the person's own tiles are i
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nos.actions import Action, Announce, Declare, Decline, Draw, Pass, Play, Set, Wait
-from nos.app import SETTINGS, Table
 from nos.deal import LAST_TWO
 from nos.events import Event, announcement_params, side_key
 from nos.games import (
@@ -32,6 +31,9 @@ from nos.payments import (
 )
 from nos.session import Session
 from nos.tiles import Tile
+
+if TYPE_CHECKING:
+    from nos.app import Table
 
 # The rows of the announcement form, in the order the dialog shows them (R40–R57).
 ROWS = ("shape", "ordinary", "axis", "matching", "condition", "side", "count", "then")
@@ -137,6 +139,8 @@ def announce_option(a: Announcement, set_tile: Tile) -> dict[str, Any]:
 # ---------------------------------------------------------------- the whole view
 def table_view(table: Table, error: Event | None = None) -> dict[str, Any]:
     """Everything the person's screen may show (R71), JSON-safe."""
+    from nos.app import SETTINGS  # the app's, only here (the page's MicroPython has no app)
+
     session = table.session
     hand = table.hand
     me = table.human
@@ -202,9 +206,16 @@ def hand_view(hand: Hand, seat: int, log: list[dict[str, Any]] | None = None) ->
 def position_view(session: Session, seat: int | None = None) -> dict[str, Any]:
     """The view of a session's current hand for a diagram, as ``seat`` sees it (its own
     tiles; None: a bystander's, no tiles and nobody is "you")."""
-    hand = session.hand
-    view: dict[str, Any] = {"players": session.players, "names": list(session.names),
-                            "viewer": seat, "chips": session.chips,
+    return diagram_view(session.hand, session.names, seat, session.players, session.chips)
+
+
+def diagram_view(hand: Hand | None, names: list[str] | None = None, seat: int | None = None,
+                 players: int | None = None, chips: list[int] | None = None) -> dict[str, Any]:
+    """The view of ``hand`` for a diagram (web/draw/render_diagram.py), as ``seat`` sees it:
+    the rules page's and the embeds' (a position or a replay, drawn without the worker)."""
+    n = players if hand is None else hand.players
+    view: dict[str, Any] = {"players": n, "names": list(names or []), "viewer": seat,
+                            "chips": list(chips if hand is None else hand.chips),
                             "start_chips": START_CHIPS, "log": []}
     if hand is not None:
         h = hand_view(hand, 0 if seat is None else seat)

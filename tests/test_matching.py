@@ -11,7 +11,7 @@ from helpers import MATADORS, act, make_hand, model, plays, refused, snapshot, t
 
 from nos import ALL_TILES, Deal, Hand, IllegalAction, Matching, Phase, Tile, parse_action
 from nos import errors as e
-from nos.matching import fits, outward_ends
+from nos.matching import MATCHINGS, fits, outward_ends
 
 ORD, MAT = Matching.ORDINARY, Matching.MATADOR
 def blank_facing_in(tile: Tile, end: int, matching: Matching, out: int) -> bool:
@@ -30,7 +30,7 @@ def expected_rule(tile: Tile, end: int, matching: Matching, out: int) -> str:
 
 
 # ----------------------------------------------------------------------------- the table
-@pytest.mark.parametrize("matching", list(Matching), ids=str)
+@pytest.mark.parametrize("matching", MATCHINGS, ids=str)
 def test_r60_r62_outward_ends_exhaustive(matching: Matching) -> None:
     for tile in ALL_TILES:
         for end in range(7):

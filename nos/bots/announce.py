@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from nos.games import Announcement, legal_announcements, plan_for
 from nos.layout import Layout
-from nos.matching import OUTWARD, Matching
+from nos.matching import MATCHINGS, OUTWARD, Matching
 from nos.tiles import ALL_TILES, Tile
 
 # FLEX[matching][tile.index]: the share of the 7 end numbers on which the tile fits.
 FLEX: dict[Matching, tuple[float, ...]] = {
     m: tuple(sum(1 for e in range(7) if OUTWARD[m][t.index][e]) / 7 for t in ALL_TILES)
-    for m in Matching
+    for m in MATCHINGS
 }
 
 WEIGHTS = {"first": 2.0, "opp_open": -32.5, "flex_me": -103.0, "flex_opp": -113.0,
