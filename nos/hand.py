@@ -20,7 +20,7 @@ from nos.payments import (
     Payment,
 )
 from nos.tiles import DOUBLES, Tile, double_value, hand_count
-from nos.value import Value, new_tuple, set_fields
+from nos.value import Value, by_value, new_tuple, set_fields
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -46,10 +46,7 @@ class Phase:
     @staticmethod
     def of(value: str) -> Phase:
         """The phase called ``value``; raises ``ValueError`` for any other word."""
-        for p in PHASES:
-            if p.value == value:
-                return p
-        raise ValueError(f"{value!r} is not a phase of a hand")
+        return by_value(PHASES, value, "a phase of a hand")
 
     def __repr__(self) -> str:
         return "Phase." + self.value.upper().replace(" ", "_")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from nos.tiles import ALL_TILES, Tile
+from nos.value import by_value
 
 
 class Matching:
@@ -25,10 +26,7 @@ class Matching:
     @staticmethod
     def of(value: str) -> Matching:
         """The matching called ``value``; raises ``ValueError`` for any other word."""
-        for m in MATCHINGS:
-            if m.value == value:
-                return m
-        raise ValueError(f"{value!r} is not a matching (ordinary or matador)")
+        return by_value(MATCHINGS, value, "a matching (ordinary or matador)")
 
     def __str__(self) -> str:
         return self.value

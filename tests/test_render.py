@@ -340,9 +340,12 @@ def test_log_lists_every_action_and_payment():
     view = SAMPLES[-1][1]
     html = render_panels.log_html(view, EN)
     for entry in view["log"]:
-        assert render_panels.esc(EN.capital(EN.say(entry["event"]))) in html
+        assert render_panels.rule_links(render_panels.esc(EN.capital(EN.say(entry["event"]))),
+                                        EN) in html
         for p in entry["payments"]:
-            assert render_panels.esc(EN.capital(EN.say(p))) in html
+            said = render_panels.esc(EN.capital(EN.say(p)))
+            assert render_panels.rule_links(said, EN) in html
+            assert 'href="./rules.html?lang=en#' + p["rule"] + '"' in html
     assert html.count("<li") >= len(view["log"])
 
 

@@ -23,9 +23,12 @@ RULINGS = ({f"R{n}" for n in [*range(1, 25), *range(40, 58), *range(60, 64), 70,
 
 
 def blocks(path: Path) -> dict:
-    """The text's headings' ids, anchors, links, diagrams and examples."""
+    """The text's headings' ids, anchors, links, diagrams and examples; ``headings`` as
+    (level, text, id) and ``order``, every id the page gets in document order (a diagram's
+    is fig-1, fig-2, …), for tests/test_markup.py."""
     lines = path.read_text(encoding="utf-8").split("\n")
-    out: dict = {"ids": [], "anchors": [], "links": [], "diagrams": [], "examples": []}
+    out: dict = {"ids": [], "anchors": [], "links": [], "diagrams": [], "examples": [],
+                 "headings": [], "order": []}
     example = None
     for line in lines:
         if example is not None:
@@ -40,15 +43,21 @@ def blocks(path: Path) -> dict:
         if m:
             example = {"id": m.group(1), "lines": []}
             out["ids"].append(m.group(1))
+            out["order"].append(m.group(1))
             continue
         m = re.fullmatch(r"::: diagram (\S+) \| (.+)", line)
         if m:
             out["diagrams"].append((m.group(1), m.group(2)))
+            out["order"].append(f"fig-{len(out['diagrams'])}")
             continue
-        m = re.fullmatch(r"#{2,3} .+ \{#([a-z0-9-]+)\}", line)
+        m = re.fullmatch(r"(#{2,3}) (.+) \{#([a-z0-9-]+)\}", line)
         if m:
-            out["ids"].append(m.group(1))
-        out["anchors"] += re.findall(r"^(?:- )?\{#([A-Za-z0-9-]+)\} ", line)
+            out["ids"].append(m.group(3))
+            out["headings"].append((len(m.group(1)), m.group(2), m.group(3)))
+            out["order"].append(m.group(3))
+        anchors = re.findall(r"^(?:- )?\{#([A-Za-z0-9-]+)\} ", line)
+        out["anchors"] += anchors
+        out["order"] += anchors
         out["links"] += re.findall(r"\]\(#([^)]+)\)", line)
     assert example is None, f"{path.name}: an example is not closed with :::"
     return out

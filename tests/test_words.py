@@ -14,19 +14,24 @@ import web_views
 from say import Words, plural_index
 from web_views import LANGS, ROOT, WEB, catalogue
 
+from nos import notation, position
 from nos.app import SETTINGS, Table
 from nos.diagnose import REASONS
 from nos.view import ROWS
 
 # Every module of the main thread, drawing and DOM glue alike.
 PAGE_MODULES = sorted(p.relative_to(WEB).as_posix()
-                      for folder in ("page", "draw", "shared") for p in (WEB / folder).glob("*.py"))
+                      for folder in ("page", "draw", "shared", "site")
+                      for p in (WEB / folder).glob("*.py"))
 # Strings in the page's modules that are data, not words for the reader.
 NOT_WORDS = {"out of turn",  # the engine's name of a phase
              "seat-tile declared",  # CSS classes
              "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",  # the font
              "Escape", "Enter",  # key names
-             "English", "Nederlands", "Polski"}  # each language named in itself
+             "English", "Nederlands", "Polski",  # each language named in itself
+             # Reasons for developers, never shown: a record link's, the rules text's.
+             "empty or too long", "not a record: ", "no compressobj", "bad ledger entry: ",
+             ".example-steps li"}  # a CSS selector
 PLACEHOLDER = re.compile(r"\{([^}]*)\}")
 
 
@@ -35,7 +40,8 @@ def used_keys() -> set[str]:
     keys: set[str] = {"language", "you", "seat_n", "list.and"}
     sources = [p.read_text(encoding="utf-8") for p in WEB.rglob("*.py")]
     sources += [p.read_text(encoding="utf-8") for p in (ROOT / "nos").rglob("*.py")]
-    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    html = "".join((ROOT / name).read_text(encoding="utf-8")
+                   for name in ("index.html", "rules.html", "embed.html"))
     for text in sources:
         keys |= set(re.findall(r'word\(\s*"([a-z_0-9.]+)"', text))
         keys |= set(re.findall(r'"key": "([a-z_0-9.]+)"', text))
@@ -47,6 +53,8 @@ def used_keys() -> set[str]:
     keys = {k for k in keys if not k.endswith(".")}  # prefixes of the families below
     keys |= set(re.findall(r'data-word(?:-title)?="([a-z_0-9.]+)"', html))
     keys |= {f"refuse.{k}" for k in REASONS}
+    # A bad position text, worded on the rules page and in the embeds (web/site/figures.py).
+    keys |= {f"position.{k}" for k in (*notation.MESSAGES, *position.MESSAGES)}
     keys |= {f"game.{g}" for g in range(1, 18)} | {f"hint.{g}" for g in range(1, 18)}
     keys |= {"game.11.here", "game.11.first", "game.11.then", "game.12.line", "game.12.first",
              "game.12.cross", "game.17.named", "game.17.double"}

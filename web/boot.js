@@ -75,7 +75,8 @@ startWorker();
 let registered = false;
 
 function registerServiceWorker() {
-  if (registered || !("serviceWorker" in navigator)) return;
+  // Embedded in another site (embed.html?play=1), the app does not install itself there.
+  if (registered || !("serviceWorker" in navigator) || /[?&]embed=1/.test(location.search)) return;
   registered = true;
   navigator.serviceWorker.register("./sw.js").catch((err) => {
     console.error("Nos: service worker registration failed:", err);

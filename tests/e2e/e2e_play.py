@@ -200,7 +200,8 @@ def log_entries(page) -> list[dict]:
     """The game log as shown: [{"text", "seat" (None for events), "payments": [...]}]."""
     return page.evaluate(
         """() => [...document.querySelectorAll('#log ul:not(.pay) > li')].map(li => ({
-            text: li.firstChild.textContent,
+            text: [...li.childNodes].filter(n => n.nodeName !== 'UL')
+                .map(n => n.textContent).join(''),
             seat: li.className.startsWith('seat-') ? Number(li.className.slice(5)) : null,
             payments: [...li.querySelectorAll('.pay li')].map(p => p.textContent),
         }))"""

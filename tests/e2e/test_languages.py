@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from e2e_play import open_game, play_hand, settle, state
+from e2e_play import log_entries, open_game, play_hand, settle, state
 from e2e_play import web_views as views
 
 FIXED = "&seed={seed}&players=3&level=beginner&delay=0"
@@ -20,9 +20,8 @@ def shown_view(page) -> dict:
 
 
 def log_texts(page) -> list[str]:
-    return page.evaluate(
-        "() => [...document.querySelectorAll('#log ul:not(.pay) > li')]"
-        ".map(li => li.firstChild.textContent)")
+    """Each entry's sentence (its ruling a link, its payments a list of their own)."""
+    return [e["text"] for e in log_entries(page)]
 
 
 def expected_log(view: dict, lang: str) -> list[str]:

@@ -26,8 +26,41 @@ def toggle(label, cmd, on, hint=""):
             '><span class="box" aria-hidden="true"></span>' + esc(label) + "</button>")
 
 
-def prompt(words, cls=""):
-    return '<p class="prompt' + (" " + cls if cls else "") + '" id="prompt">' + esc(words) + \
+def is_word_char(ch):
+    return ch.isalpha() or ch.isdigit()
+
+
+def rule_links(html, w):
+    """`html` (escaped text) with every ruling it names (R14, R51a, H2) a link to that
+    ruling on the rules page, in the language shown (rules.html has an anchor for each)."""
+    out = []
+    i, n = 0, len(html)
+    while i < n:
+        ch = html[i]
+        if ch in "RH" and (i == 0 or not is_word_char(html[i - 1])):
+            j = i + 1
+            while j < n and j - i <= 2 and html[j].isdigit():
+                j += 1
+            if j > i + 1 and j < n and html[j] in "ab" and (j + 1 == n or not is_word_char(
+                    html[j + 1])):
+                j += 1
+            if j > i + 1 and (j == n or not is_word_char(html[j])) and (
+                    ch == "R" or html[i:j] in ("H1", "H2")):
+                rule = html[i:j]
+                out.append('<a class="rule" href="./rules.html?lang=' + esc(w.lang) + "#" +
+                           rule + '" target="_blank" title="' +
+                           esc(w.word("log.ruling_title", {"rule": rule})) + '">' + rule +
+                           "</a>")
+                i = j
+                continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def prompt(words, cls="", w=None):
+    text = esc(words) if w is None else rule_links(esc(words), w)
+    return '<p class="prompt' + (" " + cls if cls else "") + '" id="prompt">' + text + \
         "</p>"
 
 
@@ -132,7 +165,7 @@ def controls_html(view, ui, w):
             words = w.word("prompt.selected", {"tile": selected})
         elif phase == "set":
             words = w.word("prompt.selected_set", {"tile": selected})
-    return (prompt(words, "you") + "".join(extra) + '<div class="buttons">' +
+    return (prompt(words, "you", w) + "".join(extra) + '<div class="buttons">' +
             "".join(buttons) + "</div>")
 
 
@@ -245,12 +278,12 @@ def log_html(view, w):
         event = entry.get("event") or {}
         seat = event.get("seat") if str(event.get("key", "")).startswith("act.") else None
         cls = "event" if seat is None else "seat-" + str(seat)
-        out.append('<li class="' + cls + '">' + esc(w.capital(w.say(event))))
+        out.append('<li class="' + cls + '">' + rule_links(esc(w.capital(w.say(event))), w))
         pays = entry.get("payments") or []
         if pays:
             out.append('<ul class="pay">')
             for p in pays:
-                out.append("<li>" + esc(w.capital(w.say(p))) + "</li>")
+                out.append("<li>" + rule_links(esc(w.capital(w.say(p))), w) + "</li>")
             out.append("</ul>")
         out.append("</li>")
     if current is not None:

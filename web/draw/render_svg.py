@@ -63,6 +63,11 @@ def fmt(value):
 def esc(text):
     """Escape text for HTML/SVG content and attribute values."""
     s = str(text)
+    for ch in "&<>\"'":  # most texts have none: no copies then (MicroPython, every draw)
+        if ch in s:
+            break
+    else:
+        return s
     s = s.replace("&", "&amp;")
     s = s.replace("<", "&lt;")
     s = s.replace(">", "&gt;")
@@ -77,8 +82,9 @@ def attrs(pairs):
         if value is None:
             continue
         if isinstance(value, (float, int)):
-            value = fmt(value)
-        out.append(" " + name + '="' + esc(value) + '"')
+            out.append(" " + name + '="' + fmt(value) + '"')  # (digits: nothing to escape)
+        else:
+            out.append(" " + name + '="' + esc(value) + '"')
     return "".join(out)
 
 

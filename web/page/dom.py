@@ -47,9 +47,13 @@ def screen_mode():
     return "narrow" if NARROW.matches else "wide"
 
 
-def show_status(words, kind=""):
+def show_status(words, kind="", html=None):
+    """The status line: `words`, or `html` (the same words with links) if given."""
     node = el("status")
-    node.textContent = words or ""
+    if html:
+        node.innerHTML = html
+    else:
+        node.textContent = words or ""
     node.className = "status " + kind if kind else "status"
 
 

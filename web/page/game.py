@@ -14,7 +14,9 @@ import asyncio
 import json
 
 import dialogs
+import embedding
 import moves
+import share
 import ui_logic as logic
 from dom import (
     LANG_KEY,
@@ -88,6 +90,12 @@ def on_command(page, cmd, node):
         dialogs.open_new_game(page)
     elif cmd == "export-diagram":
         export_diagram(page)
+    elif cmd == "share-copy":
+        asyncio.create_task(share.copy(page, node))
+    elif cmd == "share-close":
+        share.close()
+    elif cmd == "share":
+        spawn(page, share.open_share(page))
     elif not page.link.synced:
         return  # the saved game is drawn, but the engine does not hold it yet
     elif cmd == "announce-open":
@@ -229,8 +237,9 @@ def engine_failed(page, exc):
 
 
 def query_pairs():
-    """The URL's parameters but `lang` (the page's own): [[name, value]]."""
-    return [[n, v] for n, v in logic.parse_query(window.location.search) if n != "lang"]
+    """The URL's parameters but the page's own (`lang`, and an embed's): [[name, value]]."""
+    return [[n, v] for n, v in logic.parse_query(window.location.search)
+            if n != "lang" and n not in embedding.EMBED_PARAMS]
 
 
 async def load_game(page):
@@ -248,6 +257,9 @@ async def load_game(page):
         page.shown.pace = asked["delay"]
     if asked.get("error"):
         page.shown.notice = asked["error"]
+    if embedding.embedded():  # no saved game: the URL's table, or a new one (embedding.py)
+        await start_game(page, asked["game"] if asked.get("game") is not None else prefs())
+        return
     if window.location.search:
         # The parameters are a one-time order: a reload then restores the saved game.
         window.history.replaceState(None, "", window.location.pathname +
@@ -304,7 +316,9 @@ async def start(page):
     """After the frame: wire the events, draw the game shown last, connect to the engine and
     load the game."""
     wire(page)
-    if not logic.asks_for_game(logic.parse_query(window.location.search)):
+    if embedding.embedded():
+        embedding.start()
+    elif not logic.asks_for_game(logic.parse_query(window.location.search)):
         await draw_saved(page)
     asyncio.create_task(slow_start_notice(page))
     page.link.engine = await connect(page)

@@ -10,6 +10,14 @@ from pyscript import document, window
 from say import Words
 
 
+def embedded():
+    """The page runs as an embed (embedding.py), which keeps the person's choices as they are."""
+    for name, value in logic.parse_query(window.location.search):
+        if name == "embed" and value == "1":
+            return True
+    return False
+
+
 def words(page):
     """The word catalogue of the language shown, seen from the view's viewer ("you")."""
     w = page.shown.words
@@ -58,7 +66,7 @@ async def load_words(page, lang, fetching=None):
         return False
     page.shown.words = Words(data)
     page.shown.lang = lang
-    if storage_get(LANG_SHOWN_KEY) != lang:
+    if storage_get(LANG_SHOWN_KEY) != lang and not embedded():
         storage_set(LANG_SHOWN_KEY, lang)  # for boot.js to fetch it early next time
     document.documentElement.setAttribute("lang", lang)
     return True
@@ -115,6 +123,6 @@ async def choose_words(page, early=None):
     if not await load_words(page, code, fetching) and code != "en":
         await load_words(page, "en")
         page.shown.notice = {"key": "error.words"}
-    elif asked:
+    elif asked and not embedded():  # an embed's ?lang= is the host site's, not a choice
         storage_set(LANG_KEY, code)
     translate_page(page)

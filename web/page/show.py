@@ -96,8 +96,9 @@ def render(page, with_log=True, table=True):
     el("export-diagram").disabled = view is None or not view.get("hand")
     if with_log:
         draw_log(page)
-    if page.shown.error:
-        show_status(say(page, page.shown.error), "error")
+    if page.shown.error:  # a refusal links its ruling (R70)
+        show_status(say(page, page.shown.error), "error",
+                    panels.rule_links(panels.esc(say(page, page.shown.error)), w))
     elif page.shown.notice:
         show_status(say(page, page.shown.notice), "notice")
     elif not page.link.synced:

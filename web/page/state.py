@@ -48,6 +48,7 @@ class Shown:
         self.log_key = None  # what the log shows, to skip drawing it again
         self.playable = False  # the page has been playable once (nos:playable is marked)
         self.diagram_url = None  # the last exported diagram's object URL
+        self.share = None  # what the Share dialog offers (the worker's share reply)
 
 
 class Move:

@@ -103,9 +103,9 @@ def only_kinds(view):
     return kinds
 
 
-# The URL parameters that are the page's own (the computer players' pause, the language);
-# any other asks the engine for a new game, which checks it.
-PAGE_PARAMS = ["delay", "lang"]
+# The URL parameters that are the page's own (the computer players' pause, the language, an
+# embed's: embedding.py); any other asks the engine for a new game, which checks it.
+PAGE_PARAMS = ["delay", "lang", "embed", "bg", "seat", "play"]
 
 
 def asks_for_game(pairs):

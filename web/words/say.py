@@ -16,9 +16,9 @@ Parameter kinds: ``seat``/``from``/``to``/``winner`` a seat (its name, or the ca
 language's own way, anything else as text.
 """
 
-SEATS = ["seat", "from", "to", "winner"]
+SEATS = ["seat", "from", "to", "winner", "setter"]
 NUMBERS = ["amount", "n", "count", "end", "out", "pot", "hand", "players", "game", "chips",
-           "arm", "seconds", "mb"]
+           "arm", "seconds", "mb", "total"]
 
 
 def plural_index(lang, n):

@@ -11,11 +11,14 @@
 import json
 import sys
 
+import record_link
 from safe_json import too_deep
 
 from nos.app import SETTINGS, Table
 from nos.errors import BadRecord
 from nos.hand import Options
+from nos.position import Position
+from nos.record import session_record
 
 _table = None  # the game in progress
 # URL parameters that start a game, and those that only set the page up (delay: the pause
@@ -287,6 +290,30 @@ def restore(saved_json):
         return table.view()
 
     return _guard(run)
+
+
+def share(_request_json=""):
+    """What the Share dialog offers (JSON): the position as the person sees it (R71:
+    their own tiles only), and a replay link's record of the last hand that is over, with
+    its number from 1 (a hand in progress is not offered: its record holds every hidden
+    tile). {"position": text or None, "record": link text or None, "hand": n or None}."""
+    out = {"position": None, "record": None, "hand": None, "error": None}
+    try:
+        table = _need_table()
+        if table.hand is not None:
+            out["position"] = str(Position.of(table.hand, table.human, "seat"))
+        over = [i for i, h in enumerate(table.session.hands) if h.over]
+        if over:
+            data = session_record(table.session)
+            data["hands"] = data["hands"][:over[-1] + 1]
+            data.pop("settlement", None)
+            out["record"] = record_link.encode(data)
+            out["hand"] = over[-1] + 1
+    except Refused as exc:
+        out["error"] = exc.event
+    except Exception as exc:  # noqa: BLE001 - never a traceback on the page
+        out["error"] = {"key": "error.engine", "reason": str(exc)[:200]}
+    return json.dumps(out)
 
 
 def _reason(exc):

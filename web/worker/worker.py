@@ -14,8 +14,9 @@ from engine_api import (
     next_hand,
     restore,
     settings,
+    share,
     view,
 )
 
 __export__ = ["hello", "new_game", "act", "bot_act", "next_hand", "end_session", "view",
-              "restore", "check_query", "settings"]
+              "restore", "check_query", "settings", "share"]

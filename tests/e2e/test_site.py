@@ -1,0 +1,201 @@
+"""The rules page and the embedding kit in Chromium (issue: a rules website and an embedding
+kit). rules.html draws every diagram of its text from the position texts with MicroPython
+alone (no Pyodide file is requested), in English, Dutch and Polish; its worked examples step
+move by move to the ledger the text states; every ruling the app links to has its anchor.
+A host page on a second origin embeds a position, a replay and a playable table under a
+strict CSP of its own: each posts nos:ready and nos:resize, the replay steps on nos:load, the
+playable table posts nos:action after the person's click."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from e2e_harness import BOOT_TIMEOUT_MS, ROOT
+from e2e_play import one_move
+
+sys.path.insert(0, str(ROOT / "web" / "shared"))
+import record_link  # noqa: E402  (web/shared/)
+
+from nos.players import random_action  # noqa: E402
+from nos.record import play_session, session_record  # noqa: E402
+
+HOST = Path(__file__).resolve().parent / "host"
+LANGS = ("en", "nl", "pl")
+RULINGS = ({f"R{n}" for n in [*range(1, 25), *range(40, 58), *range(60, 64), 70, 71]}
+           | {"R51a", "R51b", "H1", "H2"})
+
+
+def md(lang: str) -> str:
+    return (ROOT / "web" / "rules" / f"{lang}.md").read_text(encoding="utf-8")
+
+
+def wait_ready(page_or_frame, timeout: int = BOOT_TIMEOUT_MS) -> None:
+    page_or_frame.wait_for_selector("body[data-state=ready], body[data-state=error]",
+                                    state="attached", timeout=timeout)
+    assert page_or_frame.get_attribute("body", "data-state") == "ready", \
+        page_or_frame.text_content("body")[:500]
+
+
+def watch(page) -> list[str]:
+    """The URLs the page itself requests (the service worker's precache, which rules.html
+    starts after a while, is not the page's)."""
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url))
+    return asked
+
+
+def no_pyodide(asked: list[str]) -> None:
+    found = [u for u in asked if "pyodide" in u.lower() or "worker.zip" in u]
+    assert found == [], found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_page_draws_every_diagram_with_micropython_alone(page, guard, base_url,
+                                                                lang) -> None:
+    asked = watch(page)
+    page.goto(f"{base_url}rules.html?lang={lang}")
+    wait_ready(page)
+    positions = re.findall(r"^::: diagram (\S+)", md(lang), re.M)
+    drawn = page.eval_on_selector_all(
+        "figure.diagram", "fs => fs.map(f => [f.dataset.pos, f.dataset.drawn, "
+        "f.querySelectorAll('svg .layout-tile, svg rect').length])")
+    assert [d[0] for d in drawn] == positions
+    assert all(d[1] == "1" and d[2] > 0 for d in drawn), [d for d in drawn if d[1] != "1"]
+    # A diagram for each of the 17 games (the game is the third field of a position).
+    games = {int(p.split("_")[2].split(".")[0]) for p in positions
+             if p.split("_")[2][:1].isdigit()}
+    assert games == set(range(1, 18))
+    assert page.get_attribute("html", "lang") == lang
+    ids = set(page.eval_on_selector_all("[id]", "ns => ns.map(n => n.id)"))
+    assert ids >= RULINGS, sorted(RULINGS - ids)
+    no_pyodide(asked)
+
+
+def test_worked_examples_step_to_the_ledger_the_text_states(page, guard, base_url) -> None:
+    asked = watch(page)
+    page.goto(f"{base_url}rules.html?lang=en#R10")
+    wait_ready(page)
+    stated = {}
+    for block in re.findall(r"^::: example \{#([a-z0-9-]+)\}\n(.*?)^:::$", md("en"),
+                            re.M | re.S):
+        name, body = block
+        lines = [ln[len("ledger "):] for ln in body.split("\n") if ln.startswith("ledger ")]
+        stated[name] = ", ".join(lines)
+    assert len(stated) >= 5 and "example-wait" in stated
+    for name, ledger in stated.items():
+        example = page.locator(f"#{name}")
+        steps = example.locator(".example-steps li").count()
+        for _ in range(steps):  # move by move, as a reader would
+            example.locator("[data-cmd=next]").click()
+            assert example.locator(".example-steps li.current").count() == 1
+        assert example.locator("[data-cmd=next]").is_disabled()
+        assert example.locator(".example-ledger").get_attribute("data-ledger") == ledger, name
+        example.locator("[data-cmd=start]").click()
+        assert example.locator(".example-ledger").get_attribute("data-ledger") == ""
+    # The fragment's ruling is brought into view once the page is drawn.
+    assert page.evaluate("document.getElementById('R10').getBoundingClientRect().top < 400")
+    no_pyodide(asked)
+
+
+def test_every_ruling_the_app_links_to_is_an_anchor_of_the_rules(page, guard, base_url) -> None:
+    page.goto(f"{base_url}index.html?players=3&seed=11&level=beginner&delay=0")
+    page.wait_for_selector("#log a.rule", state="attached", timeout=BOOT_TIMEOUT_MS)
+    links = set(page.eval_on_selector_all("#log a.rule", "as => as.map(a => a.href)"))
+    assert links
+    for lang in LANGS:
+        page.goto(f"{base_url}rules.html?lang={lang}")
+        wait_ready(page)
+        ids = set(page.eval_on_selector_all("[id]", "ns => ns.map(n => n.id)"))
+        for href in links:
+            assert href.split("#")[1] in ids, href
+
+
+def messages(page, frame: str, kind: str) -> list[dict]:
+    return page.evaluate(f"nosMessages.filter(m => m.frame === '{frame}' && m.type === '{kind}')")
+
+
+def test_a_second_origin_embeds_a_position_a_replay_and_a_playable_table(
+        page, guard, base_url, make_server) -> None:
+    host = make_server(HOST)
+    assert host.url != base_url
+    record = session_record(play_session(4, 5, 1, random_action))
+    link = record_link.encode(record)
+    position = ("506.517.465.512_a66_2_64b41b.62c22c.61d11d.65a_play-a_5521.3020.5310.5043"
+                "_b12_td2_h2")
+    asked = watch(page)
+    page.goto(host.url + "host.html")
+    page.evaluate(f"embed('pos', '{base_url}embed.html?pos={position}&bg=light&lang=nl')")
+    page.evaluate(f"embed('replay', '{base_url}embed.html?hand=1&step=4#r={link}')")
+    for frame in ("pos", "replay"):
+        page.wait_for_function(f"() => nosMessages.some(m => m.frame === '{frame}' && "
+                               "m.type === 'nos:ready')", timeout=BOOT_TIMEOUT_MS)
+        resize = messages(page, frame, "nos:resize")
+        assert resize and resize[-1]["height"] > 200
+        assert resize[0]["origin"] == base_url.rstrip("/")
+    pos = page.frame_locator("#pos")
+    assert pos.locator("#board svg").count() == 1
+    assert page.evaluate("document.getElementById('pos').offsetHeight") > 200  # resized
+    replay = page.frame_locator("#replay")
+    assert replay.locator("body").get_attribute("data-step") == "4"
+    replay.locator("[data-cmd=next]").click()
+    assert replay.locator("body").get_attribute("data-step") == "5"
+    page.evaluate("tell('replay', {type: 'nos:load', step: 2})")
+    replay.locator("body[data-step='2']").wait_for(state="attached")
+    page.evaluate("tell('replay', {type: 'nos:load', position: '" + position + "'})")
+    replay.locator("#replay-controls[hidden]").wait_for(state="attached")
+    page.evaluate("tell('pos', {type: 'nos:lang', lang: 'pl'})")
+    pos.locator("html[lang=pl]").wait_for(state="attached")
+    page.evaluate("tell('pos', 'not ours'); tell('pos', {type: 'nos:load', step: 'x'})")
+    no_pyodide(asked)
+
+    # The playable table: the engine starts only here.
+    page.evaluate(f"embed('play', '{base_url}embed.html?play=1&players=3&seed=5"
+                  "&level=beginner&delay=0')")
+    page.wait_for_function("() => nosMessages.some(m => m.frame === 'play' && "
+                           "m.type === 'nos:ready')", timeout=BOOT_TIMEOUT_MS)
+    frame = page.frame(url=re.compile(r"index\.html\?.*embed=1"))
+    assert frame is not None
+    frame.wait_for_selector("body[data-state=playable]", state="attached",
+                            timeout=BOOT_TIMEOUT_MS)
+    before = len(messages(page, "play", "nos:action"))
+    one_move(frame)
+    page.wait_for_function(f"() => nosMessages.filter(m => m.frame === 'play' && "
+                           f"m.type === 'nos:action').length > {before}")
+    mine = [m for m in messages(page, "play", "nos:action") if m["event"].get("seat") == 0]
+    assert mine and mine[-1]["text"], mine
+    assert messages(page, "play", "nos:resize")
+    # The person's own saved game of this site is left alone by an embed.
+    assert frame.evaluate("localStorage.getItem('nos.game.v1')") is None
+
+
+def test_share_dialog_gives_links_that_open_the_position_and_the_replay(page, guard,
+                                                                       base_url) -> None:
+    from e2e_play import open_game, play_hand
+
+    open_game(page, base_url, "index.html?players=3&seed=11&level=beginner&delay=0")
+    page.click("[data-cmd=share]")
+    page.locator("#share-dialog[open]").wait_for(state="attached")
+    position = page.input_value("#share-position")
+    assert "embed.html?pos=" in position and page.locator("#share-replay").count() == 0
+    page.click("[data-cmd=share-close]")
+    play_hand(page)  # the first hand to its end: now it may be replayed
+    page.click("[data-cmd=share]")
+    replay = page.input_value("#share-replay")
+    snippet = page.input_value("#share-embed-replay")
+    assert "embed.html?hand=1" in replay and "#r=" in replay
+    assert '<iframe class="nos-embed"' in snippet and "nos:resize" in snippet
+    page.goto(replay)
+    wait_ready(page)
+    assert page.locator("#board svg").count() == 1
+    steps = int(page.get_attribute("body", "data-step"))
+    assert steps > 0
+    page.click("[data-cmd=start]")
+    assert page.get_attribute("body", "data-step") == "0"
+    asked = watch(page)
+    page.goto(position)
+    wait_ready(page)
+    assert page.locator("#board svg").count() == 1
+    no_pyodide(asked)

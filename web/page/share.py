@@ -1,0 +1,59 @@
+"""The Share dialog (main thread): the worker says what may be shared (engine_api.share:
+the position as the person sees it, the last finished hand's record), render_share.py
+writes the links and snippets, this opens the dialog and copies."""
+
+import json
+
+import render_share
+from dom import absent, el
+from language import words
+from pyscript import window
+
+
+def base_url():
+    """The site's address, ending in "/" (this page's, without index.html)."""
+    path = str(window.location.pathname)
+    return str(window.location.origin) + path[:path.rfind("/") + 1]
+
+
+async def open_share(page):
+    link = page.link
+    if link.engine is None or not link.synced:
+        return
+    try:
+        share = json.loads(await link.engine.share(""))
+    except Exception:  # noqa: BLE001
+        share = {}
+    page.shown.share = share
+    draw(page)
+    dialog = el("share-dialog")
+    if not dialog.open:
+        dialog.showModal()
+
+
+def draw(page, note=""):
+    el("share-body").innerHTML = render_share.share_html(page.shown.share or {}, base_url(),
+                                                         page.shown.lang, words(page), note)
+
+
+async def copy(page, node):
+    """Copy the field the button belongs to; where the browser refuses, say so once."""
+    target = el(str(node.getAttribute("data-target")))
+    if absent(target):
+        return
+    w = words(page)
+    try:
+        await window.navigator.clipboard.writeText(target.value)
+        note = w.word("share.copied")
+    except Exception:  # noqa: BLE001 - no permission (an iframe, an old browser)
+        target.select()
+        note = w.word("share.copy_failed")
+    found = el("share-body").querySelector(".share-note")
+    if not absent(found):
+        found.textContent = note
+
+
+def close():
+    dialog = el("share-dialog")
+    if dialog.open:
+        dialog.close()

@@ -1,0 +1,228 @@
+"""embed.html: a position (?pos=TEXT) or a replay (a record in the URL's fragment, #r=…,
+with ?hand=H&step=K) in any site's iframe, drawn on the main thread by MicroPython with the
+engine: no Pyodide. (A playable table, ?play=1, is the app itself: web/embed.js sends it to
+index.html in its embedded mode.)
+
+The page around it talks to it by postMessage (docs/embedding.md): it posts
+{type: "nos:ready"} once drawn and {type: "nos:resize", height} whenever its height changes;
+it takes {type: "nos:load", position} / {type: "nos:load", record, hand, step} /
+{type: "nos:load", step} and {type: "nos:lang", lang}. Anything else is ignored.
+"""
+
+import asyncio
+import json
+
+import figures
+import record_link
+import site_main
+from dom import absent, el, listen
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from nos.errors import BadRecord
+from nos.notation import SEATS, NotationError
+from nos.record import replay
+
+LIMIT = 4000  # characters of a position text: far more than any position needs
+
+
+class Embed:
+    """What the embed shows: a position, or a replay of one hand at one step."""
+
+    def __init__(self, words, seat):
+        self.words = words
+        self.seat = seat
+        self.position = None  # a position text
+        self.record = None  # a replay: the record, its session, the hand, the step
+        self.session = None
+        self.hand = 0
+        self.step = 0
+        self.error = None
+        self.height = 0
+
+    def steps(self):
+        return len(self.record["hands"][self.hand]["actions"])
+
+
+def post(message):
+    """A message to the page around (any origin: what is posted is public)."""
+    parent = window.parent
+    # (Proxies of one JS object need not be equal in MicroPython: JS compares them.)
+    if absent(parent) or getattr(window.Object, "is")(parent, window):  # noqa: B009
+        return
+    parent.postMessage(window.JSON.parse(json.dumps(message)), "*")
+
+
+def seat_of(value, players=5):
+    """A seat from ?seat= (a letter a-e or a number 0-4), else None."""
+    v = str(value or "").strip().lower()
+    if len(v) == 1 and v in SEATS[:players]:
+        return SEATS.index(v)
+    if v.isdigit() and int(v) < players:
+        return int(v)
+    return None
+
+
+def number(value, default):
+    v = str(value or "").strip()
+    return int(v) if v.isdigit() and len(v) < 7 else default
+
+
+def load_record(embed, record, hand=None, step=None):
+    """A replay: the record checked and replayed by the engine (a bad one: one sentence)."""
+    try:
+        session = replay(record)
+    except (BadRecord, ValueError) as exc:
+        embed.error = embed.words.word("embed.bad_replay", {"reason": str(exc)})
+        return
+    if not session.hands:
+        embed.error = embed.words.word("embed.bad_record")
+        return
+    embed.record, embed.session, embed.position = record, session, None
+    count = len(session.hands)
+    embed.hand = max(1, min(count, hand if hand is not None else count)) - 1
+    total = embed.steps()
+    embed.step = max(0, min(total, step if step is not None else total))
+    embed.error = None
+
+
+def replay_hand(embed):
+    """The position of the replay: hand `embed.hand` after `embed.step` actions."""
+    from nos.record import replay_to
+
+    return replay_to(embed.record, embed.hand, embed.step, full=embed.session).hand
+
+
+def draw(embed):
+    """The position, or the replay and its controls, or the one sentence of what is wrong."""
+    words = embed.words
+    board = el("board")
+    controls = el("replay-controls")
+    note = el("embed-note")
+    note.textContent = ""
+    controls.hidden = True
+    if embed.error:
+        board.innerHTML = ""
+        note.textContent = embed.error
+    elif embed.position is not None:
+        try:
+            board.innerHTML = figures.position_svg(embed.position, words, embed.seat,
+                                                   None, True)
+        except NotationError as exc:
+            board.innerHTML = ""
+            note.textContent = figures.refusal(exc, words)
+    elif embed.record is not None:
+        from nos.position import Position
+
+        hand = replay_hand(embed)
+        position = Position.of(hand, None, "everything")
+        caption = words.word("embed.replay", {"hand": embed.hand + 1})
+        board.innerHTML = figures.hand_svg(hand, position, words, embed.seat, None, True)
+        controls.hidden = False
+        total = embed.steps()
+        el("replay-count").textContent = words.word("embed.move", {"n": embed.step,
+                                                                   "count": total})
+        el("replay-title").textContent = caption
+        for cmd, off in (("start", embed.step == 0), ("back", embed.step == 0),
+                         ("next", embed.step >= total), ("end", embed.step >= total)):
+            node = controls.querySelector('[data-cmd="' + cmd + '"]')
+            node.disabled = off
+            node.setAttribute("aria-label", words.word("example." + cmd))
+        document.body.setAttribute("data-step", str(embed.step))
+    else:
+        board.innerHTML = ""
+        note.textContent = words.word("embed.nothing")
+    resized(embed)
+
+
+def resized(embed):
+    height = int(document.documentElement.scrollHeight)
+    if height != embed.height:
+        embed.height = height
+        post({"type": "nos:resize", "height": height})
+
+
+def on_control(embed, event):
+    target = event.target.closest("button[data-cmd]")
+    if absent(target) or embed.record is None:
+        return
+    cmd = str(target.getAttribute("data-cmd"))
+    embed.step = max(0, min(embed.steps(), {"start": 0, "back": embed.step - 1,
+                                            "next": embed.step + 1,
+                                            "end": embed.steps()}[cmd]))
+    draw(embed)
+
+
+async def on_message(embed, event):
+    """nos:load and nos:lang from the page around; anything malformed is ignored (and said
+    once on the console, never thrown)."""
+    try:
+        data = json.loads(str(window.JSON.stringify(event.data)))
+    except Exception:  # noqa: BLE001 - not JSON-able (a function, a DOM node)
+        return
+    if not isinstance(data, dict) or not str(data.get("type", "")).startswith("nos:"):
+        return  # someone else's message
+    kind = data.get("type")
+    if kind in ("nos:ready", "nos:resize", "nos:action", "nos:hand-end"):
+        return  # what an embed posts, not what it is told
+    if kind == "nos:lang" and isinstance(data.get("lang"), str):
+        embed.words, _ = await site_main.load_words(data["lang"][:8], False)
+    elif kind == "nos:load" and isinstance(data.get("position"), str):
+        embed.position = data["position"][:LIMIT]
+        embed.record = embed.session = embed.error = None
+    elif kind == "nos:load" and isinstance(data.get("record"), (dict, str)):
+        record = data["record"]
+        if isinstance(record, str):
+            try:
+                record = record_link.decode(record)
+            except ValueError:
+                embed.error = embed.words.word("embed.bad_record")
+                draw(embed)
+                return
+        load_record(embed, record, whole(data.get("hand")), whole(data.get("step")))
+    elif kind == "nos:load" and embed.record is not None and whole(data.get("step")) is not None:
+        embed.step = max(0, min(embed.steps(), whole(data.get("step"))))
+    else:
+        window.console.warn("Nos: " + embed.words.word("embed.bad_message"))
+        return
+    draw(embed)
+
+
+def whole(value):
+    return value if isinstance(value, int) and not isinstance(value, bool) and \
+        0 <= value < 1000000 else None
+
+
+def fragment_record():
+    """The record of the URL's fragment (#r=…), or None; raises ValueError if damaged."""
+    frag = str(window.location.hash or "")
+    if not frag.startswith("#r="):
+        return None
+    return record_link.decode(frag[3:])
+
+
+async def start(words, params, bad_lang):
+    embed = Embed(words, seat_of(params.get("seat")))
+    if "pos" in params:
+        embed.position = params["pos"][:LIMIT]
+    else:
+        try:
+            record = fragment_record()
+        except ValueError:
+            record = None
+            embed.error = words.word("embed.bad_record")
+        if record is not None:
+            load_record(embed, record, number(params.get("hand"), None),
+                        number(params.get("step"), None))
+    listen(el("replay-controls"), "click", lambda event: on_control(embed, event))
+    handler = create_proxy(lambda event: asyncio.create_task(on_message(embed, event)))
+    # (window.addEventListener through MicroPython's proxy loses its `this`.)
+    window.onmessage = handler
+    site_main.KEEP.append(handler)
+    draw(embed)
+    observer = window.ResizeObserver.new(create_proxy(lambda *_: resized(embed)))
+    observer.observe(document.body)
+    site_main.KEEP.append(observer)
+    document.body.setAttribute("data-state", "ready")
+    window.performance.mark("nos:embed-drawn")
+    post({"type": "nos:ready"})

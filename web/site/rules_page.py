@@ -1,0 +1,181 @@
+"""rules.html: the rules of Nos in the reader's language (web/rules/<lang>.md), every
+diagram drawn from its position text, every worked example stepped through move by move with
+its payments (MicroPython; the engine replays the moves, nothing is precomputed)."""
+
+import asyncio
+
+import figures
+import markup
+from dom import absent, el, listen
+from pyscript import document, window
+from site_main import fetch_text
+
+from nos.actions import parse_action
+from nos.notation import SEATS, NotationError
+from nos.position import Position
+
+
+class Example:
+    """A worked example on the page: its start, its moves, and the step shown."""
+
+    def __init__(self, spec, node):
+        self.spec = spec
+        self.node = node
+        self.step = 0
+
+    @property
+    def count(self):
+        return len(self.spec["steps"])
+
+    def hand_at(self, k):
+        """The position and the hand after the first `k` moves (the engine applies them)."""
+        position = Position.parse(self.spec["position"])
+        hand = position.hand()
+        for action, _ in self.spec["steps"][:k]:
+            hand.apply(parse_action(action))
+        return position, hand
+
+
+def button(cmd, label):
+    return ('<button type="button" data-cmd="' + cmd + '">' + label + "</button>")
+
+
+def draw_example(example, words):
+    """The example's board, step count, current move and payments so far."""
+    node = example.node
+    k = example.step
+    position, hand = example.hand_at(k)
+    board = node.querySelector(".example-board")
+    board.innerHTML = figures.hand_svg(hand, position, words)
+    if k == 0:
+        note = words.word("example.at_start")
+    else:
+        note = words.word("example.step", {"n": k, "count": example.count})
+    node.querySelector(".example-count").textContent = note
+    steps = node.querySelectorAll(".example-steps li")
+    for i in range(steps.length):
+        item = steps.item(i)
+        if i == k - 1:
+            item.classList.add("current")
+            item.setAttribute("aria-current", "step")
+        else:
+            item.classList.remove("current")
+            item.removeAttribute("aria-current")
+    ledger = node.querySelector(".example-ledger")
+    lines = figures.payments(words, hand.ledger)
+    ledger.textContent = ""
+    head = document.createElement("strong")
+    head.textContent = words.word("example.payments") + ": "
+    ledger.appendChild(head)
+    text = document.createElement("span")
+    text.className = "example-payments"
+    text.textContent = "; ".join(lines) if lines else words.word("example.no_payments")
+    ledger.appendChild(text)
+    ledger.setAttribute("data-payments", str(len(lines)))
+    # The ledger as the rules text writes it ("a>c 4 R9, …"), for a reader's tools and tests.
+    ledger.setAttribute("data-ledger", ", ".join(
+        SEATS[p.payer] + ">" + SEATS[p.payee] + " " + str(p.amount) + " " + p.rule
+        for p in hand.ledger))
+    for cmd, disabled in (("start", k == 0), ("back", k == 0), ("next", k >= example.count),
+                          ("end", k >= example.count)):
+        node.querySelector('[data-cmd="' + cmd + '"]').disabled = disabled
+
+
+def wire_example(example, words):
+    controls = document.createElement("div")
+    controls.className = "example-controls"
+    controls.innerHTML = (button("start", "⏮ " + words.word("example.start")) +
+                          button("back", "◀ " + words.word("example.back")) +
+                          '<span class="example-count" aria-live="polite"></span>' +
+                          button("next", words.word("example.next") + " ▶") +
+                          button("end", words.word("example.end") + " ⏭"))
+    board = example.node.querySelector(".example-board")
+    board.after(controls)
+    example.node.setAttribute("aria-label", words.word("example.label"))
+
+    def on_click(event):
+        target = event.target.closest("button[data-cmd]")
+        if absent(target):
+            return
+        cmd = str(target.getAttribute("data-cmd"))
+        k = {"start": 0, "back": example.step - 1, "next": example.step + 1,
+             "end": example.count}[cmd]
+        example.step = max(0, min(example.count, k))
+        draw_example(example, words)
+
+    listen(controls, "click", on_click)
+    draw_example(example, words)
+
+
+async def draw_diagrams(page, words):
+    """Every figure's SVG from its position text; a bad text shows its one sentence. The
+    first is painted before the others are drawn (performance marks for bench/site.py)."""
+    for k, (fig_id, text) in enumerate(page["diagrams"]):
+        figure = el(fig_id)
+        if absent(figure):
+            continue
+        holder = figure.querySelector(".diagram-svg")
+        try:
+            holder.innerHTML = figures.position_svg(text, words)
+            figure.setAttribute("data-drawn", "1")
+        except NotationError as exc:
+            holder.textContent = figures.refusal(exc, words)
+            figure.setAttribute("data-drawn", "error")
+        if k == 0:
+            window.performance.mark("nos:first-diagram")
+            await asyncio.sleep(0)
+    window.performance.mark("nos:diagrams")
+
+
+def contents_html(page, words):
+    items = "".join('<li><a href="#' + i + '">' + markup.plain(t) + "</a></li>"
+                    for i, t in page["toc"])
+    return ('<nav class="rules-toc" aria-labelledby="toc-title"><h2 id="toc-title">' +
+            words.word("rules.contents") + "</h2><ol>" + items + "</ol></nav>")
+
+
+async def start(words, params, bad_lang, fetching=None):
+    """Show the rules in the language of `words`; `fetching`: a task fetching its text."""
+    lang = words.lang
+    text = await fetching if fetching is not None else None
+    if text is None or not text.startswith("# "):  # another language's, or none yet
+        text = await fetch_text("./web/rules/" + lang + ".md")
+    body = el("rules")
+    if text is None:
+        body.textContent = words.word("rules.missing")
+        document.body.setAttribute("data-state", "error")
+        return
+    page = markup.render(text)
+    document.title = page["title"] or words.word("rules.title")  # noqa: B010
+    body.innerHTML = contents_html(page, words) + page["html"]
+    play = el("play-link")
+    if not absent(play):
+        play.textContent = words.word("rules.play")
+        play.setAttribute("href", "./index.html?lang=" + lang)
+    fix_ruling_titles(words)
+    jump_to_anchor()  # the diagrams below change the page's height
+    await draw_diagrams(page, words)
+    document.body.setAttribute("data-state", "diagrams")
+    for spec in page["examples"]:
+        node = el(spec["id"])
+        if not absent(node):
+            wire_example(Example(spec, node), words)
+    document.body.setAttribute("data-state", "ready")
+    jump_to_anchor()
+
+
+def fix_ruling_titles(words):
+    links = document.querySelectorAll("a.ruling-ref")
+    for i in range(links.length):
+        link = links.item(i)
+        rule = str(link.textContent)
+        link.setAttribute("title", words.word("rules.ruling_link", {"rule": rule}))
+
+
+def jump_to_anchor():
+    """Bring the #R14 of the URL into view (the page was empty when the browser tried)."""
+    target = str(window.location.hash or "")[1:]
+    if target:
+        node = el(target)
+        if not absent(node):
+            node.scrollIntoView()

@@ -1,0 +1,91 @@
+"""The rules page and the embeds (MicroPython, no Pyodide): the language, then the page.
+
+`<body data-page="rules">` is rules.html (rules_page.py), `data-page="embed"` is embed.html
+(embed_page.py). Both draw with the app's renderer (web/draw/) and read positions and
+records with the engine itself (nos/, run by MicroPython: tests/test_engine_micropython.py).
+"""
+
+import asyncio
+import json
+
+import ui_logic as logic
+from dom import LANG_KEY, absent, storage_get, storage_set
+from pyscript import document, window
+from say import Words
+
+KEEP = []  # JS proxies and observers kept alive
+
+
+def query():
+    """{name: value} of the URL's parameters (the last of a name wins)."""
+    out = {}
+    for name, value in logic.parse_query(window.location.search):
+        out[name] = value
+    return out
+
+
+def browser_languages():
+    found = []
+    languages = window.navigator.languages
+    if not absent(languages):
+        for i in range(languages.length):
+            found.append(str(languages[i]))
+    return found
+
+
+async def fetch_text(url):
+    """The text at `url`, or None (a missing file, no network, offline without it)."""
+    try:
+        response = await window.fetch(url)
+        if not response.ok:
+            return None
+        return str(await response.text())
+    except Exception:  # noqa: BLE001
+        return None
+
+
+async def load_words(asked, remember):
+    """The catalogue of the language to show (?lang=, then the one chosen before if
+    `remember`, then the browser's), English if it cannot be had; and whether ?lang= named
+    no language of the page."""
+    stored = storage_get(LANG_KEY) if remember else None
+    code, bad = logic.choose_language(asked, stored, browser_languages())
+    text = await fetch_text("./web/words/" + code + ".json")
+    if text is None and code != "en":
+        code, text = "en", await fetch_text("./web/words/en.json")
+    data = json.loads(text) if text else {"lang": "en", "words": {}}
+    if remember and asked and not bad:
+        storage_set(LANG_KEY, code)
+    document.documentElement.setAttribute("lang", code)
+    words = Words(data)
+    nodes = document.querySelectorAll("[data-word]")
+    for i in range(nodes.length):
+        node = nodes.item(i)
+        node.textContent = words.word(str(node.getAttribute("data-word")))
+    return words, bad
+
+
+async def boot():
+    params = query()
+    kind = str(document.body.getAttribute("data-page") or "")
+    try:
+        text = None
+        if kind == "rules":  # the rules text of that language, fetched with its words
+            code, _ = logic.choose_language(params.get("lang", ""), storage_get(LANG_KEY),
+                                            browser_languages())
+            text = asyncio.create_task(fetch_text("./web/rules/" + code + ".md"))
+        words, bad = await load_words(params.get("lang", ""), kind == "rules")
+        if kind == "rules":
+            import rules_page
+
+            await rules_page.start(words, params, bad, text)
+        else:
+            import embed_page
+
+            await embed_page.start(words, params, bad)
+    except Exception as exc:  # noqa: BLE001 - one sentence, never a traceback on the page
+        window.console.error("Nos: this page failed (" + kind + "): " + str(exc))
+        note = document.getElementById("site-error")
+        if not absent(note):
+            note.hidden = False
+        document.body.setAttribute("data-state", "error")

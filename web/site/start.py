@@ -1,0 +1,22 @@
+# The MicroPython entry point of rules.html and embed.html (site.toml), compiled by PyScript
+# from source at every load, so it stays short. Every other module (the engine, the drawing,
+# the words, these pages) arrives as bytecode in one file, site.pack (scripts/build_web.py
+# makes it): a first line listing each module's name and size, then their bytecode, written
+# out here as <name>.mpy files (the engine as the package nos/) for `import` to find.
+import json
+import os
+
+with open("site.pack", "rb") as pack:
+    for name, size in json.loads(pack.readline()):
+        folder = name.rpartition("/")[0]
+        if folder:
+            try:  # noqa: SIM105 - MicroPython has no contextlib
+                os.mkdir(folder)
+            except OSError:  # made for an earlier module
+                pass
+        with open(name + ".mpy", "wb") as module:
+            module.write(pack.read(size))
+
+import site_main  # noqa: E402
+
+await site_main.boot()  # noqa: F704 - PyScript runs this script with top-level await
