@@ -360,20 +360,41 @@ def _check_seats(f: dict[str, Any], n: int, plan: Plan) -> None:
         f["nos"] = empty[0]  # the only seat out went nos (R15)
 
 
+def _orders(items: list) -> list[list]:
+    """Every order of ``items`` (at most one double out of turn per arm: ≤ 24 orders)."""
+    if len(items) <= 1:
+        return [list(items)]
+    return [[items[i]] + rest for i in range(len(items))
+            for rest in _orders(items[:i] + items[i + 1:])]
+
+
+def _out_of_turn(plan: Plan, order: list) -> tuple[Layout, Any]:
+    """The layout with R9's doubles placed in ``order``, and the first that does not fit
+    there (None if all do): the set tile's free sides, ignoring the order of the sides, with
+    the matching in force when each was played (R57c may change it)."""
+    layout = Layout(plan)
+    for arm, k, tile, out, seat in order:
+        rule = plan.accepts(layout.lengths, arm, free_order=True)
+        if k or not tile.is_double or rule is None or layout.lengths[arm] or \
+                Play(tile, arm, out) not in play_table(rule[0], rule[1], layout.ends[arm],
+                                                       arm)[tile.index]:
+            return layout, (arm, k, tile)
+        layout.place(tile, arm, out, seat, out_of_turn=True)
+    return layout, None
+
+
 def _arrange(plan: Plan, arms: list[list[list]], game: str) -> Layout:
     """The layout of ``arms`` under ``plan``, in an order of play the rules allow: doubles
     out of turn first (R9), then the first order a search finds (R60-R62, R40-R57)."""
     placed = [[(Tile.parse(t), out, seat, late) for t, out, seat, late in arm] for arm in arms]
-    layout = Layout(plan)
-    for arm, tiles in enumerate(placed):
-        for k, (tile, out, seat, late) in enumerate(tiles):
-            if late:
-                rule = plan.accepts(layout.lengths, arm, free_order=True)
-                if k or not tile.is_double or rule is None or \
-                        Play(tile, arm, out) not in play_table(rule[0], rule[1],
-                                                               layout.ends[arm], arm)[tile.index]:
-                    raise BadPosition("out_of_turn", {"tile": tile, "arm": arm})
-                layout.place(tile, arm, out, seat, out_of_turn=True)
+    late = [(arm, k, tile, out, seat) for arm, tiles in enumerate(placed)
+            for k, (tile, out, seat, is_late) in enumerate(tiles) if is_late]
+    for order in _orders(late):  # R9's doubles went down in some order: one that fits
+        layout, wrong = _out_of_turn(plan, order)
+        if wrong is None:
+            break
+    if wrong is not None:
+        raise BadPosition("out_of_turn", {"tile": wrong[2], "arm": wrong[0]})
     start = [1 if tiles and tiles[0][3] else 0 for tiles in placed]
     failed: set[tuple[int, ...]] = set()
     worst: list[Any] = [-1, None]
