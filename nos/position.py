@@ -375,7 +375,7 @@ def _out_of_turn(plan: Plan, order: list) -> tuple[Layout, Any]:
     layout = Layout(plan)
     for arm, k, tile, out, seat in order:
         rule = plan.accepts(layout.lengths, arm, free_order=True)
-        if k or not tile.is_double or rule is None or layout.lengths[arm] or \
+        if k or not tile.is_double or rule is None or \
                 Play(tile, arm, out) not in play_table(rule[0], rule[1], layout.ends[arm],
                                                        arm)[tile.index]:
             return layout, (arm, k, tile)

@@ -217,15 +217,19 @@ def check_vendor_references(root: Path) -> list[str]:
     return missing
 
 
+def unique(names: list[str], what: str) -> None:
+    """MicroPython imports a pack's modules by name: refuse a name that stands twice."""
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise SystemExit(f"build_web: two {what} modules named {', '.join(twice)}")
+
+
 def main_thread_sources(root: Path) -> list[Path]:
     """The sources of the modules MicroPython imports on the page (not its entry script)."""
     found = [p for d in MAIN_THREAD_DIRS for p in sorted((root / d).glob("*.py"))]
     found += [root / f for f in MAIN_THREAD_EXTRA]
     found = [p for p in found if p != root / MAIN_THREAD_ENTRY]
-    names = [p.stem for p in found]
-    twice = sorted({n for n in names if names.count(n) > 1})
-    if twice:
-        raise SystemExit(f"build_web: two main-thread modules named {', '.join(twice)}")
+    unique([p.stem for p in found], "main-thread")
     return found
 
 
@@ -237,10 +241,7 @@ def site_sources(root: Path) -> list[tuple[str, Path]]:
         out += [(p.stem, p) for p in sorted((root / d).glob("*.py"))
                 if p != root / SITE_ENTRY]
     out += [(Path(f).stem, root / f) for f in SITE_EXTRA]
-    names = [n for n, _ in out]
-    twice = sorted({n for n in names if names.count(n) > 1})
-    if twice:
-        raise SystemExit(f"build_web: two site modules named {', '.join(twice)}")
+    unique([n for n, _ in out], "site")
     return out
 
 

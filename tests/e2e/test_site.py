@@ -93,6 +93,12 @@ def test_worked_examples_step_to_the_ledger_the_text_states(page, guard, base_ur
             assert example.locator(".example-steps li.current").count() == 1
         assert example.locator("[data-cmd=next]").is_disabled()
         assert example.locator(".example-ledger").get_attribute("data-ledger") == ledger, name
+        # A tile played is on the table, no longer in its seat's hand.
+        laid = set(example.locator(".layout-tile").evaluate_all(
+            "ts => ts.map(t => t.dataset.tile)"))
+        held = set(example.locator(".seat [data-tile]").evaluate_all(
+            "ts => ts.map(t => t.dataset.tile)"))
+        assert laid and held and not laid & held, (name, laid & held)
         example.locator("[data-cmd=start]").click()
         assert example.locator(".example-ledger").get_attribute("data-ledger") == ""
     # The fragment's ruling is brought into view once the page is drawn.

@@ -1,6 +1,9 @@
 """The page's DOM and storage, reached through PyScript (main thread, MicroPython): small
 helpers that hold no state of the game."""
 
+import json
+
+import ui_logic as logic
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
@@ -79,3 +82,53 @@ def storage_drop(key):
         window.localStorage.removeItem(key)
     except Exception:  # noqa: BLE001 - nothing to drop where there is no storage
         pass
+
+
+def fill_words(words):
+    """Every [data-word] element's text from the catalogue `words` (web/words/say.py)."""
+    nodes = document.querySelectorAll("[data-word]")
+    for i in range(nodes.length):
+        node = nodes.item(i)
+        node.textContent = words.word(str(node.getAttribute("data-word")))
+
+
+# ---------------------------------------------------------------- inside another site
+def embedded():
+    """The app runs as an embed (?embed=1, web/page/embedding.py): it keeps no save and
+    no choice of the person's."""
+    for name, value in logic.parse_query(window.location.search):
+        if name == "embed" and value == "1":
+            return True
+    return False
+
+
+def post_to_parent(message):
+    """A message (JSON-safe) to the page around this one, if any (any origin: what an
+    embed posts is public; docs/embedding.md)."""
+    parent = window.parent
+    # (Proxies of one JS object need not be equal in MicroPython: JS compares them.)
+    if absent(parent) or getattr(window.Object, "is")(parent, window):  # noqa: B009
+        return
+    parent.postMessage(window.JSON.parse(json.dumps(message)), "*")
+
+
+class Height:
+    """Tells the page around this one the document's height (nos:resize) when it changes,
+    once `watch()` is called: on every resize of the body, and on `report()`."""
+
+    def __init__(self):
+        self.last = 0
+
+    def report(self, *_):
+        height = int(document.documentElement.scrollHeight)
+        if height != self.last:
+            self.last = height
+            post_to_parent({"type": "nos:resize", "height": height})
+
+    def watch(self):
+        proxy = create_proxy(self.report)
+        PROXIES.append(proxy)
+        observer = window.ResizeObserver.new(proxy)
+        observer.observe(document.body)
+        PROXIES.append(observer)
+        self.report()

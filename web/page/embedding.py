@@ -8,27 +8,8 @@ and nos:hand-end when a hand is over."""
 import json
 
 import ui_logic as logic
-from dom import absent
-from language import embedded as language_embedded
+from dom import Height, post_to_parent
 from pyscript import document, window
-from pyscript.ffi import create_proxy
-
-# The URL's parameters the embedded page itself reads (not the engine's).
-EMBED_PARAMS = ("embed", "bg", "seat", "play")
-KEEP = []
-
-
-def embedded():
-    """Whether the page runs as an embed (?embed=1)."""
-    return language_embedded()
-
-
-def post(message):
-    parent = window.parent
-    # (Proxies of one JS object need not be equal in MicroPython: JS compares them.)
-    if absent(parent) or getattr(window.Object, "is")(parent, window):  # noqa: B009
-        return
-    parent.postMessage(window.JSON.parse(json.dumps(message)), "*")
 
 
 class Watch:
@@ -36,9 +17,9 @@ class Watch:
     of the hand's end."""
 
     def __init__(self):
-        self.last = None
+        self.last = None  # the last log entry told (its JSON text)
         self.ended = None
-        self.height = 0
+        self.height = Height()
         self.ready = False
 
 
@@ -54,16 +35,7 @@ def start():
             bg = value
     if bg:
         document.documentElement.setAttribute("data-bg", bg)
-    observer = window.ResizeObserver.new(create_proxy(lambda *_: resized()))
-    observer.observe(document.body)
-    KEEP.append(observer)
-
-
-def resized():
-    height = int(document.documentElement.scrollHeight)
-    if height != WATCH.height:
-        WATCH.height = height
-        post({"type": "nos:resize", "height": height})
+    WATCH.height.watch()
 
 
 def told(view, words):
@@ -73,26 +45,23 @@ def told(view, words):
         return
     if not WATCH.ready:
         WATCH.ready = True
-        post({"type": "nos:ready"})
-        resized()
-    log = view.get("log") or []
-    keys = [json.dumps(entry) for entry in log]
-    first = _after(keys, WATCH.last) if WATCH.last is not None else 0
-    for entry in log[first:]:
+        post_to_parent({"type": "nos:ready"})
+        WATCH.height.report()
+    for entry in new_entries(view.get("log") or []):
         event = entry.get("event") or {}
         if str(event.get("key", "")).startswith("act."):
-            post({"type": "nos:action", "hand": whole(entry.get("hand")) + 1, "event": event,
-                  "payments": entry.get("payments") or [], "text": words.capital(words.say(event)),
-                  "paid": [words.capital(words.say(p)) for p in entry.get("payments") or []]})
-    if keys:
-        WATCH.last = keys[-1]
+            pays = entry.get("payments") or []
+            post_to_parent({"type": "nos:action", "hand": whole(entry.get("hand")) + 1,
+                            "event": event, "payments": pays,
+                            "text": words.capital(words.say(event)),
+                            "paid": [words.capital(words.say(p)) for p in pays]})
     hand = view.get("hand") or {}
     over = view.get("waiting_for") in ("next_hand", "done")
     if over and WATCH.ended != hand.get("hand"):
         WATCH.ended = hand.get("hand")
-        post({"type": "nos:hand-end", "hand": whole(hand.get("hand")) + 1,
-              "chips": view.get("chips"),
-              "counts": hand.get("counts"), "reason": hand.get("end_reason")})
+        post_to_parent({"type": "nos:hand-end", "hand": whole(hand.get("hand")) + 1,
+                        "chips": view.get("chips"), "counts": hand.get("counts"),
+                        "reason": hand.get("end_reason")})
 
 
 def whole(value):
@@ -101,9 +70,14 @@ def whole(value):
     return value if isinstance(value, int) else 0
 
 
-def _after(keys, last):
-    """The index after the last occurrence of `last` in `keys`."""
-    for i in range(len(keys) - 1, -1, -1):
-        if keys[i] == last:
-            return i + 1
-    return 0
+def new_entries(log):
+    """The entries of `log` after the last one told (all of them the first time), found from
+    the end: a reply adds a few."""
+    first = 0
+    for i in range(len(log) - 1, -1, -1) if WATCH.last is not None else ():
+        if json.dumps(log[i]) == WATCH.last:
+            first = i + 1
+            break
+    if log:
+        WATCH.last = json.dumps(log[-1])
+    return log[first:]

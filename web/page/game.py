@@ -26,6 +26,7 @@ from dom import (
     attr,
     closest,
     el,
+    embedded,
     listen,
     screen_mode,
     show_status,
@@ -239,7 +240,7 @@ def engine_failed(page, exc):
 def query_pairs():
     """The URL's parameters but the page's own (`lang`, and an embed's): [[name, value]]."""
     return [[n, v] for n, v in logic.parse_query(window.location.search)
-            if n != "lang" and n not in embedding.EMBED_PARAMS]
+            if n != "lang" and n not in logic.EMBED_PARAMS]
 
 
 async def load_game(page):
@@ -257,7 +258,7 @@ async def load_game(page):
         page.shown.pace = asked["delay"]
     if asked.get("error"):
         page.shown.notice = asked["error"]
-    if embedding.embedded():  # no saved game: the URL's table, or a new one (embedding.py)
+    if embedded():  # no saved game: the URL's table, or a new one (embedding.py)
         await start_game(page, asked["game"] if asked.get("game") is not None else prefs())
         return
     if window.location.search:
@@ -316,7 +317,7 @@ async def start(page):
     """After the frame: wire the events, draw the game shown last, connect to the engine and
     load the game."""
     wire(page)
-    if embedding.embedded():
+    if embedded():
         embedding.start()
     elif not logic.asks_for_game(logic.parse_query(window.location.search)):
         await draw_saved(page)

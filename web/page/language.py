@@ -5,17 +5,9 @@ events made into sentences seen from the viewer ("you" is the view's viewer)."""
 import json
 
 import ui_logic as logic
-from dom import LANG_KEY, LANG_SHOWN_KEY, absent, el, storage_get, storage_set
+from dom import LANG_KEY, LANG_SHOWN_KEY, absent, el, embedded, fill_words, storage_get, storage_set
 from pyscript import document, window
 from say import Words
-
-
-def embedded():
-    """The page runs as an embed (embedding.py), which keeps the person's choices as they are."""
-    for name, value in logic.parse_query(window.location.search):
-        if name == "embed" and value == "1":
-            return True
-    return False
 
 
 def words(page):
@@ -76,10 +68,7 @@ def translate_page(page):
     """The static words of index.html in the language shown: [data-word] elements get their
     text, [data-word-title] their title; the language switch shows the language."""
     w = words(page)
-    nodes = document.querySelectorAll("[data-word]")
-    for i in range(nodes.length):
-        node = nodes.item(i)
-        node.textContent = w.word(str(node.getAttribute("data-word")))
+    fill_words(w)
     nodes = document.querySelectorAll("[data-word-title]")
     for i in range(nodes.length):
         node = nodes.item(i)

@@ -11,7 +11,7 @@ import asyncio
 import json
 
 import embedding
-from dom import PREFS_KEY, SAVE_KEY, SHOWN_KEY, storage_get
+from dom import PREFS_KEY, SAVE_KEY, SHOWN_KEY, embedded, storage_get
 from language import words
 from pyscript import window
 from safe_json import too_deep
@@ -41,7 +41,7 @@ async def call(page, name, payload=""):
 def store(page, reply):
     """Keep the reply's save, and the reply itself for the next boot's first drawing."""
     save = reply.get("save")
-    if save and not embedding.embedded():  # an embed keeps the person's own game as it is
+    if save and not embedded():  # an embed keeps the person's own game as it is
         keep(page, SAVE_KEY, save)
         keep(page, SHOWN_KEY, reply.get("raw") or "")
 
@@ -90,7 +90,7 @@ def apply(page, reply):
     page.shown.error = reply.get("error")
     render(page, table=not shown)
     maybe_open_announce(page)
-    if embedding.embedded():
+    if embedded():
         embedding.told(page.view, words(page))
     if page.view is not None and page.view.get("waiting_for") == "bot":
         start_bots(page)
@@ -206,7 +206,7 @@ async def start_game(page, cfg, fallback=False):
     if fallback and reply.get("error") and cfg:
         reply = await call(page, "new_game", "{}")
     apply(page, reply)
-    if not reply.get("error") and not embedding.embedded():  # (an embed's are the site's)
+    if not reply.get("error") and not embedded():  # (an embed's are the site's)
         keep(page, PREFS_KEY, json.dumps({"players": cfg.get("players"),
                                           "level": cfg.get("level"),
                                           "h1": cfg.get("h1"), "h2": cfg.get("h2"),

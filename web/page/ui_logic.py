@@ -104,8 +104,10 @@ def only_kinds(view):
 
 
 # The URL parameters that are the page's own (the computer players' pause, the language, an
-# embed's: embedding.py); any other asks the engine for a new game, which checks it.
-PAGE_PARAMS = ["delay", "lang", "embed", "bg", "seat", "play"]
+# embed's: embedding.py, embed.html's); any other asks the engine for a new game, which
+# checks it.
+EMBED_PARAMS = ["embed", "bg", "seat", "play"]
+PAGE_PARAMS = ["delay", "lang"] + EMBED_PARAMS
 
 
 def asks_for_game(pairs):

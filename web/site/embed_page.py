@@ -15,7 +15,7 @@ import json
 import figures
 import record_link
 import site_main
-from dom import absent, el, listen
+from dom import PROXIES, Height, absent, el, listen, post_to_parent
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
@@ -38,19 +38,10 @@ class Embed:
         self.hand = 0
         self.step = 0
         self.error = None
-        self.height = 0
+        self.height = Height()  # told to the page around (nos:resize)
 
     def steps(self):
         return len(self.record["hands"][self.hand]["actions"])
-
-
-def post(message):
-    """A message to the page around (any origin: what is posted is public)."""
-    parent = window.parent
-    # (Proxies of one JS object need not be equal in MicroPython: JS compares them.)
-    if absent(parent) or getattr(window.Object, "is")(parent, window):  # noqa: B009
-        return
-    parent.postMessage(window.JSON.parse(json.dumps(message)), "*")
 
 
 def seat_of(value, players=5):
@@ -112,44 +103,26 @@ def draw(embed):
             board.innerHTML = ""
             note.textContent = figures.refusal(exc, words)
     elif embed.record is not None:
-        from nos.position import Position
-
-        hand = replay_hand(embed)
-        position = Position.of(hand, None, "everything")
-        caption = words.word("embed.replay", {"hand": embed.hand + 1})
-        board.innerHTML = figures.hand_svg(hand, position, words, embed.seat, None, True)
+        board.innerHTML = figures.hand_svg(replay_hand(embed), None, words, embed.seat, None,
+                                           True)
         controls.hidden = False
-        total = embed.steps()
         el("replay-count").textContent = words.word("embed.move", {"n": embed.step,
-                                                                   "count": total})
-        el("replay-title").textContent = caption
-        for cmd, off in (("start", embed.step == 0), ("back", embed.step == 0),
-                         ("next", embed.step >= total), ("end", embed.step >= total)):
-            node = controls.querySelector('[data-cmd="' + cmd + '"]')
-            node.disabled = off
-            node.setAttribute("aria-label", words.word("example." + cmd))
+                                                                   "count": embed.steps()})
+        el("replay-title").textContent = words.word("embed.replay", {"hand": embed.hand + 1})
+        figures.show_controls(controls, embed.step, embed.steps(), words)
         document.body.setAttribute("data-step", str(embed.step))
     else:
         board.innerHTML = ""
         note.textContent = words.word("embed.nothing")
-    resized(embed)
-
-
-def resized(embed):
-    height = int(document.documentElement.scrollHeight)
-    if height != embed.height:
-        embed.height = height
-        post({"type": "nos:resize", "height": height})
+    embed.height.report()
 
 
 def on_control(embed, event):
     target = event.target.closest("button[data-cmd]")
     if absent(target) or embed.record is None:
         return
-    cmd = str(target.getAttribute("data-cmd"))
-    embed.step = max(0, min(embed.steps(), {"start": 0, "back": embed.step - 1,
-                                            "next": embed.step + 1,
-                                            "end": embed.steps()}[cmd]))
+    embed.step = figures.step_to(str(target.getAttribute("data-cmd")), embed.step,
+                                 embed.steps())
     draw(embed)
 
 
@@ -166,7 +139,7 @@ async def on_message(embed, event):
     if kind in ("nos:ready", "nos:resize", "nos:action", "nos:hand-end"):
         return  # what an embed posts, not what it is told
     if kind == "nos:lang" and isinstance(data.get("lang"), str):
-        embed.words, _ = await site_main.load_words(data["lang"][:8], False)
+        embed.words = await site_main.load_words(site_main.choose(data["lang"][:8], False))
     elif kind == "nos:load" and isinstance(data.get("position"), str):
         embed.position = data["position"][:LIMIT]
         embed.record = embed.session = embed.error = None
@@ -201,7 +174,7 @@ def fragment_record():
     return record_link.decode(frag[3:])
 
 
-async def start(words, params, bad_lang):
+async def start(words, params):
     embed = Embed(words, seat_of(params.get("seat")))
     if "pos" in params:
         embed.position = params["pos"][:LIMIT]
@@ -218,11 +191,9 @@ async def start(words, params, bad_lang):
     handler = create_proxy(lambda event: asyncio.create_task(on_message(embed, event)))
     # (window.addEventListener through MicroPython's proxy loses its `this`.)
     window.onmessage = handler
-    site_main.KEEP.append(handler)
+    PROXIES.append(handler)
     draw(embed)
-    observer = window.ResizeObserver.new(create_proxy(lambda *_: resized(embed)))
-    observer.observe(document.body)
-    site_main.KEEP.append(observer)
+    embed.height.watch()
     document.body.setAttribute("data-state", "ready")
     window.performance.mark("nos:embed-drawn")
-    post({"type": "nos:ready"})
+    post_to_parent({"type": "nos:ready"})

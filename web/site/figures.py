@@ -15,13 +15,20 @@ def seat_names(players):
     return [SEATS[i] for i in range(players)]
 
 
-def shown_hands(position, seat=None):
-    """Per seat, its tiles face up where the position shows them all (and `seat` is None or
-    that seat), else None (face down)."""
+def open_seats(position):
+    """The seats whose tiles `position` shows (None: every seat's, as in a replay)."""
+    if position is None:
+        return None
+    return [s for s, h in enumerate(position.fields["hands"]) if not h["hidden"]]
+
+
+def shown_hands(hand, shown, seat=None):
+    """Per seat, its tiles now (highest first) face up if it is one of `shown` (None: all)
+    and `seat` is None or that seat, else None (face down)."""
     out = []
-    for s, h in enumerate(position.fields["hands"]):
-        visible = not h["hidden"] and (seat is None or s == seat)
-        out.append(list(h["tiles"]) if visible else None)
+    for s in range(hand.players):
+        visible = (shown is None or s in shown) and (seat is None or s == seat)
+        out.append([str(t) for t in sorted(hand.hands[s], reverse=True)] if visible else None)
     return out
 
 
@@ -29,19 +36,19 @@ def position_svg(text, words, seat=None, caption=None, legend=False):
     """The diagram of a position text (a string of SVG), as `seat` sees it (None: all that
     the text shows). Raises NotationError (one sentence: str(exc)) for a bad text."""
     position = Position.parse(text)
-    return hand_svg(position.hand(), position, words, seat, caption, legend)
+    return hand_svg(position.hand(), open_seats(position), words, seat, caption, legend)
 
 
-def hand_svg(hand, position, words, seat=None, caption=None, legend=False):
-    """The diagram of `hand` (standing at `position`), as `seat` sees it (a seat the hand
-    does not have: as a bystander)."""
+def hand_svg(hand, shown, words, seat=None, caption=None, legend=False):
+    """The diagram of `hand`, the tiles of the seats `shown` (None: all) face up, as `seat`
+    sees it (a seat the hand does not have: as a bystander)."""
     if seat is not None and not 0 <= seat < hand.players:
         seat = None
     words.viewer = seat
     words.names = seat_names(hand.players)
     view = diagram_view(hand, words.names, seat)
-    svg = render_diagram.diagram_svg(view, words, shown_hands(position, seat), None, caption,
-                                     legend)
+    svg = render_diagram.diagram_svg(view, words, shown_hands(hand, shown, seat), None,
+                                     caption, legend)
     # Inline in a page, its <style> is the page's business (assets/site.css sets the font)
     # and a CSP without 'unsafe-inline' (ours, a host site's) would refuse it, loudly.
     return svg.replace(render_diagram.STYLE, "")
@@ -59,3 +66,20 @@ def refusal(exc, words):
         if words.has(key):
             return words.word(key, exc.params)
     return words.word("embed.bad_position", {"reason": str(exc)})
+
+
+STEP_CMDS = ("start", "back", "next", "end")
+
+
+def step_to(cmd, step, count):
+    """The step a Start/Back/Next/End button leads to, from `step` of `count`."""
+    target = {"start": 0, "back": step - 1, "next": step + 1, "end": count}.get(cmd, step)
+    return max(0, min(count, target))
+
+
+def show_controls(node, step, count, words):
+    """Enable the step buttons under `node` that lead somewhere and name them."""
+    for cmd in STEP_CMDS:
+        button = node.querySelector('[data-cmd="' + cmd + '"]')
+        button.disabled = step_to(cmd, step, count) == step
+        button.setAttribute("aria-label", words.word("example." + cmd))

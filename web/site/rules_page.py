@@ -46,7 +46,7 @@ def draw_example(example, words):
     k = example.step
     position, hand = example.hand_at(k)
     board = node.querySelector(".example-board")
-    board.innerHTML = figures.hand_svg(hand, position, words)
+    board.innerHTML = figures.hand_svg(hand, figures.open_seats(position), words)
     if k == 0:
         note = words.word("example.at_start")
     else:
@@ -76,9 +76,7 @@ def draw_example(example, words):
     ledger.setAttribute("data-ledger", ", ".join(
         SEATS[p.payer] + ">" + SEATS[p.payee] + " " + str(p.amount) + " " + p.rule
         for p in hand.ledger))
-    for cmd, disabled in (("start", k == 0), ("back", k == 0), ("next", k >= example.count),
-                          ("end", k >= example.count)):
-        node.querySelector('[data-cmd="' + cmd + '"]').disabled = disabled
+    figures.show_controls(node, k, example.count, words)
 
 
 def wire_example(example, words):
@@ -97,10 +95,8 @@ def wire_example(example, words):
         target = event.target.closest("button[data-cmd]")
         if absent(target):
             return
-        cmd = str(target.getAttribute("data-cmd"))
-        k = {"start": 0, "back": example.step - 1, "next": example.step + 1,
-             "end": example.count}[cmd]
-        example.step = max(0, min(example.count, k))
+        example.step = figures.step_to(str(target.getAttribute("data-cmd")), example.step,
+                                       example.count)
         draw_example(example, words)
 
     listen(controls, "click", on_click)
@@ -134,11 +130,12 @@ def contents_html(page, words):
             words.word("rules.contents") + "</h2><ol>" + items + "</ol></nav>")
 
 
-async def start(words, params, bad_lang, fetching=None):
-    """Show the rules in the language of `words`; `fetching`: a task fetching its text."""
+async def start(words, fetching):
+    """Show the rules in the language of `words`; `fetching`: (language, a task fetching
+    its text), begun with the words (used unless the words fell back to English)."""
     lang = words.lang
-    text = await fetching if fetching is not None else None
-    if text is None or not text.startswith("# "):  # another language's, or none yet
+    text = await fetching[1]
+    if fetching[0] != lang:
         text = await fetch_text("./web/rules/" + lang + ".md")
     body = el("rules")
     if text is None:

@@ -9,11 +9,9 @@ import asyncio
 import json
 
 import ui_logic as logic
-from dom import LANG_KEY, absent, storage_get, storage_set
+from dom import LANG_KEY, absent, fill_words, storage_get, storage_set
 from pyscript import document, window
 from say import Words
-
-KEEP = []  # JS proxies and observers kept alive
 
 
 def query():
@@ -44,45 +42,44 @@ async def fetch_text(url):
         return None
 
 
-async def load_words(asked, remember):
-    """The catalogue of the language to show (?lang=, then the one chosen before if
-    `remember`, then the browser's), English if it cannot be had; and whether ?lang= named
-    no language of the page."""
+def choose(asked, remember):
+    """The language to show: ?lang= (`asked`), then the one chosen before if `remember`
+    (the rules page; an embed's choice is the host site's), then the browser's."""
     stored = storage_get(LANG_KEY) if remember else None
     code, bad = logic.choose_language(asked, stored, browser_languages())
+    if remember and asked and not bad:
+        storage_set(LANG_KEY, code)
+    return code
+
+
+async def load_words(code):
+    """The catalogue of language `code` (English if it cannot be had), shown on the page."""
     text = await fetch_text("./web/words/" + code + ".json")
     if text is None and code != "en":
         code, text = "en", await fetch_text("./web/words/en.json")
     data = json.loads(text) if text else {"lang": "en", "words": {}}
-    if remember and asked and not bad:
-        storage_set(LANG_KEY, code)
     document.documentElement.setAttribute("lang", code)
     words = Words(data)
-    nodes = document.querySelectorAll("[data-word]")
-    for i in range(nodes.length):
-        node = nodes.item(i)
-        node.textContent = words.word(str(node.getAttribute("data-word")))
-    return words, bad
+    fill_words(words)
+    return words
 
 
 async def boot():
     params = query()
     kind = str(document.body.getAttribute("data-page") or "")
     try:
-        text = None
-        if kind == "rules":  # the rules text of that language, fetched with its words
-            code, _ = logic.choose_language(params.get("lang", ""), storage_get(LANG_KEY),
-                                            browser_languages())
+        code = choose(params.get("lang", ""), kind == "rules")
+        if kind == "rules":  # its text is fetched with its words
             text = asyncio.create_task(fetch_text("./web/rules/" + code + ".md"))
-        words, bad = await load_words(params.get("lang", ""), kind == "rules")
-        if kind == "rules":
+            words = await load_words(code)
             import rules_page
 
-            await rules_page.start(words, params, bad, text)
+            await rules_page.start(words, (code, text))
         else:
+            words = await load_words(code)
             import embed_page
 
-            await embed_page.start(words, params, bad)
+            await embed_page.start(words, params)
     except Exception as exc:  # noqa: BLE001 - one sentence, never a traceback on the page
         window.console.error("Nos: this page failed (" + kind + "): " + str(exc))
         note = document.getElementById("site-error")
