@@ -454,3 +454,20 @@ def test_seat_panels_keep_backs_clear_of_the_tile_count(mode, players):
                 if (t.text or "").startswith("+"):
                     right = max(right, float(t.get("x")) + render_svg.text_width(t.text, 11))
             assert right <= left, (mode, players, count)
+
+
+def test_a_tile_is_its_cached_shape_moved_into_place() -> None:
+    """Tiles are drawn once per size and numbers and then only moved (the rules page draws
+    34 diagrams under MicroPython): the same pips wherever a tile lies, and a bounded cache."""
+    svg = render_svg.tile_face(10, 20.25, 22, 44, 5, 3, "seat-tile")
+    here = parse(svg)
+    there = parse(render_svg.tile_face(300.5, 7, 22, 44, 5, 3, "seat-tile"))
+    assert here.get("transform") == "translate(10 20.3)"
+    assert there.get("transform") == "translate(300.5 7)"
+    assert [ET.tostring(c) for c in here] == [ET.tostring(c) for c in there]
+    assert pip_count(svg) == 8  # 5 + 3
+    back = parse(render_svg.tile_back(4, 5, 22, 44, "bone", True))
+    assert back.get("class") == "bone" and back.get("transform") == "translate(4 5)"
+    for size in range(render_svg.SHAPES_KEPT + 50):
+        render_svg.tile_face(0, 0, 20 + size, 10, 1, 2)
+    assert len(render_svg._SHAPES) <= render_svg.SHAPES_KEPT

@@ -44,20 +44,20 @@ PIPS = [
 
 
 def fmt(value):
-    """A coordinate with at most one decimal, the same string in CPython and MicroPython."""
-    if value < 0:
-        n = -int(-value * 10 + 0.5)
+    """A coordinate with at most one decimal, the same string in CPython and MicroPython.
+    (Called for every number of every drawing: kept to few operations.)"""
+    if type(value) is int:  # (not a bool)
+        return str(value)
+    n = int(value * 10 + (0.5 if value >= 0 else -0.5))  # halves away from zero
+    if n < 0:
+        n = -n
+        sign = "-"
     else:
-        n = int(value * 10 + 0.5)
-    sign = "-" if n < 0 else ""
-    n = abs(n)
-    whole = str(n // 10)
+        sign = ""
     tenth = n % 10
     if tenth:
-        return sign + whole + "." + str(tenth)
-    if whole == "0":
-        return "0"
-    return sign + whole
+        return sign + str(n // 10) + "." + str(tenth)
+    return sign + str(n // 10) if n else "0"
 
 
 def esc(text):
@@ -150,46 +150,82 @@ def pips(x, y, side, n, upright):
     return "".join(out)
 
 
+# Drawn tiles by size and numbers, drawn at (0, 0): a tile is its cached shape moved into
+# place, so a diagram of 60 tiles formats ~60 translations instead of ~1,500 numbers (the
+# rules page draws 34 diagrams under MicroPython: docs/performance.md). Bounded: a new
+# table size adds a new set, and the old ones go when there are too many.
+_SHAPES = {}
+SHAPES_KEPT = 600
+
+
+def _shape(key, draw):
+    shape = _SHAPES.get(key)
+    if shape is None:
+        if len(_SHAPES) >= SHAPES_KEPT:
+            _SHAPES.clear()
+        shape = draw()
+        _SHAPES[key] = shape
+    return shape
+
+
+def placed(shape, x, y, cls=None, more=None):
+    """A shape drawn at (0, 0), moved to (x, y), in a group of class `cls` (as `group`)."""
+    head = ('<g class="' + esc(cls) + '" transform="translate(' if cls
+            else '<g transform="translate(')
+    return (head + fmt(x) + " " + fmt(y) + ')"' + (attrs(more) if more else "") + ">" + shape +
+            "</g>")
+
+
 def tile_face(x, y, w, h, first, second, cls=None, more=None, outline=None):
     """A face-up tile in the box (x, y, w, h): lying (w >= h) shows `first` left and
     `second` right; standing shows `first` on top."""
+    key = ("face", w, h, first, second, outline)
+    shape = _SHAPES.get(key) or _shape(key, lambda: _face(w, h, first, second, outline))
+    return placed(shape, x, y, cls, more)
+
+
+def _face(w, h, first, second, outline):
     lying = w >= h
     side = h if lying else w
     inset = side * 0.04
-    parts = [rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, IVORY, IVORY_EDGE,
+    parts = [rect(inset, inset, w - 2 * inset, h - 2 * inset, IVORY, IVORY_EDGE,
                   side * 0.05, side * 0.14)]
     if outline:
-        parts.append(rect(x - 1.5, y - 1.5, w + 3, h + 3, "none", outline, 3, side * 0.18,
+        parts.append(rect(-1.5, -1.5, w + 3, h + 3, "none", outline, 3, side * 0.18,
                           cls="tile-outline"))
     if lying:
-        parts.append(line(x + side, y + side * 0.16, x + side, y + h - side * 0.16, IVORY_EDGE,
-                          side * 0.04))
-        parts.append(pips(x, y, side, first, False))
-        parts.append(pips(x + side, y, side, second, False))
+        parts.append(line(side, side * 0.16, side, h - side * 0.16, IVORY_EDGE, side * 0.04))
+        parts.append(pips(0, 0, side, first, False))
+        parts.append(pips(side, 0, side, second, False))
     else:
-        parts.append(line(x + side * 0.16, y + side, x + w - side * 0.16, y + side, IVORY_EDGE,
-                          side * 0.04))
-        parts.append(pips(x, y, side, first, True))
-        parts.append(pips(x, y + side, side, second, True))
-    return group(parts, cls, more)
+        parts.append(line(side * 0.16, side, w - side * 0.16, side, IVORY_EDGE, side * 0.04))
+        parts.append(pips(0, 0, side, first, True))
+        parts.append(pips(0, side, side, second, True))
+    return "".join(parts)
 
 
 def tile_back(x, y, w, h, cls=None, dead=False, more=None):
     """A face-down tile; `dead` marks one of the boneyard's last two (never drawn, R2)."""
+    key = ("back", w, h, dead)
+    shape = _SHAPES.get(key) or _shape(key, lambda: _back(w, h, dead))
+    return placed(shape, x, y, cls, more)
+
+
+def _back(w, h, dead):
     side = min(w, h)
     inset = side * 0.05
     fill, edge = (DEAD, DEAD_EDGE) if dead else (BACK, BACK_EDGE)
-    parts = [rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, fill, edge, side * 0.06,
+    parts = [rect(inset, inset, w - 2 * inset, h - 2 * inset, fill, edge, side * 0.06,
                   side * 0.16)]
     if dead:
-        parts.append(line(x + side * 0.25, y + side * 0.25, x + w - side * 0.25,
-                          y + h - side * 0.25, "#9a9a9a", side * 0.08))
-        parts.append(line(x + w - side * 0.25, y + side * 0.25, x + side * 0.25,
-                          y + h - side * 0.25, "#9a9a9a", side * 0.08))
+        parts.append(line(side * 0.25, side * 0.25, w - side * 0.25, h - side * 0.25,
+                          "#9a9a9a", side * 0.08))
+        parts.append(line(w - side * 0.25, side * 0.25, side * 0.25, h - side * 0.25,
+                          "#9a9a9a", side * 0.08))
     else:
-        parts.append(rect(x + side * 0.2, y + side * 0.2, w - side * 0.4, h - side * 0.4,
-                          "none", BACK_LINE, side * 0.05, side * 0.08))
-    return group(parts, cls, more)
+        parts.append(rect(side * 0.2, side * 0.2, w - side * 0.4, h - side * 0.4, "none",
+                          BACK_LINE, side * 0.05, side * 0.08))
+    return "".join(parts)
 
 
 def padlock(x, y, size, colour=LOCK):

@@ -103,24 +103,50 @@ def wire_example(example, words):
     draw_example(example, words)
 
 
+SLICE_MS = 40  # drawing time between two yields to the browser
+
+
 async def draw_diagrams(page, words):
-    """Every figure's SVG from its position text; a bad text shows its one sentence. The
-    first is painted before the others are drawn (performance marks for bench/site.py)."""
-    for k, (fig_id, text) in enumerate(page["diagrams"]):
-        figure = el(fig_id)
+    """Every figure's SVG from its position text; a bad text shows its one sentence. In
+    document order, or, when the page opens at an anchor (#R14), those in view first and
+    then the others by distance from the view. The first is painted at once; then the
+    browser gets a turn every SLICE_MS, so that the page scrolls and the examples respond
+    while the rest are drawn (marks nos:first-diagram and nos:diagrams: bench/site.py)."""
+    nodes = [el(fig_id) for fig_id, _ in page["diagrams"]]
+    texts = [text for _, text in page["diagrams"]]
+    order = by_distance_from_view(nodes) if anchor() else range(len(nodes))
+    since = None
+    for k in order:
+        figure = nodes[k]
         if absent(figure):
             continue
         holder = figure.querySelector(".diagram-svg")
         try:
-            holder.innerHTML = figures.position_svg(text, words)
+            holder.innerHTML = figures.position_svg(texts[k], words)
             figure.setAttribute("data-drawn", "1")
         except NotationError as exc:
             holder.textContent = figures.refusal(exc, words)
             figure.setAttribute("data-drawn", "error")
-        if k == 0:
+        if since is None:
             window.performance.mark("nos:first-diagram")
+        if since is None or window.performance.now() - since > SLICE_MS:
             await asyncio.sleep(0)
+            since = window.performance.now()
     window.performance.mark("nos:diagrams")
+
+
+def by_distance_from_view(nodes):
+    """Indexes of the present `nodes`, those in the window first, then the nearest."""
+    height = window.innerHeight
+    order = []
+    for k in range(len(nodes)):
+        if absent(nodes[k]):
+            continue
+        box = nodes[k].getBoundingClientRect()
+        off = 0 if box.bottom > 0 and box.top < height else min(abs(box.top - height),
+                                                                 abs(box.bottom))
+        order.append((off, k))
+    return [k for _, k in sorted(order)]
 
 
 def contents_html(page, words):
@@ -169,9 +195,14 @@ def fix_ruling_titles(words):
         link.setAttribute("title", words.word("rules.ruling_link", {"rule": rule}))
 
 
+def anchor():
+    """The id the URL points to (#R14), or ""."""
+    return str(window.location.hash or "")[1:]
+
+
 def jump_to_anchor():
     """Bring the #R14 of the URL into view (the page was empty when the browser tried)."""
-    target = str(window.location.hash or "")[1:]
+    target = anchor()
     if target:
         node = el(target)
         if not absent(node):
