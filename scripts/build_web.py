@@ -64,7 +64,8 @@ RUNTIME_PACKAGES = ["node_modules/pyodide/package.json",
                     "node_modules/@pyscript/core/src/stdlib/pyscript.js"]
 # Top-level files of the page itself (the service worker script is not precached: the
 # browser keeps it, and its importScripts, with the registration).
-PAGE_FILES = ["index.html", "mpy.toml", "pyscript.toml", "rules.html", "embed.html", "site.toml"]
+PAGE_FILES = ["index.html", "mpy.toml", "pyscript.toml", "rules.html", "embed.html", "site.toml",
+              "manifest.webmanifest"]
 APP_DIRS = ["web", "assets"]  # the engine goes as web/worker.zip, not as nos/ sources
 VENDOR_DIR = "vendor"
 CONFIGS_NAMING_VENDOR = ["index.html", "mpy.toml", "pyscript.toml", "web/boot.js",

@@ -86,3 +86,58 @@ function registerServiceWorker() {
 if (document.body?.dataset.state === "playable") registerServiceWorker();
 else window.addEventListener("nos:playable", registerServiceWorker, { once: true });
 window.addEventListener("nos:ready", () => setTimeout(registerServiceWorker, 15000), { once: true });
+
+// A new version that installed itself in the background (sw.js: skipWaiting, clients.claim)
+// takes over from the one this page runs: say so quietly and offer a reload (the game in
+// progress is saved after every action, so a reload keeps it). Not on the first install,
+// whose version is the one running.
+if ("serviceWorker" in navigator) {
+  const hadWorker = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    const notice = document.getElementById("update-notice");
+    if (!hadWorker || !notice) return;
+    notice.hidden = false;
+    document.getElementById("update-reload")?.addEventListener("click", () => location.reload(),
+                                                               { once: true });
+  });
+}
+
+// The page's colours (assets/app.css): the system's light or dark unless the header's switch
+// chose one, remembered in this browser. Embedded (?embed=1), the host's ?bg= decides and
+// nothing is stored. Set here, before MicroPython starts, so the page never flashes.
+const THEME_KEY = "nos.theme.v1";
+const THEMES = ["system", "light", "dark"];
+
+function applyTheme(choice) {
+  if (choice === "light" || choice === "dark") document.documentElement.dataset.theme = choice;
+  else delete document.documentElement.dataset.theme;
+}
+
+function storedTheme() {
+  try {
+    const choice = localStorage.getItem(THEME_KEY);
+    return THEMES.includes(choice) ? choice : "system";
+  } catch {
+    return "system"; // no storage (private mode, a sandboxed iframe)
+  }
+}
+
+{
+  const query = new URLSearchParams(location.search);
+  const embedded = query.get("embed") === "1";
+  const choice = embedded ? query.get("bg") || "dark" : storedTheme();
+  applyTheme(choice);
+  const select = document.getElementById("theme-select");
+  if (select) {
+    select.value = THEMES.includes(choice) ? choice : "system";
+    select.addEventListener("change", () => {
+      applyTheme(select.value);
+      if (embedded) return;
+      try {
+        localStorage.setItem(THEME_KEY, select.value);
+      } catch {
+        // not remembered: the choice holds for this visit
+      }
+    });
+  }
+}

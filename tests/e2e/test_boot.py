@@ -220,7 +220,7 @@ def test_offline_reload_boots_from_service_worker(context, page, make_server, re
 def test_a_new_deploy_is_shown_on_the_next_load(context, page, make_server, tmp_path):
     """The service worker answers the page itself from its cache by Static Routing, without
     running: a new deploy must still be picked up (the reload after it installs the new
-    version, the one after shows it)."""
+    version; the page then offers a reload, which shows it)."""
     site = site_copy(tmp_path, editable=("index.html", "sw-manifest.js"))
     server = make_server(site)
     g = Guard()
@@ -237,8 +237,16 @@ def test_a_new_deploy_is_shown_on_the_next_load(context, page, make_server, tmp_
     poll_until(lambda: page.evaluate("caches.keys().then(k => k.join())")
                == "nos-deploy2deploy2000", "the new deploy was never installed")
     assert "deploy 2" not in page.content()
-    boot(page, reload=True)
+    # The page still runs the old version: it says so quietly and offers a reload.
+    notice = page.locator("#update-notice")
+    notice.wait_for(state="visible", timeout=10_000)
+    assert notice.get_attribute("role") == "status"
+    assert "new version" in notice.inner_text()
+    with page.expect_navigation():
+        page.click("#update-reload")
+    page.wait_for_selector("#app[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
     assert "<!-- deploy 2 -->" in page.content()
+    assert page.locator("#update-notice").is_hidden()  # the version shown is the newest
     g.check()
 
 
@@ -334,3 +342,40 @@ def test_each_csp_relaxation_is_needed(removed, context, page, make_server, tmp_
         arg=expected,
         timeout=BOOT_TIMEOUT_MS,
     )
+
+
+def test_the_app_is_installable_with_its_manifest_and_icons(app, guard):
+    """A web app manifest (name, start URL, standalone, theme colour, icons of every kind)
+    and a real favicon: each file the page links loads, and each PNG icon decodes at the
+    size the manifest gives."""
+    boot(app)
+    found = app.evaluate(
+        """async () => {
+            const link = document.querySelector('link[rel=manifest]');
+            const response = await fetch(link.href);
+            const manifest = await response.json();
+            const icons = [];
+            for (const icon of manifest.icons) {
+                const url = new URL(icon.src, link.href);
+                const blob = await (await fetch(url)).blob();
+                const size = icon.type === 'image/png'
+                    ? await createImageBitmap(blob).then((b) => b.width + 'x' + b.height)
+                    : 'any';
+                icons.push([icon.sizes, icon.purpose, size, blob.type]);
+            }
+            const favicons = [...document.querySelectorAll('link[rel~=icon]')].map((l) => l.href);
+            const statuses = await Promise.all(favicons.map((h) => fetch(h).then((r) => r.status)));
+            return {manifest, icons, statuses,
+                    theme: document.querySelector('meta[name=theme-color]').content};
+        }"""
+    )
+    manifest = found["manifest"]
+    assert manifest["short_name"] == "Nos" and manifest["display"] == "standalone"
+    assert manifest["start_url"] == "./index.html" and manifest["theme_color"] == found["theme"]
+    for sizes, _, decoded, _ in found["icons"]:
+        assert decoded == sizes  # "192x192" decodes as 192x192; the SVG is "any"
+    kinds = {(sizes, purpose) for sizes, purpose, _, _ in found["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"),
+            ("512x512", "maskable"), ("any", "any")} <= kinds
+    assert found["statuses"] and set(found["statuses"]) == {200}
+    guard.check()

@@ -131,6 +131,9 @@ def served(site):
         ("sw.js", "text/javascript"),
         ("web/pyodide.mjs", "text/javascript"),
         ("web/pyodide-snapshot.bin", "application/octet-stream"),
+        ("manifest.webmanifest", "application/manifest+json"),
+        ("assets/icons/icon.svg", "image/svg+xml"),
+        ("assets/icons/icon-512.png", "image/png"),
     ],
 )
 def test_serve_mime_types(served, path, content_type):

@@ -1,0 +1,57 @@
+"""Light and dark (assets/app.css, web/boot.js): the page follows the system's
+prefers-color-scheme until the header's switch chooses, the choice is remembered across
+reloads, and an embedded table takes the host's ?bg= instead (and stores nothing)."""
+
+from __future__ import annotations
+
+from e2e_harness import boot
+
+FIXED = "/?seed=5&players=3&level=beginner&delay=0"
+LIGHT_BG = "rgb(243, 240, 230)"  # --bg of the light theme
+DARK_BG = "rgb(16, 36, 26)"  # --bg of the dark theme
+
+
+def background(page) -> str:
+    return page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+
+
+def scheme(page) -> str:
+    return page.evaluate("getComputedStyle(document.documentElement).colorScheme")
+
+
+def test_the_page_follows_the_system_until_the_switch_chooses(app, guard):
+    app.emulate_media(color_scheme="light")
+    boot(app, FIXED)
+    assert app.input_value("#theme-select") == "system"
+    assert (background(app), scheme(app)) == (LIGHT_BG, "light")
+    app.emulate_media(color_scheme="dark")
+    assert (background(app), scheme(app)) == (DARK_BG, "dark")
+    # The switch overrides the system, in both directions, and is remembered.
+    app.select_option("#theme-select", "light")
+    assert (background(app), scheme(app)) == (LIGHT_BG, "light")
+    boot(app, reload=True)
+    assert app.input_value("#theme-select") == "light"
+    assert background(app) == LIGHT_BG
+    app.emulate_media(color_scheme="light")
+    app.select_option("#theme-select", "dark")
+    assert background(app) == DARK_BG
+    app.select_option("#theme-select", "system")
+    assert background(app) == LIGHT_BG
+    boot(app, reload=True)
+    assert app.get_attribute("html", "data-theme") is None
+    # The switch is labelled, and its options are in the language shown.
+    app.select_option("#lang-select", "nl")
+    app.wait_for_function("document.documentElement.lang === 'nl'")
+    assert app.text_content("#theme-select option[value=dark]") == "Donker"
+    guard.check()
+
+
+def test_an_embedded_table_takes_the_hosts_background(app, guard):
+    app.emulate_media(color_scheme="light")
+    boot(app, FIXED + "&embed=1")
+    assert background(app) == DARK_BG  # the felt's dark page unless the host asks
+    assert app.locator("#theme-select").is_hidden()
+    boot(app, FIXED + "&embed=1&bg=light")
+    assert background(app) == LIGHT_BG
+    assert app.evaluate("localStorage.getItem('nos.theme.v1')") is None
+    guard.check()
