@@ -6,8 +6,10 @@ Each REF is a git commit (or WT for the working tree), served from its own snaps
 own server (bench/browser.py's Site and Server). Every profile is primed as in
 bench/browser.py, then the rounds alternate A and B (ABAB..., then BABA...), so that the
 machine's drift falls on both. Prints every load and the medians of table drawn, engine
-ready and playable per version and mode. The playable ratio of bench/browser.py moves by
-± 0.05-0.1x between separate runs on a 2-core machine; this is how to tell two commits apart.
+ready, playable and playable less the computer players' pauses (a new game's bots may move
+first: R4, and every seat's declaration steps pause: R71) per version and mode. The
+playable ratio of bench/browser.py moves by ± 0.05-0.1x between separate runs on a 2-core
+machine; this is how to tell two commits apart.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from playwright.sync_api import sync_playwright
 
 from bench import browser
 
-METRICS = ("frame", "ready", "playable")
+METRICS = ("frame", "ready", "playable", "playable_less_pauses")
 
 
 def main(argv: list[str] | None = None) -> int:

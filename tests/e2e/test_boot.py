@@ -318,7 +318,6 @@ def test_an_unusable_snapshot_means_a_fresh_start(damage, context, page, make_se
 RELAXATIONS = {  # id: (fragment removed from the CSP, violation expected then)
     "eval": (" 'unsafe-eval'", "script-src eval"),  # PyScript rebuilds worker hooks: Function()
     "worker-blob": ("; worker-src 'self' blob:", "worker-src blob"),  # its worker is a blob: URL
-    "img-data": ("; img-src 'self' data:", "img-src data"),  # the data: favicon
 }
 
 
