@@ -95,16 +95,15 @@ if ("serviceWorker" in navigator) {
   const hadWorker = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     const notice = document.getElementById("update-notice");
-    if (!hadWorker || !notice) return;
-    notice.hidden = false;
-    document.getElementById("update-reload")?.addEventListener("click", () => location.reload(),
-                                                               { once: true });
+    if (hadWorker && notice) notice.hidden = false;
   });
+  document.getElementById("update-reload")?.addEventListener("click", () => location.reload());
 }
 
 // The page's colours (assets/app.css): the system's light or dark unless the header's switch
-// chose one, remembered in this browser. Embedded (?embed=1), the host's ?bg= decides and
-// nothing is stored. Set here, before MicroPython starts, so the page never flashes.
+// chose one, remembered in this browser. Embedded (?embed=1), the host's ?bg= decides (dark,
+// the felt's, unless it asks) and nothing is stored. Set here, before MicroPython starts, so
+// the page never flashes.
 const THEME_KEY = "nos.theme.v1";
 const THEMES = ["system", "light", "dark"];
 
@@ -125,11 +124,12 @@ function storedTheme() {
 {
   const query = new URLSearchParams(location.search);
   const embedded = query.get("embed") === "1";
-  const choice = embedded ? query.get("bg") || "dark" : storedTheme();
+  const bg = query.get("bg");
+  const choice = embedded ? (THEMES.includes(bg) ? bg : "dark") : storedTheme();
   applyTheme(choice);
   const select = document.getElementById("theme-select");
   if (select) {
-    select.value = THEMES.includes(choice) ? choice : "system";
+    select.value = choice;
     select.addEventListener("change", () => {
       applyTheme(select.value);
       if (embedded) return;

@@ -158,30 +158,27 @@ _SHAPES = {}
 SHAPES_KEPT = 600
 
 
-def _shape(key, draw):
+def _shape(key):
+    """The tile `key`, ("face", w, h, first, second, outline) or ("back", w, h, dead), as
+    drawn at (0, 0): from the cache, or drawn now and kept."""
     shape = _SHAPES.get(key)
     if shape is None:
         if len(_SHAPES) >= SHAPES_KEPT:
             _SHAPES.clear()
-        shape = draw()
+        shape = (_face if key[0] == "face" else _back)(*key[1:])
         _SHAPES[key] = shape
     return shape
 
 
-def placed(shape, x, y, cls=None, more=None):
-    """A shape drawn at (0, 0), moved to (x, y), in a group of class `cls` (as `group`)."""
-    head = ('<g class="' + esc(cls) + '" transform="translate(' if cls
-            else '<g transform="translate(')
-    return (head + fmt(x) + " " + fmt(y) + ')"' + (attrs(more) if more else "") + ">" + shape +
-            "</g>")
+def translate(x, y):
+    """The transform that moves a shape drawn at (0, 0) to (x, y)."""
+    return "translate(" + fmt(x) + " " + fmt(y) + ")"
 
 
 def tile_face(x, y, w, h, first, second, cls=None, more=None, outline=None):
     """A face-up tile in the box (x, y, w, h): lying (w >= h) shows `first` left and
     `second` right; standing shows `first` on top."""
-    key = ("face", w, h, first, second, outline)
-    shape = _SHAPES.get(key) or _shape(key, lambda: _face(w, h, first, second, outline))
-    return placed(shape, x, y, cls, more)
+    return group([_shape(("face", w, h, first, second, outline))], cls, more, translate(x, y))
 
 
 def _face(w, h, first, second, outline):
@@ -206,9 +203,7 @@ def _face(w, h, first, second, outline):
 
 def tile_back(x, y, w, h, cls=None, dead=False, more=None):
     """A face-down tile; `dead` marks one of the boneyard's last two (never drawn, R2)."""
-    key = ("back", w, h, dead)
-    shape = _SHAPES.get(key) or _shape(key, lambda: _back(w, h, dead))
-    return placed(shape, x, y, cls, more)
+    return group([_shape(("back", w, h, dead))], cls, more, translate(x, y))
 
 
 def _back(w, h, dead):

@@ -7,9 +7,8 @@ and nos:hand-end when a hand is over."""
 
 import json
 
-import ui_logic as logic
 from dom import Height, post_to_parent
-from pyscript import document, window
+from pyscript import document
 
 
 class Watch:
@@ -27,14 +26,9 @@ WATCH = Watch()
 
 
 def start():
-    """Mark the page as embedded (CSS) and report its height whenever it changes."""
+    """Mark the page as embedded (CSS) and report its height whenever it changes. (The
+    host's ?bg= is the colour theme: web/boot.js.)"""
     document.documentElement.setAttribute("data-embed", "1")
-    bg = ""
-    for name, value in logic.parse_query(window.location.search):
-        if name == "bg" and value in ("light", "dark", "system"):
-            bg = value
-    if bg:
-        document.documentElement.setAttribute("data-bg", bg)
     WATCH.height.watch()
 
 
