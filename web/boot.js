@@ -52,13 +52,24 @@ function startMain() {
 }
 
 // The word catalogue of the language the page showed last (a hint web/page/language.py
-// keeps), fetched now instead of once MicroPython runs: language.py still decides the
-// language, and uses this fetch only if it is the one decided.
+// keeps), fetched and read now instead of once MicroPython runs: language.py still decides
+// the language, and uses this text only if it is the one decided. Once the text is here
+// (`text`, null if it could not be had), MicroPython takes it without awaiting anything:
+// each await before the table frame lets the main thread's other tasks go first
+// (≈ 20-30 ms on a warm boot, docs/performance.md).
 try {
   const shown = localStorage.getItem("nos.lang.shown");
   if (/^[a-z]{2}$/.test(shown ?? "")) {
-    const response = fetch(`./web/words/${shown}.json`).catch(() => null);
-    globalThis.nosWords = { lang: shown, response };
+    const early = { lang: shown, arrived: false, text: null };
+    early.reading = fetch(`./web/words/${shown}.json`)
+      .then((response) => (response.ok ? response.text() : null))
+      .catch(() => null)
+      .then((text) => {
+        early.text = text;
+        early.arrived = true;
+        return text;
+      });
+    globalThis.nosWords = early;
   }
 } catch {
   // no storage (private mode, a sandboxed iframe): MicroPython fetches the words itself

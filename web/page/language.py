@@ -35,23 +35,35 @@ def catalogue_url(lang):
 
 def start_fetch():
     """Begin fetching the catalogue of the language to show, before the rest of the page's
-    modules are imported: (code, the fetch's promise), for choose_words. boot.js began it
-    already if this is the language shown last (LANG_SHOWN_KEY)."""
+    modules are imported: (code, what load_words takes). boot.js began it already if this
+    is the language shown last (LANG_SHOWN_KEY): its text, or its promise while on the way."""
     code = language_asked()[0]
     early = getattr(window, "nosWords", None)
     if not absent(early) and str(early.lang) == code:
-        return code, early.response
+        return code, early
     return code, window.fetch(catalogue_url(code))
 
 
+async def catalogue_text(lang, fetching=None):
+    """The text of `lang`'s catalogue, or None: from boot.js's early read (`fetching` with
+    `arrived`: no await once it has), a fetch's promise, or a fetch made now."""
+    if fetching is not None and not absent(getattr(fetching, "reading", None)):
+        text = fetching.text if fetching.arrived else await fetching.reading
+        return None if absent(text) else str(text)
+    response = await (fetching if fetching is not None else window.fetch(catalogue_url(lang)))
+    if not response.ok:
+        return None
+    return str(await response.text())
+
+
 async def load_words(page, lang, fetching=None):
-    """Use the catalogue of `lang` (fetched now, or by the promise `fetching` of a fetch
-    begun earlier); False if it could not be had (the page keeps the language it has)."""
+    """Use the catalogue of `lang` (fetched now, or by `fetching`, begun earlier: see
+    catalogue_text); False if it could not be had (the page keeps the language it has)."""
     try:
-        response = await (fetching if fetching is not None else window.fetch(catalogue_url(lang)))
-        if not response.ok:
+        text = await catalogue_text(lang, fetching)
+        if text is None:
             return False
-        data = json.loads(await response.text())
+        data = json.loads(text)
         if not isinstance(data, dict) or not isinstance(data.get("words"), dict):
             return False
     except Exception:  # noqa: BLE001 - offline without the file, or damaged
