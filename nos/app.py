@@ -12,12 +12,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from nos.actions import DECLINE, Action, parse_action
+from nos.actions import DECLINE, DRAW, Action, parse_action
 from nos.bots import get_bot
 from nos.diagnose import refusal
 from nos.errors import BadRecord, IllegalAction
 from nos.events import Event, action_event, payment_event
-from nos.hand import Options
+from nos.hand import Options, Phase
 from nos.observation import Observation
 from nos.payments import Payment
 from nos.record import replay, session_record
@@ -26,6 +26,8 @@ from nos.session import Session
 LEVELS = ("beginner", "club", "expert")
 # The person's seat is named too (records, the CLI), but the page never shows that name:
 # it says "you" for the viewer's seat.
+# What the page sends for "draw until a tile fits" (R12): offered when drawing is forced.
+DRAW_UNTIL = "draw until"
 DEFAULT_NAMES = ("You", "Anna", "Bram", "Cor", "Dirk")
 MAX_SEED = 2**31 - 1
 # The settings of a session and their limits, for the new-game dialog and URL parameters:
@@ -87,12 +89,20 @@ class Table:
         return self.view()
 
     def act(self, text: str) -> dict[str, Any]:
-        """The person's action, as text; an illegal one is explained in one sentence."""
+        """The person's action, as text; an illegal one is explained in one sentence.
+        ``DRAW_UNTIL``: when drawing is all the person may do (R12), draw until a tile fits
+        or the boneyard is down to its last two, each draw an action of its own."""
         hand = self.hand
         if hand is None or hand.over:
             return self.view(error={"key": "error.no_hand"})
         if hand.current != self.human or self.passes_for_person():
             return self.view(error={"key": "error.not_your_turn", "seat": hand.current})
+        if text == DRAW_UNTIL:
+            if not self.must_draw():
+                return self.view(error={"key": "refuse.draw_until", "rule": "R12"})
+            while self.must_draw():
+                self._apply(DRAW)
+            return self.view()
         try:
             action = parse_action(text)
         except ValueError:
@@ -115,6 +125,12 @@ class Table:
         elif self.passes_for_person():
             self._apply(DECLINE)
         return self.view()
+
+    def must_draw(self) -> bool:
+        """R12: the person's turn, with no tile that fits and a tile to draw."""
+        hand = self.hand
+        return (hand is not None and not hand.over and hand.phase is Phase.PLAY
+                and hand.current == self.human and hand.legal_actions() == [DRAW])
 
     def passes_for_person(self) -> bool:
         """R71: the person's declaration or out-of-turn step when they hold nothing to

@@ -18,6 +18,7 @@ from nos.payments import (
     START_CHIPS,
     WRONG_CLOSE_PAYMENT,
     Payment,
+    set_value,
 )
 from nos.tiles import DOUBLES, Tile, double_value, hand_count
 from nos.value import Value, by_value, new_tuple, set_fields
@@ -367,10 +368,9 @@ class Hand:
             self.voids[seat].update(DOUBLES)  # R5: drawing the set tile shows no double
         if tile.is_double:
             # R6: one end's value from each opponent (H1: the double blank 14), twice if drawn.
-            value = 14 if tile.high == 0 and self.options.polish_double_blank else \
-                double_value(tile)
+            value = set_value(tile, self.set_drawn, self.options.polish_double_blank)
             for o in others:
-                self.pay(o, seat, 2 * value if self.set_drawn else value, "R6")
+                self.pay(o, seat, value, "R6")
         else:  # R6: a drawn non-double: the player on set pays its spots
             for o in others:
                 self.pay(seat, o, tile.pips, "R6")

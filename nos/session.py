@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from nos.deal import Deal
 from nos.hand import Hand, Options
-from nos.payments import START_CHIPS, Payment
+from nos.payments import SETTLE_STEP, START_CHIPS, Payment
 from nos.tiles import ALL_TILES, Tile
 from nos.value import Value, set_fields
 
@@ -155,7 +155,7 @@ class Session:
         if self.settlement is not None:
             raise ValueError("The session is settled already (R24).")
         chips = tuple(self._chips)
-        kept = tuple(c - c % 20 for c in chips)
+        kept = tuple(c - c % SETTLE_STEP for c in chips)
         pot = sum(chips) - sum(kept)
         if pot_winner is None:
             pot_winner = self.rng.randrange(self.players)

@@ -28,6 +28,7 @@ from nos.payments import (
     DECLARATION_PAYMENTS,
     START_CHIPS,
     WRONG_CLOSE_PAYMENT,
+    payment_table,
 )
 from nos.session import Session
 from nos.tiles import Tile
@@ -139,7 +140,8 @@ def announce_option(a: Announcement, set_tile: Tile) -> dict[str, Any]:
 # ---------------------------------------------------------------- the whole view
 def table_view(table: Table, error: Event | None = None) -> dict[str, Any]:
     """Everything the person's screen may show (R71), JSON-safe."""
-    from nos.app import SETTINGS  # the app's, only here (the page's MicroPython has no app)
+    # The app's, only here (the page's MicroPython has no app).
+    from nos.app import DRAW_UNTIL, SETTINGS
 
     session = table.session
     hand = table.hand
@@ -153,6 +155,7 @@ def table_view(table: Table, error: Event | None = None) -> dict[str, Any]:
         "chips": session.chips,
         "start_chips": START_CHIPS,
         "house_rules": session.options.to_json(),
+        "payments": payment_table(session.players, session.options),  # "How to play"
         "hands_played": sum(1 for h in session.hands if h.over),
         "log": table.log[-200:],
         "error": error,
@@ -173,6 +176,8 @@ def table_view(table: Table, error: Event | None = None) -> dict[str, Any]:
         view["waiting_for"] = "human" if person else "bot"
     h["legal"] = [legal_record(hand, a) for a in hand.legal_actions()] \
         if view["waiting_for"] == "human" else []
+    if view["waiting_for"] == "human" and table.must_draw():  # R12: all draws in one go
+        h["legal"].append({"kind": "draw_until", "send": DRAW_UNTIL})
     if view["waiting_for"] == "human" and hand.phase is Phase.ANNOUNCE:
         h["announce"] = announce_catalogue(hand.set_tile)  # type: ignore[arg-type]
     view["hand"] = h

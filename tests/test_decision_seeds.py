@@ -100,3 +100,24 @@ def test_H2_the_person_claims_a_double_and_the_predecessor_pays():
     again = walk("claim", d["seed"], 4)
     plain = str(parse_action(d["action"].replace(" claim", "")))
     assert paid(again["table"], plain) == []
+
+
+def test_R12_the_person_draws_until_a_tile_fits_in_one_action():
+    d = find_decision("must draw", 4)
+    table = d["table"]
+    held = len(table.hand.hands[0])
+    view = table.act(d["action"])
+    assert view["error"] is None and len(table.hand.hands[0]) > held
+    assert not table.must_draw()
+
+
+def test_R18_R19_a_close_with_a_play_pays_or_costs():
+    d = find_decision("close", 4)
+    table = d["table"]
+    payments = paid(table, d["action"])
+    rules = {rule for *_, rule in payments}
+    assert rules & {"R18", "R19"}
+    if "R19" in rules:  # wrong: the closer pays 40 to each opponent
+        assert [p for p in payments if p[3] == "R19"] == [(0, s, 40, "R19") for s in (1, 2, 3)]
+    else:  # right: 20 from each other player still in the hand
+        assert all(p[1] == 0 and p[2] == 20 for p in payments if p[3] == "R18")

@@ -349,6 +349,31 @@ def test_log_lists_every_action_and_payment():
     assert html.count("<li") >= len(view["log"])
 
 
+@pytest.mark.parametrize("lang", web_views.LANGS)
+def test_how_to_play_shows_the_views_payments_with_their_rulings(lang):
+    """Item "plain words": "How to play" has the payment table, from the view (the engine's
+    amounts for this table): every row worded, its amounts in it, its ruling a link."""
+    view = SAMPLES[-1][1]
+    w = web_views.words(lang, view)
+    html = render_panels.payments_help_html(view, w)
+    assert html.count("<tr>") == len(view["payments"]) + 1  # (the header row)
+    for row in view["payments"]:
+        assert 'href="./rules.html?lang=' + lang + "#" + row["rule"] + '"' in html
+        for name in ("amount", "blank"):
+            if name in row:
+                assert w.number(row[name]) in html or str(row[name]) in html
+    assert "{" not in html and "pays." not in html
+    assert render_panels.payments_help_html(None, w) == ""
+
+
+def test_prompts_name_no_ruling_codes():
+    """Plain words: a prompt never shows "(R7)"; the log and refusals link their rulings."""
+    for _name, view in SAMPLES:
+        html = render_panels.controls_html(view, {}, EN)
+        prompt = html[html.find('id="prompt"'):html.find("</p>")]
+        assert not re.search(r"\bR\d", prompt), prompt
+
+
 def test_hand_summary_and_settlement():
     view = next(v for _, v in SAMPLES if v["waiting_for"] == "next_hand")
     html = render_panels.summary_html(view, EN)
@@ -357,7 +382,7 @@ def test_hand_summary_and_settlement():
         "chips": [499, 531, 481, 489], "kept": [480, 520, 480, 480], "pot": 40,
         "pot_winner": 3, "final": [480, 520, 480, 520], "results": [-20, 20, -20, 20]})
     html = render_panels.controls_html(settled, {}, EN)
-    assert "settled (R24)" in html and "+20" in html and "−20" in html
+    assert "The session is settled<" in html and "+20" in html and "−20" in html
     assert "pot of 40" in html
 
 

@@ -582,3 +582,37 @@ def test_r18_r71_the_drawer_after_a_correct_close_is_no_longer_known_void() -> N
     assert h.end_reason == "R18" and h.close_draw and h.close_draw[0] == 0
     assert h.close_draw[1] > 0 and not h.voids[0]
     assert not Observation(h, 1).voids[0]
+
+
+@pytest.mark.parametrize("options", [Options(), H1, H2], ids=["rulings", "H1", "H2"])
+def test_r6_r8_r14_r24_how_to_plays_payment_table_is_what_the_engine_pays(
+        options: Options) -> None:
+    """The page's "How to play" shows the view's payment table: its amounts are the ones a
+    hand actually pays, for the table's players and house rules (H1 changes R6's 0-0, H2
+    makes R14 a claim)."""
+    from nos.payments import DECLARATION_PAYMENTS, payment_table
+
+    for players in (3, 4, 5):
+        rows = payment_table(players, options)
+        by_key = {}
+        for row in rows:
+            by_key.setdefault(row["key"], []).append(row)
+        assert [(r["n"], r["amount"]) for r in by_key["pays.declare"]] == sorted(
+            DECLARATION_PAYMENTS[players].items())
+        assert all(r["rule"] for r in rows) and json_safe(rows)
+    rows = {r["key"]: r for r in payment_table(3, options)}
+    for drawn, key in ((False, "pays.set_double"), (True, "pays.set_drawn_double")):
+        h = _set_hand("0-0", drawn, options)
+        act(h, "draw" if drawn else "set 0-0")
+        assert_ledger(h, each_pays([1, 2], 0, rows[key]["blank"], "R6"))
+    claim = "pays.on_last_claim" if options.claim_doubles else "pays.on_last"
+    assert rows[claim]["blank"] == rows["pays.out_of_turn"]["blank"] == 7  # R9, R14
+    assert (rows["pays.nos"]["amount"], rows["pays.close"]["amount"],
+            rows["pays.wrong_close"]["amount"], rows["pays.count"]["blank"],
+            rows["pays.settle"]["amount"]) == (5, 20, 40, 14, 20)  # R15 R18 R19 R21 R24
+
+
+def json_safe(rows: list) -> bool:
+    import json
+
+    return json.loads(json.dumps(rows)) == rows

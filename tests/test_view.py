@@ -12,7 +12,7 @@ import pytest
 import web_views
 
 from nos.actions import parse_action
-from nos.app import SETTINGS, Table
+from nos.app import DRAW_UNTIL, SETTINGS, Table
 from nos.games import GAME_RULES, legal_announcements
 from nos.tiles import Tile
 
@@ -25,6 +25,10 @@ def test_every_legal_action_is_a_record_with_the_action_to_send():
             assert legal == []
             continue
         for rec in legal:
+            if rec["kind"] == "draw_until":  # (the table's, not the hand's: R12's draws)
+                assert rec["send"] == DRAW_UNTIL and [r["kind"] for r in legal] == [
+                    "draw", "draw_until"]
+                continue
             action = parse_action(rec["send"])
             assert str(action) == rec["send"]
             kinds.add(rec["kind"])
@@ -106,3 +110,59 @@ def test_the_settings_refuse_a_bad_new_game():
                      ({"seed": -1}, "error.seed"), ({"h1": "yes"}, "error.house_rule")):
         reply = json.loads(engine_api.new_game(json.dumps(cfg)))
         assert reply["error"]["key"] == key
+
+
+def _table_where_the_person_must_draw() -> Table:
+    """A table at the person's turn with no tile that fits and tiles to draw (R12)."""
+    for seed in range(300):
+        table = Table(players=3, seed=seed, level="beginner")
+        table.start()
+        for _ in range(200):
+            hand = table.hand
+            if hand.over:
+                break
+            if table.must_draw():
+                return table
+            if hand.current == table.human and not table.passes_for_person():
+                legal = hand.legal_actions()
+                plays = [a for a in legal if str(a) != "draw"]
+                table.act(str((plays or legal)[0]))
+            else:
+                table.bot_act()
+    raise AssertionError("no forced draw found")
+
+
+def test_r12_a_forced_draw_is_offered_as_draw_until_a_tile_fits():
+    """R12: with no tile that fits, the view offers drawing until one does in one action;
+    each draw is an action of its own in the log, and it stops at a tile that fits or at
+    the last two (then the person passes)."""
+    from nos.app import DRAW_UNTIL
+    from nos.deal import LAST_TWO
+
+    table = _table_where_the_person_must_draw()
+    view = table.view()
+    assert {"kind": "draw_until", "send": DRAW_UNTIL} in view["hand"]["legal"]
+    held, logged = len(table.hand.hands[0]), len(table.log)
+    after = table.act(DRAW_UNTIL)
+    assert after["error"] is None
+    drawn = len(table.hand.hands[0]) - held
+    assert drawn >= 1
+    assert [e["event"] for e in table.log[logged:]] == [{"key": "act.draw", "seat": 0}] * drawn
+    legal = [str(a) for a in table.hand.legal_actions()]
+    assert not table.must_draw()
+    if legal == ["pass"]:
+        assert len(table.hand.stack) == LAST_TWO
+    else:
+        assert any("@" in a for a in legal) and "pass" not in legal  # a tile fits
+    assert all(r["kind"] != "draw_until" for r in after["hand"]["legal"])
+
+
+def test_r12_draw_until_is_refused_when_drawing_is_not_forced():
+    table = Table(players=4, seed=3, level="beginner")
+    table.start()
+    while table.hand.current != table.human or table.passes_for_person():
+        table.bot_act()
+    before = table.save()
+    view = table.act("draw until")
+    assert view["error"]["key"] in ("refuse.draw_until", "error.not_your_turn")
+    assert table.save() == before

@@ -49,8 +49,9 @@ def used_keys() -> set[str]:
         keys |= {k for k in re.findall(r'"([a-z]+\.[a-z_0-9.]+)"', text)
                  if k.split(".")[0] in ("prompt", "pill", "legend", "end", "notice", "error",
                                         "status", "th", "diagram", "ann", "center", "hand",
-                                        "act", "log")}
+                                        "act", "log", "pays")}
     keys = {k for k in keys if not k.endswith(".")}  # prefixes of the families below
+    keys |= {k + ".who" for k in keys if k.startswith("pays.")}  # "How to play"'s payments
     keys |= set(re.findall(r'data-word(?:-title)?="([a-z_0-9.]+)"', html))
     keys |= {f"refuse.{k}" for k in REASONS}
     # A bad position text, worded on the rules page and in the embeds (web/site/figures.py).
@@ -64,8 +65,8 @@ def used_keys() -> set[str]:
              "shape.double cross", "axis.ns", "axis.ew"}
     keys |= {f"level.{lv}" for lv in SETTINGS["levels"]}
     keys |= {f"pace.{name}" for name, _ in SETTINGS["paces"]}
-    keys |= {f"do.{k}" for k in ("set", "draw_set", "draw", "declare", "decline", "no_double",
-                                 "wait", "pass", "play", "announce")}
+    keys |= {f"do.{k}" for k in ("set", "draw_set", "draw", "draw_until", "declare", "decline",
+                                 "no_double", "wait", "pass", "play", "announce")}
     keys |= {f"unavailable.{k}" for k in ("needs_double", "needs_double_blank",
                                           "not_double_blank")}
     keys |= {f"why.R{r}" for r in (6, 8, 9, 14, 15, 18, 19, 21, 24)}
@@ -179,3 +180,15 @@ def test_a_refusal_is_an_event_with_its_ruling():
     error = view["error"]
     assert error["key"].startswith(("refuse.", "error.")) and error.get("rule", "R") [0] == "R"
     assert json.loads(json.dumps(error)) == error
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plain_words_no_ruling_codes_in_prompts_or_how_to_play(lang):
+    """Prompts, confirmations, the table's centre, the close hint and "How to play" speak
+    plainly: no "(R7)"; rulings are links in the log, in refusals and in the payment table."""
+    words = catalogue(lang)["words"]
+    plain = [k for k in words if k.split(".")[0] in ("prompt", "confirm", "center", "help",
+                                                       "pays", "table")
+             or k in ("ann.sub", "set.title", "toggle.close_hint")]
+    assert len(plain) > 60
+    assert [k for k in plain if re.search(r"\bR\d", words[k])] == []

@@ -15,7 +15,7 @@ from pathlib import Path
 from ui_logic import LANGUAGES
 
 from nos.actions import DECLINE, WAIT, Announce, Play
-from nos.app import Table
+from nos.app import DRAW_UNTIL, Table
 from nos.bots.base import best_declaration
 from nos.hand import Options
 
@@ -206,6 +206,8 @@ DECISIONS = {
     "out of turn": "R9: the person may play a double out of turn",
     "wait": "R10: the person owes a wait while a computer player owes one too",
     "claim": "H2: the person may claim a double's payment",
+    "must draw": "R12: no tile of the person's fits and the boneyard has tiles to draw",
+    "close": "R16: the person may close with a play",
 }
 
 
@@ -224,6 +226,10 @@ def _key_action(kind: str, table: Table):
         return WAIT
     if kind == "claim" and phase == "play":
         return next((a for a in legal if isinstance(a, Play) and a.claim and not a.close), None)
+    if kind == "must draw" and table.must_draw():
+        return DRAW_UNTIL
+    if kind == "close" and phase == "play" and len(hand.hands[0]) > 1:
+        return next((a for a in legal if isinstance(a, Play) and a.close and not a.claim), None)
     return None
 
 

@@ -17,6 +17,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")] + [
 import web_views  # noqa: E402  (needs the paths above)
 
 from nos.actions import Play, parse_action  # noqa: E402
+from nos.app import DRAW_UNTIL  # noqa: E402
 
 STEP_MS = 30_000
 CHOSEN_OUTS: list[str] = []  # prompts of the outward-end chooser, as they were answered
@@ -120,7 +121,7 @@ def one_move(page, game: int = 1, drag: bool = False) -> str:
             page.click("[data-action=decline]")
     else:
         if not play_tile(page, drag):
-            for action in ("wait", "draw", "pass"):
+            for action in ("wait", "draw until", "draw", "pass"):
                 button = page.locator(f"#controls [data-action='{action}']")
                 if button.count():
                     button.click()
@@ -149,6 +150,8 @@ def saved(page) -> dict:
 # ---------------------------------------------------------------- one chosen decision
 def parse_play(text: str) -> dict | None:
     """{"tile", "arm", "out", "close", "claim"} of a play's text (nos/actions.py), or None."""
+    if text == DRAW_UNTIL:  # (the table's action, not the hand's: R12's draws in one go)
+        return None
     action = parse_action(text)
     if not isinstance(action, Play):
         return None
@@ -172,11 +175,15 @@ def take(page, action: str) -> str:
     else:
         if play["claim"]:
             toggle(page, "toggle-claim", True)
+        if play["close"]:
+            toggle(page, "toggle-close", True)
         page.click(f"#hand [data-tile='{play['tile']}']")
         page.click(f"#table .end.target[data-arm='{play['arm']}']")
         chooser = page.locator(f"#controls [data-cmd=out][data-out='{play['out']}']")
         if chooser.count():  # a matador on a matador end: which end faces out (R61)
             chooser.click()
+        if play["close"]:  # the close asks first (R18, R19)
+            page.click("#controls [data-cmd=close-yes]")
     return after_click(page)
 
 

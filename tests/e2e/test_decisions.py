@@ -1,10 +1,11 @@
 """The person's less common decisions, clicked through in the browser: declaring doubles
-(R8), a double out of turn (R9), the wait it costs (R10) and a claimed payment under the
-house rule H2. The deals are found with the engine when this module loads
-(web_views.find_decision, well under a second); tests/test_decision_seeds.py proves with
-the engine alone that each one brings its decision. Each test checks what the page then
-shows: the log line with its payments and rulings, the tiles on the table and in the hand,
-the chips and the labels of who owes a wait.
+(R8), a double out of turn (R9), the wait it costs (R10), a claimed payment under the house
+rule H2, drawing until a tile fits (R12) and a close, confirmed first (R18, R19). The deals
+are found with the engine when this module loads (web_views.find_decision, well under a
+second); tests/test_decision_seeds.py proves with the engine alone that each one brings its
+decision. Each test checks what the page then shows: the log line with its payments and
+rulings, the tiles on the table and in the hand, the chips and the labels of who owes a
+wait.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from e2e_play import (
     state,
     take,
     take_all,
+    toggle,
 )
 from web_views import R8_PAID, find_decision, words
 
@@ -29,6 +31,8 @@ BOT_DECLARES = find_decision("bot declares", 4)
 OUT_OF_TURN = find_decision("out of turn", 4)
 WAIT = find_decision("wait", 4)
 CLAIM = find_decision("claim", 4)
+MUST_DRAW = find_decision("must draw", 4)
+CLOSE = find_decision("close", 4)
 
 
 def value(double: str) -> int:
@@ -79,8 +83,9 @@ def test_R8_declared_doubles_are_paid_by_each_and_lie_face_up(app, guard, base_u
     open_game(app, base_url, d["query"])
     take_all(app, d["path"])
     assert settle(app) == "human" and app.get_attribute("body", "data-phase") == "declare"
-    assert "Declare doubles? (R8: 3 doubles: 25 from each, 4 doubles: 250 from each)" in \
-        app.text_content("#controls .prompt")
+    assert app.text_content("#controls .prompt") == ("Declare your doubles? Each opponent pays "
+                                                     "for three or more: 3 doubles: 25 from "
+                                                     "each, 4 doubles: 250 from each.")
     tiles = d["action"].split()[1:]
     button = app.locator(f"#controls [data-action='{d['action']}']")
     assert button.text_content() == "Declare " + listed(tiles)
@@ -127,7 +132,7 @@ def test_R9_double_out_of_turn_is_placed_and_paid_by_the_player_on_set(app, guar
     open_game(app, base_url, d["query"])
     take_all(app, d["path"])
     assert settle(app) == "human" and app.get_attribute("body", "data-phase") == "out of turn"
-    assert "(R9)" in app.text_content("#controls .prompt")
+    assert "the player on set pays you one end's value" in app.text_content("#controls .prompt")
     # Only doubles that fit against the set tile are offered; declining is a button.
     offered = app.evaluate("[...document.querySelectorAll('#hand .hand-tile.playable')]"
                            ".map(e => e.dataset.tile)")
@@ -168,7 +173,7 @@ def test_R10_wait_owed_for_a_double_out_of_turn(app, guard, base_url):
     assert double is not None and len(waits[0]) == 1
     settle(app)
     assert app.text_content("#controls .prompt") == \
-        "You owe a wait for your double out of turn (R10)."
+        "You owe a wait for your double out of turn: this turn you wait."
     buttons = app.locator("#controls [data-action]")
     assert buttons.count() == 1 and buttons.text_content() == "Say “I wait”"
     # Who waits: the person, and a computer player who also played a double out of turn.
@@ -212,4 +217,66 @@ def test_H2_claimed_double_is_paid_R14(app, guard, base_url):
     assert layout_tiles(app)[double] == f"{double} played by you"
     assert d["action"] in saved(app)["hands"][0]["actions"]
     check_chips_follow_the_log(app, names)
+    guard.check()
+
+
+def test_R12_draw_until_a_tile_fits_in_one_click(app, guard, base_url):
+    d = MUST_DRAW
+    table = type(d["table"]).restore(d["table"].save())  # what the engine will do
+    held = len(table.hand.hands[0])
+    table.act(d["action"])
+    drawn = len(table.hand.hands[0]) - held
+    open_game(app, base_url, d["query"])
+    take_all(app, d["path"])
+    assert settle(app) == "human"
+    assert app.text_content("#controls .prompt") == \
+        "You have no tile that fits: draw until one does."
+    assert app.locator("#hand .hand-tile.playable").count() == 0
+    button = app.locator("#controls [data-action='draw until']")
+    assert button.text_content() == "Draw until a tile fits"
+    before = len(log_entries(app))
+    take(app, d["action"])
+    assert [e["text"] for e in log_entries(app)[before:]][:drawn] == ["You draw a tile"] * drawn
+    assert len(state(app)["hand"]) == held + drawn
+    assert app.locator("#controls [data-action='draw until']").count() == 0
+    guard.check()
+
+
+def test_R18_R19_a_close_asks_first_and_says_what_it_pays_and_costs(app, guard, base_url):
+    d = CLOSE
+    play = parse_play(d["action"])
+    table = type(d["table"]).restore(d["table"].save())
+    ledger = len(table.hand.ledger)
+    table.act(d["action"])
+    rules = {p.rule for p in table.hand.ledger[ledger:]}
+    open_game(app, base_url, d["query"])
+    take_all(app, d["path"])
+    assert settle(app) == "human"
+    toggle(app, "toggle-close", True)
+    replies = app.get_attribute("body", "data-replies")
+
+    def pick():
+        app.click(f"#hand [data-tile='{play['tile']}']")
+        app.click(f"#table .end.target[data-arm='{play['arm']}']")
+        chooser = app.locator(f"#controls [data-cmd=out][data-out='{play['out']}']")
+        if chooser.count():
+            chooser.click()
+
+    pick()
+    assert app.text_content("#controls .prompt") == (
+        f"Play {play['tile']} and close? If no tile can be played any more, each player "
+        "still in the hand pays you 20; if one can, you pay each opponent 40 and play goes on.")
+    assert app.evaluate("document.activeElement.dataset.cmd") == "close-yes"
+    app.click("#controls [data-cmd=cancel]")  # nothing is sent
+    assert app.get_attribute("body", "data-replies") == replies
+    assert play["tile"] in state(app)["hand"]
+    assert app.get_attribute("#controls [data-cmd=toggle-close]", "aria-pressed") == "true"
+    pick()
+    app.click("#controls [data-cmd=close-yes]")
+    settle(app)
+    assert d["action"] in saved(app)["hands"][0]["actions"]
+    closed = [e for e in log_entries(app) if e["text"].startswith(f"You play {play['tile']}")]
+    assert closed and "close" in closed[-1]["text"]
+    shown = {p.rsplit(", ", 1)[1] for p in closed[-1]["payments"]}
+    assert shown == rules & {"R18", "R19"}
     guard.check()

@@ -96,7 +96,7 @@ def test_a_whole_hand_by_clicking(app, guard, base_url, record_boot, game, name,
         app.click("[data-cmd=end-session]")
         settle(app)
         text = app.text_content("#controls")
-        assert "The session is settled (R24)" in text and "pot of" in text
+        assert "The session is settled" in text and "pot of" in text
         assert app.get_attribute("body", "data-waiting-for") == "done"
     else:  # the next hand: the loser is on set (R22)
         app.click("[data-cmd=next-hand]")

@@ -116,7 +116,8 @@ def controls_html(view, ui, w):
     extra = []
     kinds = only_kinds(view)
     if phase == "set":
-        words = w.word("prompt.set_first" if hand.get("first_hand") else "prompt.set")
+        words = w.word("prompt.set_first" if hand.get("first_hand") else
+                       "prompt.set_draw" if "draw_set" in kinds else "prompt.set")  # R4, R5
     elif phase == "announce":
         words = w.word("prompt.announce", {"tile": hand.get("set_tile")})
         buttons.append(button(w.word("btn.announce"), ' data-cmd="announce-open"', "primary"))
@@ -131,7 +132,7 @@ def controls_html(view, ui, w):
             words = w.word("prompt.wait")
         elif kinds == ["pass"]:
             words = w.word("prompt.pass")
-        elif kinds == ["draw"]:
+        elif "draw_until" in kinds:  # R12: no tile fits
             words = w.word("prompt.draw")
         else:
             words = w.word("prompt.turn")
@@ -147,6 +148,14 @@ def controls_html(view, ui, w):
                                     ' data-cmd="out" data-out="' + str(out) + '"', "primary"))
             extra.append(button(w.word("btn.cancel"), ' data-cmd="cancel"') + "</div>")
         right, wrong = (hand.get("close_pays") or [0, 0])[:2]
+        if ui.get("confirm"):  # a play with a close: what it pays or costs (R18, R19)
+            c = ui["confirm"]
+            return (prompt(w.word("confirm.close", {"tile": c["tile"], "right": right,
+                                                    "wrong": wrong}), "warn") +
+                    '<div class="buttons">' +
+                    button(w.word("confirm.close_yes"), ' data-cmd="close-yes"', "primary") +
+                    button(w.word("confirm.close_no"), ' data-cmd="close-no"') +
+                    button(w.word("btn.cancel"), ' data-cmd="cancel"') + "</div>")
         if has_flag(view, "close"):
             buttons.append(toggle(w.word("toggle.close"), "toggle-close", ui.get("close"),
                                   w.word("toggle.close_hint", {"right": right,
@@ -288,6 +297,25 @@ def log_html(view, w):
         out.append("</li>")
     if current is not None:
         out.append("</ul>")
+    return "".join(out)
+
+
+# ---------------------------------------------------------------- how to play
+def payments_help_html(view, w):
+    """The table of payments in "How to play": each row of the view's `payments` (the
+    engine's amounts for this table and its house rules), when, who pays and its ruling."""
+    rows = (view or {}).get("payments") or []
+    if not rows:
+        return ""
+    out = ['<table class="pay-table"><thead><tr><th scope="col">' + esc(w.word("help.when")) +
+           '</th><th scope="col">' + esc(w.word("help.who")) + '</th><th scope="col">' +
+           esc(w.word("help.rule")) + "</th></tr></thead><tbody>"]
+    for row in rows:
+        key = str(row.get("key", ""))
+        out.append("<tr><td>" + esc(w.word(key, row)) + "</td><td>" +
+                   esc(w.word(key + ".who", row)) + "</td><td>" +
+                   rule_links(esc(str(row.get("rule", ""))), w) + "</td></tr>")
+    out.append("</tbody></table>")
     return "".join(out)
 
 

@@ -221,7 +221,12 @@ def center_message(view, cx, cy, d, words):
     else:
         setter = hand.get("setter", 0)
         main = words.capital(words.word("center.on_set", {"seat": setter}))
-        sub = words.word("center.setting" if setter == view.get("viewer") else "center.waiting")
+        if setter != view.get("viewer"):
+            sub = words.word("center.waiting")
+        elif any(r.get("kind") == "draw_set" for r in hand.get("legal") or []):
+            sub = words.word("center.setting_draw")  # R5: no double in hand
+        else:
+            sub = words.word("center.setting")
     size = 30 if d["w"] > 600 else 22
     return group([text(cx, cy - 4, main, size, INK, "middle", "700"),
                   text(cx, cy + size * 0.9, sub, size * 0.55, INK_DIM, "middle")],

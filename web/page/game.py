@@ -115,6 +115,10 @@ def on_command(page, cmd, node):
         choice = move.choice
         move.choice = None
         moves.play(page, choice["tile"], choice["arm"], int(attr(node, "data-out")))
+    elif cmd in ("close-yes", "close-no") and move.confirm:
+        confirm = move.confirm
+        move.close = cmd == "close-yes"
+        moves.play(page, confirm["tile"], confirm["arm"], confirm["out"], confirmed=True)
     elif cmd == "cancel":
         move.clear()
         render(page)

@@ -69,8 +69,18 @@ def on_end(page, arm):
     update_state(page)
 
 
-def play(page, tile, arm, out):
+def play(page, tile, arm, out, confirmed=False):
+    """Send the play; one with a close first asks the person to confirm it, saying what a
+    right close pays and a wrong one costs (R18, R19)."""
     move = page.move
+    if move.close and not confirmed:
+        move.confirm = {"tile": tile, "arm": arm, "out": out}
+        move.choice = None
+        draw_controls(page)
+        update_state(page)
+        focus_first("#controls [data-cmd=close-yes]")
+        return
+    move.confirm = None
     action = logic.play_action(page.view, tile, arm, out, move.close, move.claim)
     # A flag the engine does not offer for this play (a claim where no double is paid):
     # the engine says why (R70).
@@ -167,3 +177,9 @@ def after_drop(page, event):
     end = page.move.drag_end
     return (end is not None and event.timeStamp - end[0] < 60 and event.clientX == end[1]
             and event.clientY == end[2])
+
+
+def focus_first(selector):
+    node = document.querySelector(selector)
+    if not absent(node):
+        node.focus()

@@ -48,6 +48,7 @@ def controls_ui(page):
                                   {"reason": say(page, page.shown.broken)})
     move = page.move
     return {"selected": move.tile, "choose": move.choice, "close": move.close,
+            "confirm": move.confirm,
             "claim": move.claim, "broken": broken, "loading": not page.link.synced,
             "stalled": say(page, page.shown.error) if page.link.stalled else None,
             "targets": table_ui(page)["targets"]}
@@ -96,6 +97,7 @@ def render(page, with_log=True, table=True):
     el("export-diagram").disabled = view is None or not view.get("hand")
     if with_log:
         draw_log(page)
+    draw_help(page)
     if page.shown.error:  # a refusal links its ruling (R70)
         show_status(say(page, page.shown.error), "error",
                     panels.rule_links(panels.esc(say(page, page.shown.error)), w))
@@ -120,6 +122,15 @@ def draw_log(page):
         box = el("log")
         box.innerHTML = panels.log_html(view, words(page))
         box.scrollTop = box.scrollHeight
+
+
+def draw_help(page):
+    """The payments of "How to play" (the view's, for this table), if they changed."""
+    rows = (page.view or {}).get("payments") or []
+    key = page.shown.lang + ":" + json.dumps(rows)
+    if rows and key != page.shown.help_key:
+        page.shown.help_key = key
+        el("help-payments").innerHTML = panels.payments_help_html(page.view, words(page))
 
 
 def redraw_selection(page):

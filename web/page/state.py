@@ -46,6 +46,7 @@ class Shown:
         self.mode = "wide"  # the table's design: "wide" or "narrow"
         self.pace = None  # ms the computer players pause per step
         self.log_key = None  # what the log shows, to skip drawing it again
+        self.help_key = None  # what the payments of "How to play" show
         self.playable = False  # the page has been playable once (nos:playable is marked)
         self.diagram_url = None  # the last exported diagram's object URL
         self.share = None  # what the Share dialog offers (the worker's share reply)
@@ -59,6 +60,7 @@ class Move:
         self.choice = None  # {"tile", "arm", "outs"} when the outward end is to choose
         self.close = False  # the close toggle (R18)
         self.claim = False  # the claim toggle
+        self.confirm = None  # {"tile", "arm", "out"}: a play with a close, to confirm (R18/R19)
         self.drag = None  # {"tile", "x", "y", "moved"} while a tile is dragged
         self.drag_end = None  # (time, x, y) of the last drop: its click is not a move
 
@@ -66,6 +68,7 @@ class Move:
         """Drop the tile picked and the end to choose (the toggles stay)."""
         self.tile = None
         self.choice = None
+        self.confirm = None
 
 
 class Dialogs:

@@ -8,7 +8,8 @@ writes or parses an action: it offers the legal ones and picks among them.
 """
 
 # The order of the decisions that are buttons.
-BUTTONS = ["set", "draw_set", "draw", "declare", "decline", "no_double", "wait", "pass"]
+BUTTONS = ["set", "draw_set", "draw_until", "draw", "declare", "decline", "no_double", "wait",
+           "pass"]
 
 
 def legal_of(view):
