@@ -88,6 +88,10 @@ def test_a_whole_hand_by_clicking(app, guard, base_url, record_boot, game, name,
                                 "playable_ms": marks["nos:playable"],
                                 "render_ms": int(app.get_attribute("body", "data-render-ms"))})
     check_hand_over(app)
+    # The summary came into view by itself: its button is on screen without scrolling.
+    button = "[data-cmd=end-session]" if game == 4 else "[data-cmd=next-hand]"
+    assert app.evaluate(f"""() => {{ const r = document.querySelector('#controls {button}')
+        .getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }}""")
     app.screenshot(path=f"/tmp/nos-hand-over-{name}.png", full_page=True)
     if game == 4:
         # The person held a matador: played on a matador end, they chose its outward end.
@@ -102,6 +106,9 @@ def test_a_whole_hand_by_clicking(app, guard, base_url, record_boot, game, name,
         app.click("[data-cmd=next-hand]")
         settle(app)
         assert "Hand 2" in app.text_content("#info")
+        # The new hand brings the table back into view.
+        assert app.evaluate("document.querySelector('#table').getBoundingClientRect().top") \
+            >= -1
     guard.check()
 
 

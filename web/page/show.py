@@ -18,6 +18,7 @@ import ui_logic as logic
 from dom import el, show_status, storage_set
 from language import say, words
 from pyscript import document, window
+from pyscript.ffi import to_js
 
 
 def keep(page, key, value):
@@ -108,8 +109,26 @@ def render(page, with_log=True, table=True):
     else:
         show_status("")
     update_state(page)
+    bring_into_view(page)
     # How long drawing took on this thread (MicroPython), for the tests' timing report.
     document.body.setAttribute("data-render-ms", str(int(window.performance.now() - start)))
+
+
+def bring_into_view(page):
+    """The hand-end summary and the settlement come into view by themselves, and a new hand
+    brings the table back (once each: the person may scroll away)."""
+    view = page.view or {}
+    waiting = view.get("waiting_for")
+    number = (view.get("hand") or {}).get("hand")
+    ended = waiting in ("next_hand", "done")
+    key = str(number) + (":" + str(waiting) if ended else "")
+    if view and page.link.synced and key != page.shown.scrolled_key:
+        first = page.shown.scrolled_key is None
+        page.shown.scrolled_key = key
+        if ended:
+            el("controls").scrollIntoView(to_js({"block": "nearest"}))
+        elif not first:
+            el("table").scrollIntoView(to_js({"block": "nearest"}))
 
 
 def draw_log(page):
