@@ -36,11 +36,11 @@ def payment_table(players: int, options: Options) -> list[dict]:
     """Every kind of payment at a table of ``players`` with these house rules, as events
     (a key, its amounts and its ruling) for the page's "How to play": the engine's amounts,
     never restated by the page."""
-    blank = set_value(DOUBLE_BLANK, False, options.polish_double_blank)
+    polish = options.polish_double_blank
+    one_end = double_value(DOUBLE_BLANK)
     rows: list[dict] = [
-        {"key": "pays.set_double", "blank": blank, "rule": "R6"},
-        {"key": "pays.set_drawn_double", "blank": set_value(DOUBLE_BLANK, True,
-                                                            options.polish_double_blank),
+        {"key": "pays.set_double", "blank": set_value(DOUBLE_BLANK, False, polish), "rule": "R6"},
+        {"key": "pays.set_drawn_double", "blank": set_value(DOUBLE_BLANK, True, polish),
          "rule": "R6"},
         {"key": "pays.set_drawn_other", "rule": "R6"},
     ]
@@ -48,9 +48,9 @@ def payment_table(players: int, options: Options) -> list[dict]:
     rows += [{"key": "pays.declare", "n": n, "amount": declared[n], "rule": "R8"}
              for n in sorted(declared)]
     rows += [
-        {"key": "pays.out_of_turn", "blank": double_value(DOUBLE_BLANK), "rule": "R9"},
+        {"key": "pays.out_of_turn", "blank": one_end, "rule": "R9"},
         {"key": "pays.on_last_claim" if options.claim_doubles else "pays.on_last",
-         "blank": double_value(DOUBLE_BLANK), "rule": "H2" if options.claim_doubles else "R14"},
+         "blank": one_end, "rule": "H2" if options.claim_doubles else "R14"},
         {"key": "pays.nos", "amount": NOS_PAYMENT, "rule": "R15"},
         {"key": "pays.close", "amount": CLOSE_PAYMENT, "rule": "R18"},
         {"key": "pays.wrong_close", "amount": WRONG_CLOSE_PAYMENT, "rule": "R19"},

@@ -102,15 +102,6 @@ def test_H2_the_person_claims_a_double_and_the_predecessor_pays():
     assert paid(again["table"], plain) == []
 
 
-def test_R12_the_person_draws_until_a_tile_fits_in_one_action():
-    d = find_decision("must draw", 4)
-    table = d["table"]
-    held = len(table.hand.hands[0])
-    view = table.act(d["action"])
-    assert view["error"] is None and len(table.hand.hands[0]) > held
-    assert not table.must_draw()
-
-
 def test_R18_R19_a_close_with_a_play_pays_or_costs():
     d = find_decision("close", 4)
     table = d["table"]

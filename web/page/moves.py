@@ -78,7 +78,7 @@ def play(page, tile, arm, out, confirmed=False):
         move.choice = None
         draw_controls(page)
         update_state(page)
-        focus_first("#controls [data-cmd=close-yes]")
+        focus("#controls [data-cmd=close-yes]")
         return
     move.confirm = None
     action = logic.play_action(page.view, tile, arm, out, move.close, move.claim)
@@ -111,9 +111,7 @@ def on_key(page, event):
 
 
 def focus_tile(tile):
-    node = document.querySelector('#hand [data-tile="' + tile + '"]')
-    if not absent(node):
-        node.focus()
+    focus('#hand [data-tile="' + tile + '"]')
 
 
 # ---------------------------------------------------------------- dragging a tile
@@ -179,7 +177,7 @@ def after_drop(page, event):
             and event.clientY == end[2])
 
 
-def focus_first(selector):
+def focus(selector):
     node = document.querySelector(selector)
     if not absent(node):
         node.focus()
