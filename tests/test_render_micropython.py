@@ -121,22 +121,13 @@ def test_mpy_toml_hands_every_main_thread_module_to_micropython_as_bytecode_in_o
     assert all(code[:1] == b"M" and len(code) > 16 for code in pack.values())
 
 
-def test_the_modules_the_table_frame_needs_come_first_in_the_pack_and_are_flagged():
-    """start.py writes out only the flagged modules before the frame (then the rest): every
-    module language.py and main.py import, directly or not, must be among them."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("nos_build_web", ROOT / "scripts/build_web.py")
-    build_web = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build_web)
-    build_web.compile_main_thread(ROOT)
-    data = (ROOT / build_web.MPY_PACK).read_bytes()
-    index = json.loads(data.partition(b"\n")[0])
-    flags = [needed for _name, _size, needed in index]
-    assert flags == sorted(flags, reverse=True) and 0 < sum(flags) < len(flags)
-    frame = {name for name, _size, needed in index if needed}
-    sources = {p.stem: p for p in MAIN_THREAD_FILES}
-    assert {"language", "main", "say", "render_table", "render_hand", "render_panels"} <= frame
-    for name in frame:
-        assert build_web.imported_names(sources[name]) & set(sources) <= frame, name
-    assert "game" not in frame  # (imported once the frame is drawn)
+def test_every_page_that_runs_a_pack_loads_the_script_that_unpacks_it_before_start_py():
+    """web/unpack.js writes a pack's modules out in JavaScript (start.py only as a fallback,
+    which logs a console error, so the e2e tests fail if it is ever taken)."""
+    boot = (ROOT / "web/boot.js").read_text(encoding="utf-8")
+    assert 'import "./unpack.js";' in boot
+    for page in ["rules.html", "embed.html"]:
+        html = (ROOT / page).read_text(encoding="utf-8")
+        core = html.index('<script type="module" src="./vendor/pyscript/')
+        assert core < html.index('<script type="module" src="./web/unpack.js">') < html.index(
+            '<script type="mpy"'), page

@@ -6,8 +6,10 @@ hold no user-visible English of their own; and events become the sentences they 
 from __future__ import annotations
 
 import ast
+import html
 import json
 import re
+from html.parser import HTMLParser
 
 import pytest
 import web_views
@@ -92,6 +94,49 @@ def test_english_has_every_key_the_code_uses_and_no_other():
     used = used_keys()
     assert sorted(used - en) == [], "keys the code uses but English lacks"
     assert sorted(en - used) == [], "keys English has but no code uses"
+
+
+class StaticWords(HTMLParser):
+    """The text of each [data-word] element, the title of each [data-word-title] one."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open: list[tuple[str, str | None]] = []  # (tag, its word key) of open elements
+        self.texts: dict[str, str] = {}
+        self.titles: dict[str, str | None] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        got = dict(attrs)
+        if got.get("data-word-title"):
+            self.titles[got["data-word-title"]] = got.get("title")
+        if tag not in ("meta", "link", "input", "br", "img"):
+            self.open.append((tag, got.get("data-word")))
+            if got.get("data-word"):
+                self.texts[got["data-word"]] = ""
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.open and self.open.pop()[0] != tag:
+            pass
+
+    def handle_data(self, data: str) -> None:
+        for _tag, key in self.open:
+            if key:
+                self.texts[key] += data
+
+
+def test_index_html_is_written_in_the_english_words():
+    """The page translates its static words only when it shows another language than
+    index.html's (web/page/language.py translate_page), so they must be en.json's."""
+    parser = StaticWords()
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    parser.feed(page)
+    english = catalogue("en")["words"]
+    assert len(parser.texts) > 30 and parser.titles
+    assert {k: v for k, v in parser.texts.items() if english.get(k) != v} == {}
+    assert {k: v for k, v in parser.titles.items() if english.get(k) != v} == {}
+    title = re.search(r"<title[^>]*>(.*?)</title>", page).group(1)
+    assert html.unescape(title) == english["page.title"]
+    assert '<html lang="en">' in page
 
 
 @pytest.mark.parametrize("lang", LANGS[1:])

@@ -1,5 +1,6 @@
 import { hooks } from "../vendor/pyscript/0.7.31/core.js";
 import { parse as parseToml } from "../vendor/pyscript/0.7.31/toml-V4Savzlc.js";
+import "./unpack.js"; // (writes page.pack's modules out before start.py runs)
 
 // The boot order (docs/architecture.md "Boot path"): the engine's Pyodide worker first, the
 // main thread's MicroPython once PyScript has created that worker.

@@ -79,13 +79,15 @@ async def load_words(page, lang, fetching=None):
 def translate_page(page):
     """The static words of index.html in the language shown: [data-word] elements get their
     text, [data-word-title] their title; the language switch shows the language."""
-    w = words(page)
-    fill_words(w)
-    nodes = document.querySelectorAll("[data-word-title]")
-    for i in range(nodes.length):
-        node = nodes.item(i)
-        node.setAttribute("title", w.word(str(node.getAttribute("data-word-title"))))
-    setattr(document, "title", w.word("page.title"))  # noqa: B010 - `.title` reads as str.title
+    if page.shown.static_lang != page.shown.lang:  # (index.html is written in English,
+        w = words(page)  # the same words as en.json: tests/test_words.py)
+        fill_words(w)
+        nodes = document.querySelectorAll("[data-word-title]")
+        for i in range(nodes.length):
+            node = nodes.item(i)
+            node.setAttribute("title", w.word(str(node.getAttribute("data-word-title"))))
+        setattr(document, "title", w.word("page.title"))  # noqa: B010 - `.title`: str.title
+        page.shown.static_lang = page.shown.lang
     select = el("lang-select")
     if not absent(select):
         if not select.options.length:  # each language named in itself (ui_logic.LANGUAGES)

@@ -25,18 +25,15 @@ def draw_frame(page):
     show_status(w.word("status.starting"), "loading")
 
 
-async def boot(early=None, unpack=None):
+async def boot(early=None):
     """Draw the table frame at once, then start the game. `early`: the catalogue's fetch
-    begun by start.py (language.start_fetch); `unpack(0)` writes out the modules the frame
-    did not need (start.py)."""
+    begun by start.py (language.start_fetch)."""
     page = Page()
     page.shown.mode = screen_mode()
     await choose_words(page, early)
     draw_frame(page)
     el("app").setAttribute("data-state", "frame")
     window.performance.mark("nos:frame")
-    if unpack is not None:
-        unpack(0)
     import game  # (once the frame is drawn)
 
     await game.start(page)

@@ -43,6 +43,7 @@ class Shown:
         self.settings = None  # the engine's settings, when no view brings them
         self.words = Words({"lang": "en", "words": {}})
         self.lang = "en"
+        self.static_lang = "en"  # the language the page's static words are in (index.html's)
         self.mode = "wide"  # the table's design: "wide" or "narrow"
         self.pace = None  # ms the computer players pause per step
         self.log_key = None  # what the log shows, to skip drawing it again

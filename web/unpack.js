@@ -1,0 +1,35 @@
+import { hooks } from "../vendor/pyscript/0.7.31/core.js";
+
+// Writes the modules of page.pack (index.html) or site.pack (rules.html, embed.html) out as
+// <name>.mpy files for MicroPython's `import`, in JavaScript, once PyScript has written the
+// pack itself (mpy.toml's or site.toml's [files]) and before it runs start.py. The pack is a
+// first line listing [name, size, …] for each module, then their bytecode one after the other
+// (scripts/build_web.py). Done by MicroPython, the same writes cost the table frame ≈ 15 ms
+// (docs/performance.md); here they take well under 1 ms. Should this fail, start.py sees the
+// modules missing and writes them itself.
+const PACKS = ["page.pack", "site.pack"];
+
+function unpack(FS, packName) {
+  const pack = FS.readFile(packName);
+  const newline = pack.indexOf(10);
+  const modules = JSON.parse(new TextDecoder().decode(pack.subarray(0, newline)));
+  let at = newline + 1;
+  for (const [name, size] of modules) {
+    const slash = name.lastIndexOf("/");
+    if (slash > 0 && !FS.analyzePath(name.slice(0, slash)).exists) FS.mkdirTree(name.slice(0, slash));
+    FS.writeFile(`${name}.mpy`, pack.subarray(at, at + size));
+    at += size;
+  }
+}
+
+hooks.main.onReady.add(({ interpreter }) => {
+  const FS = interpreter?.FS;
+  if (!FS) return;
+  for (const packName of PACKS) {
+    try {
+      if (FS.analyzePath(packName).exists) unpack(FS, packName);
+    } catch (err) {
+      console.error(`Nos: ${packName} could not be unpacked here; start.py will:`, err);
+    }
+  }
+});
