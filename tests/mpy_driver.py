@@ -8,6 +8,7 @@ import render_announce
 import render_diagram
 import render_hand
 import render_panels
+import render_spoken
 import render_table
 import ui_logic
 from say import Words
@@ -35,6 +36,10 @@ def render_view(view, w, full=True):
     out.append(render_panels.controls_html(view, {"close": True}, w))
     out.append(render_panels.controls_html(view, {"loading": True}, w))
     out.append(render_panels.log_html(view, w))
+    log = view.get("log") or []
+    said, heard = render_spoken.news(view, max(len(log) - 6, 0), w)
+    out.append(said + " | " + str(heard))  # (not json.dumps: it escapes differently)
+    out.append(render_spoken.read_out(view, tiles, w))
     out.append(render_panels.info_html(view, w))
     out.append(render_diagram.diagram_svg(view, w, render_diagram.seat_hands(view)))
     hand = view.get("hand") or {}

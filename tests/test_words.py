@@ -29,7 +29,7 @@ PAGE_MODULES = sorted(p.relative_to(WEB).as_posix()
 NOT_WORDS = {"out of turn",  # the engine's name of a phase
              "seat-tile declared",  # CSS classes
              "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",  # the font
-             "Escape", "Enter",  # key names
+             "Escape", "Enter", "Home", "End",  # key names
              "English", "Nederlands", "Polski",  # each language named in itself
              # Reasons for developers, never shown: a record link's, the rules text's.
              "empty or too long", "not a record: ", "no compressobj", "bad ledger entry: ",

@@ -28,7 +28,8 @@ LANGS = tuple(code for code, _ in LANGUAGES)  # the page's languages
 # notation (the position text's syntax) is the engine's, shared with the page.
 MAIN_THREAD_MODULES = ["say", "safe_json", "render_svg", "layout_geometry", "render_layout",
                        "render_table", "render_hand", "render_announce", "render_panels",
-                       "ui_logic", "render_diagram", "notation", "render_share", "record_link"]
+                       "ui_logic", "render_diagram", "notation", "render_share", "record_link",
+                       "render_spoken"]
 
 
 def module_path(name: str) -> Path:

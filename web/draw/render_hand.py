@@ -1,5 +1,8 @@
 """The person's hand as SVG: their tiles face up, the playable ones lit and the others
-dimmed when it is their turn, the selected one raised, declared doubles marked (R8).
+dimmed (and marked disabled) when it is their turn, the selected one raised, declared
+doubles marked (R8). The hand is one tab stop: one tile has tabindex 0 (the selected one,
+else the first playable, else the first), the others -1, and the arrow keys move between
+them (web/page/access.py).
 
 Pure functions of their arguments, in the MicroPython subset (see render_svg.py).
 """
@@ -9,6 +12,7 @@ from render_svg import (
     FELT_DARK,
     GOLD,
     INK_DIM,
+    focus_ring,
     group,
     rect,
     split_tile,
@@ -44,6 +48,7 @@ def hand_svg(view=None, ui=None, mode="wide", words=None):
     if hand:
         me = view.get("viewer", 0)
         declared = (hand.get("declared") or [[]] * (me + 1))[me]
+    stop = roving_tile(tiles, selected, playable if active else [])
     parts = [svg_open("hand-svg", w, h, words.word("hand.title")),
              rect(0, 0, w, h, FELT_DARK, r=12, more=[("id", "hand-felt")])]
     if view is None:
@@ -67,9 +72,11 @@ def hand_svg(view=None, ui=None, mode="wide", words=None):
         a, b = split_tile(t)
         label = t + (words.word("hand.declared_mark") if t in declared else "") + (
             words.word("hand.selected_mark") if t == selected else "")
-        more = [("data-tile", t), ("role", "button"), ("tabindex", "0"),
-                ("aria-label", label), ("aria-pressed", "true" if t == selected else "false")]
-        inner = [tile_face(x, y, tw, th, a, b, None, None, GOLD if t == selected else None)]
+        more = [("data-tile", t), ("role", "button"), ("tabindex", "0" if t == stop else "-1"),
+                ("aria-label", label), ("aria-pressed", "true" if t == selected else "false"),
+                ("aria-disabled", "true" if cls.find("dim") >= 0 else None)]
+        inner = [focus_ring(x, y, tw, th, tw * 0.2),
+                 tile_face(x, y, tw, th, a, b, None, None, GOLD if t == selected else None)]
         if t in declared:
             inner.append(text(x + tw / 2, y - 3, words.word("hand.declared"), 9, GOLD, "middle",
                               "600"))
@@ -79,3 +86,13 @@ def hand_svg(view=None, ui=None, mode="wide", words=None):
         parts.append(group(inner, cls, more))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def roving_tile(tiles, selected, playable):
+    """The hand's one tab stop: the selected tile, else the first playable, else the first."""
+    if selected in tiles:
+        return selected
+    for t in tiles:
+        if t in playable:
+            return t
+    return tiles[0] if tiles else None

@@ -17,6 +17,7 @@ from render_svg import (
     LAST,
     LOCK,
     MATADOR,
+    focus_ring,
     group,
     padlock,
     rect,
@@ -122,16 +123,21 @@ def layout_boxes(view, d):
             placement, u)
 
 
-def placed_tiles(placement, px, last, words, detailed=False):
+def placed_tiles(placement, px, last, words, detailed=False, arms=None):
     """The set tile and every placed tile as SVG parts, each titled with who played it;
     `last` is last_play(hand). `detailed` (diagrams): the set tile has a title, tiles carry
-    their arm number and the last play says so."""
+    their arm number and the last play says so. `arms` (the table, the view's arms): each
+    tile is an image named for a screen reader by its numbers, its arm, its place on the
+    arm and who played it."""
     s = placement["set"]
     x, y, w, h = px(s["box"])
     face = tile_face(x, y, w, h, s["first"], s["second"], "set-tile",
                      [("data-tile", str(s["tile"]))])
-    parts = [group([title(words.word("tile.set", {"tile": s["tile"]})), face]) if detailed
-             else face]
+    said = words.word("tile.set", {"tile": s["tile"]})
+    if arms is not None:
+        parts = [group([face], None, [("role", "img"), ("aria-label", said)])]
+    else:
+        parts = [group([title(said), face]) if detailed else face]
     for t in placement["tiles"]:
         x, y, w, h = px(t["box"])
         is_last = last is not None and last[0] == t["arm"] and last[1] == t["index"]
@@ -144,13 +150,24 @@ def placed_tiles(placement, px, last, words, detailed=False):
         said = words.word("tile.played", {"tile": t["tile"], "seat": t["seat"]})
         if is_last and detailed:
             said += words.word("tile.last")
-        parts.append(group([title(said), face]))
+        more = None
+        if arms is not None:
+            arm = arms[t["arm"]] if t["arm"] < len(arms) else {}
+            named = words.word("tile.on_arm", {"tile": t["tile"], "seat": t["seat"],
+                                               "side": arm.get("side", ""),
+                                               "n": t["index"] + 1})
+            if is_last:
+                named += words.word("tile.last")
+            more = [("role", "img"), ("aria-label", words.capital(named))]
+        parts.append(group([title(said), face], None, more))
     return parts
 
 
-def end_marker(arm, i, b, u, target, selected, words, hit=None):
+def end_marker(arm, i, b, u, target, selected, words, hit=None, stop=False):
     """An open or locked end drawn in the slot b (x, y, w, h); `hit`: an invisible box
-    (x, y, w, h) that takes the clicks and drops too (see end_targets)."""
+    (x, y, w, h) that takes the clicks and drops too (see end_targets). The ends the
+    selected tile can go to are buttons, one tab stop: `stop` has tabindex 0, the others -1
+    (the arrow keys move between them, web/page/access.py)."""
     x, y, w, h = b
     inset = u * 0.25
     x, y, w, h = x + inset, y + inset, w - 2 * inset, h - 2 * inset
@@ -171,6 +188,8 @@ def end_marker(arm, i, b, u, target, selected, words, hit=None):
             cls += " target"
             parts.append(rect(x - 2, y - 2, w + 4, h + 4, GOLD, GOLD, 3, u * 0.6,
                               more=[("fill-opacity", "0.35"), ("class", "target-glow")]))
+        if target:
+            parts.append(focus_ring(x, y, w, h, u * 0.6))
         parts.append(rect(x, y, w, h, "none", colour, 2, u * 0.5,
                           more=[("stroke-dasharray", "5 4")]))
         label = str(arm.get("label", ""))
@@ -180,7 +199,7 @@ def end_marker(arm, i, b, u, target, selected, words, hit=None):
             cls += " needs-double"
     more = [("data-arm", str(i)), ("data-end", str(arm.get("end", "")))]
     if target:
-        more += [("role", "button"), ("tabindex", "0"),
+        more += [("role", "button"), ("tabindex", "0" if stop else "-1"),
                  ("aria-label", words.capital(words.word("end.play_on", {
                      "tile": selected, "side": arm.get("side", "")})))]
     return group(parts, cls, more)

@@ -29,6 +29,7 @@ MATADOR = "#f0a030"
 LAST = "#5ec8f2"
 PANEL = "#0f3d22"
 LOCK = "#c9d6cc"
+FOCUS = "#ffffff"  # the keyboard focus ring, dashed (unlike GOLD: playable, LAST: last play)
 
 # Pip positions in a square half on a 3x3 grid (column, row) of a tile standing upright;
 # a lying tile uses them transposed, so the six runs along the tile.
@@ -223,6 +224,13 @@ def _back(w, h, dead):
     return "".join(parts)
 
 
+def focus_ring(x, y, w, h, r):
+    """The keyboard focus of a tile or an end: a blue dashed ring, unlike the gold glow of
+    what is playable; shown only while its group has :focus-visible (assets/app.css)."""
+    return rect(x - 4, y - 4, w + 8, h + 8, "none", FOCUS, 3, r, cls="focus-ring",
+                more=[("stroke-dasharray", "7 4")])
+
+
 def padlock(x, y, size, colour=LOCK):
     """A small padlock centred on (x, y): an end closed by the announced conditions."""
     s = size
@@ -241,8 +249,9 @@ def chip(x, y, r):
 
 
 def svg_open(elem_id, w, h, label):
+    """The table's or the hand's <svg>: a named group (not an image: it holds buttons)."""
     return ('<svg xmlns="' + SVG_NS + '" id="' + elem_id + '" viewBox="0 0 ' + str(w) + " " +
-            str(h) + '" role="img" aria-labelledby="' + elem_id + '-title">' +
+            str(h) + '" role="group" aria-labelledby="' + elem_id + '-title">' +
             '<title id="' + elem_id + '-title">' + esc(label) + "</title>")
 
 

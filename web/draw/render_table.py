@@ -162,7 +162,31 @@ def seat_panel(view, seat, x, y, w, h, small, last, words):
     if current:
         label += words.word("seat.acting")
     return group([title(label)] + parts, "seat" + (" current" if current else ""),
-                 [("data-seat", str(seat))])
+                 [("data-seat", str(seat)), ("role", "img"),
+                  ("aria-label", seat_said(view, seat, label, last, words))])
+
+
+def seat_said(view, seat, label, last, words):
+    """A seat for a screen reader, in one go: name, chips, whether it acts, its tiles, its
+    labels (on set, nos, out, waits owed), its declared doubles and its last action."""
+    hand = hand_of(view)
+    said = [words.capital(label)]
+    if hand is not None:
+        sizes = hand.get("hand_sizes", [])
+        said.append(words.word("seat.tiles", {"n": sizes[seat] if seat < len(sizes) else 0}))
+        if hand.get("setter") == seat:
+            said.append(words.word("pill.on_set"))
+        if hand.get("nos") == seat:
+            said.append(words.word("pill.nos"))
+        elif (hand.get("out") or [False] * (seat + 1))[seat]:
+            said.append(words.word("pill.out"))
+        waits = (hand.get("waits") or [[]] * (seat + 1))[seat]
+        if waits:
+            said.append(words.word("pill.owes", {"n": len(waits)}))
+        declared = (hand.get("declared") or [[]] * (seat + 1))[seat]
+        if declared:
+            said.append(words.word("seat.declared", {"tiles": declared}))
+    return ", ".join(said) + (". " + last if last else "")
 
 
 def seats_svg(view, d, words):
@@ -202,15 +226,16 @@ def layout_svg(view, ui, d, words):
     if not layout:
         return center_message(view, cx, cy, d, words)
     placement, u, px = layout_place(hand, d)
-    parts = placed_tiles(placement, px, last_play(hand), words)
     arms = layout.get("arms", [])
+    parts = placed_tiles(placement, px, last_play(hand), words, arms=arms)
     targets = (ui or {}).get("targets") or []
     selected = (ui or {}).get("selected")
     slots = [px(e["box"]) for e in placement["ends"]]
     hits = end_targets(slots, u, d)
+    stop = min(targets) if targets else None
     for i in range(len(arms)):
         parts.append(end_marker(arms[i], i, slots[i], u, i in targets, selected, words,
-                                hits[i]))
+                                hits[i], i == stop))
     return group(parts, "layout", [("data-unit", str(u))])
 
 
@@ -264,6 +289,8 @@ def strip_svg(view, d, words):
         parts.append(text(bx + 6, y + th * 0.68, said, 11 if small else 13, INK_DIM,
                           more=[("class", "boneyard-count"), ("data-drawable",
                                                                str(drawable))]))
+        named = words.word("table.boneyard") + ": " + words.word("table.to_draw", {"n": drawable})
+        parts = [group(parts, "boneyard", [("role", "img"), ("aria-label", named)])]
     parts.append(you_svg(view, d, y + th * 0.68, words))
     return group(parts, "strip")
 
@@ -301,7 +328,11 @@ def you_svg(view, d, base, words):
         parts.append(svg)
     if not small:
         parts.append(text(lx - 8, base, words.capital(words.name(me)), size, INK, "end", "700"))
-    return group(parts, "you")
+    said = [words.capital(words.word("seat.title", {"seat": me, "chips": chips}))]
+    said += [label for label, _colour in labels]
+    if small and view.get("waiting_for") == "human" and hand is not None:
+        said.append(words.word("pill.your_turn"))
+    return group(parts, "you", [("role", "img"), ("aria-label", ", ".join(said))])
 
 
 def legend_svg(view, d, words):

@@ -5,8 +5,10 @@ view does not offer goes to the engine as an attempt, which it refuses with its 
 (R70), so the page never judges a move itself.
 """
 
+import access
 import render_svg
 import ui_logic as logic
+from access import focus
 from dom import absent, attr, closest, el
 from link import send
 from pyscript import document
@@ -88,11 +90,22 @@ def play(page, tile, arm, out, confirmed=False):
 
 
 def on_key(page, event):
-    """Escape drops the tile picked; Enter or Space on a focused tile or end acts on it."""
+    """Escape drops the tile picked (focus back on it); Enter or Space on a tile picks it
+    and takes the focus to the first end it can go to, on an end plays it there; the arrow
+    keys move within the hand or the ends (access.py); R reads out the open ends."""
     key = event.key
     if key == "Escape" and (page.move.tile or page.move.choice):
+        tile = page.move.tile
         page.move.clear()
         render(page)
+        if tile:
+            focus('#hand [data-tile="' + tile + '"]')
+        return
+    if access.on_arrow(event):
+        return
+    if (key == "r" or key == "R") and not (event.ctrlKey or event.metaKey or event.altKey):
+        if absent(document.activeElement) or not _typing(document.activeElement):
+            access.read_out(page)
         return
     if key != "Enter" and key != " ":
         return
@@ -104,14 +117,16 @@ def on_key(page, event):
     if tile is not None and not absent(active.closest("#hand")):
         event.preventDefault()
         on_tile(page, tile)
-        focus_tile(tile)
+        if page.move.tile == tile:
+            focus('#table .end.target[tabindex="0"]')
     elif arm is not None and not absent(active.closest("#table")):
         event.preventDefault()
         on_end(page, int(arm))
 
 
-def focus_tile(tile):
-    focus('#hand [data-tile="' + tile + '"]')
+def _typing(node):
+    """A text field or a list has the focus: its keys are its own."""
+    return str(node.tagName).lower() in ("input", "select", "textarea")
 
 
 # ---------------------------------------------------------------- dragging a tile
@@ -176,8 +191,3 @@ def after_drop(page, event):
     return (end is not None and event.timeStamp - end[0] < 60 and event.clientX == end[1]
             and event.clientY == end[2])
 
-
-def focus(selector):
-    node = document.querySelector(selector)
-    if not absent(node):
-        node.focus()

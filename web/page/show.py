@@ -9,6 +9,7 @@ players act), "playable" or "error".
 
 import json
 
+import access
 import render_announce as announce
 import render_diagram as diagram
 import render_hand
@@ -56,7 +57,10 @@ def controls_ui(page):
 
 
 def draw_controls(page):
+    where = access.held_focus()
     el("controls").innerHTML = panels.controls_html(page.view, controls_ui(page), words(page))
+    if where is not None and where[0] == "controls":
+        access.give_focus(where)
 
 
 def update_state(page):
@@ -90,9 +94,11 @@ def render(page, with_log=True, table=True):
     view = page.view
     mode = page.shown.mode
     w = words(page)
+    where = access.held_focus()
     if table:
         el("table").innerHTML = render_table.table_svg(view, table_ui(page), mode, w)
     el("hand").innerHTML = render_hand.hand_svg(view, hand_ui(page), mode, w)
+    access.give_focus(where)
     draw_controls(page)
     el("info").innerHTML = panels.info_html(view, w)
     el("export-diagram").disabled = view is None or not view.get("hand")
@@ -109,6 +115,7 @@ def render(page, with_log=True, table=True):
     else:
         show_status("")
     update_state(page)
+    access.tell_news(page)
     bring_into_view(page)
     # How long drawing took on this thread (MicroPython), for the tests' timing report.
     document.body.setAttribute("data-render-ms", str(int(window.performance.now() - start)))
@@ -156,8 +163,10 @@ def redraw_selection(page):
     """Only what a selection changes: the table's ends, the hand and the prompt."""
     w = words(page)
     mode = page.shown.mode
+    where = access.held_focus()
     el("table").innerHTML = render_table.table_svg(page.view, table_ui(page), mode, w)
     el("hand").innerHTML = render_hand.hand_svg(page.view, hand_ui(page), mode, w)
+    access.give_focus(where)
     draw_controls(page)
 
 

@@ -49,6 +49,8 @@ class Shown:
         self.log_key = None  # what the log shows, to skip drawing it again
         self.help_key = None  # what the payments of "How to play" show
         self.scrolled_key = None  # the hand (and its end) last brought into view
+        self.heard = None  # how many log entries the live region has said (access.py)
+        self.heard_turn = False  # the live region has said that it is the person's turn
         self.playable = False  # the page has been playable once (nos:playable is marked)
         self.diagram_url = None  # the last exported diagram's object URL
         self.share = None  # what the Share dialog offers (the worker's share reply)

@@ -1,0 +1,207 @@
+"""Accessible to everyone: axe-core (pinned in package.json) finds no violation in any state
+of a game, at phone and desktop sizes, light and dark; a whole hand is played with the
+keyboard alone, focus coming back to the hand after every move; the others' actions and the
+payments reach the polite live region; R reads out the open ends."""
+
+from __future__ import annotations
+
+import json
+
+from e2e_harness import ROOT
+from e2e_play import (
+    human_on_set,
+    new_game,
+    open_game,
+    settle,
+    take_all,
+)
+from web_views import find_decision
+
+AXE = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
+SIZES = {"phone": (360, 640, 400), "desktop": (1280, 800, 1000)}  # (w, h, table's viewBox w)
+DECLARE = find_decision("declare", 4)
+OUT_OF_TURN = find_decision("out of turn", 4)
+
+
+def violations(page) -> list[str]:
+    """axe-core's violations on the page as it is now (every rule axe runs by default)."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(AXE)  # (evaluated by the browser's devtools protocol: no CSP applies)
+    found = page.evaluate("""async () => (await axe.run(document)).violations.map(v =>
+        v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' '))
+            .join(', '))""")
+    return found
+
+
+def check_everywhere(page, state: str) -> None:
+    """axe at each size in light and dark; the page is redrawn for each size first."""
+    problems = []
+    for size, (width, height, box) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(
+            f"document.querySelector('#table-svg').viewBox.baseVal.width === {box}")
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            problems += [f"{state}, {size}, {scheme}: {v}" for v in violations(page)]
+    assert problems == []
+
+
+def test_axe_finds_nothing_in_any_state_of_a_game(app, guard, base_url):
+    seed = human_on_set(3)
+    open_game(app, base_url, f"?seed={seed}&players=3&level=beginner&delay=0")
+    assert app.get_attribute("body", "data-phase") == "set"
+    check_everywhere(app, "on set")
+    app.locator("#hand .hand-tile.playable").first.click()
+    app.locator("#announce-dialog").wait_for(state="visible")
+    check_everywhere(app, "the announcement dialog")
+    app.click("#announce-ok")
+    settle(app)
+
+    # (At the normal pace, not the URL's delay=0: the others' turn lasts.)
+    open_game(app, base_url, DECLARE["query"].replace("&delay=0", ""))
+    take_all(app, DECLARE["path"])
+    settle(app)
+    assert app.get_attribute("body", "data-phase") == "declare"
+    check_everywhere(app, "declarations")
+    app.click("#controls [data-action=decline]")
+    app.wait_for_selector("body[data-waiting-for=bot]", state="attached")
+    check_everywhere(app, "the others' turn")
+
+    new_game(app, OUT_OF_TURN["seed"], 4)
+    take_all(app, OUT_OF_TURN["path"])
+    settle(app)
+    assert app.get_attribute("body", "data-phase") == "out of turn"
+    check_everywhere(app, "doubles out of turn")
+    app.click("#controls [data-action=decline]")
+
+    # The person's turn with a tile selected.
+    while settle(app) == "human":
+        tiles = app.locator("#hand .hand-tile.playable")
+        if app.get_attribute("body", "data-phase") == "play" and tiles.count():
+            tiles.first.click()
+            app.locator("#table .end.target").first.wait_for(state="attached")
+            check_everywhere(app, "your turn, a tile selected")
+            break
+        app.locator("#controls .buttons button").first.click()
+    app.locator("#table .end.target").first.click()
+
+    # The hand's end and the settlement, by the quickest way there.
+    while settle(app) == "human":
+        buttons = app.locator("#controls .buttons button")
+        tiles = app.locator("#hand .hand-tile.playable")
+        if tiles.count() and app.get_attribute("body", "data-phase") in ("play", "out of turn"):
+            tiles.first.click()
+            app.locator("#table .end.target").first.click()
+            out = app.locator("#controls [data-cmd=out]")
+            if out.count():
+                out.first.click()
+        else:
+            buttons.first.click()
+    assert app.get_attribute("body", "data-waiting-for") == "next_hand"
+    check_everywhere(app, "the hand's end")
+    app.click("[data-cmd=end-session]")
+    settle(app)
+    check_everywhere(app, "the settlement")
+    app.click("header [data-cmd=new-game]")
+    app.locator("#newgame-dialog").wait_for(state="visible")
+    check_everywhere(app, "the new-game dialog")
+    guard.check()
+
+
+def focused(page) -> dict:
+    return page.evaluate("""() => { const a = document.activeElement;
+        return {where: a.closest('#hand') ? 'hand' : a.closest('#table') ? 'table'
+                    : a.closest('#controls') ? 'controls' : a.closest('dialog') ? 'dialog'
+                    : a.tagName.toLowerCase(),
+                tile: a.dataset.tile || null, arm: a.dataset.arm || null,
+                action: a.dataset.action || a.dataset.cmd || a.id || null}; }""")
+
+
+def tab_to(page, where: str, match=None, limit: int = 40) -> dict:
+    """Press Tab until the focus is in `where` (and `match(focus)` holds)."""
+    for _ in range(limit):
+        now = focused(page)
+        if now["where"] == where and (match is None or match(now)):
+            return now
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {where}: at {focused(page)}")
+
+
+def test_a_whole_hand_by_keyboard_alone(app, guard, base_url):
+    seed = human_on_set(3)
+    open_game(app, base_url, f"?seed={seed}&players=3&level=beginner&delay=0")
+    # The hand is one tab stop: from the hand, Tab leaves it at once.
+    now = tab_to(app, "hand")
+    app.keyboard.press("Tab")
+    assert focused(app)["where"] != "hand"
+    # Set a double: the tab stop is the first playable tile; the arrows move in the hand.
+    now = tab_to(app, "hand")
+    doubles = app.evaluate("[...document.querySelectorAll('#hand .hand-tile.playable')]"
+                           ".map(e => e.dataset.tile)")
+    assert now["tile"] == doubles[0]
+    app.keyboard.press("End")
+    app.keyboard.press("Home")
+    assert focused(app)["tile"] == app.evaluate(
+        "document.querySelector('#hand [data-tile]').dataset.tile")
+    for _ in range(20):
+        if focused(app)["tile"] == doubles[0]:
+            break
+        app.keyboard.press("ArrowRight")
+    app.keyboard.press("Enter")
+    app.locator("#announce-dialog").wait_for(state="visible")
+    tab_to(app, "dialog", lambda f: (f["action"] or "").startswith("announce "))
+    app.keyboard.press("Enter")
+    moves = 0
+    while settle(app) == "human":
+        moves += 1
+        assert moves < 80
+        phase = app.get_attribute("body", "data-phase")
+        playable = app.locator("#hand .hand-tile.playable").count()
+        if moves > 1 and app.locator("#hand [data-tile]").count():
+            # Focus came back to the hand after the last move (and stayed through the
+            # computer players' turns).
+            assert focused(app)["where"] == "hand", (phase, focused(app))
+        if playable and phase in ("play", "out of turn"):
+            now = tab_to(app, "hand")
+            if "playable" not in app.get_attribute(f"#hand [data-tile='{now['tile']}']",
+                                                   "class"):
+                raise AssertionError("the hand's tab stop is not a playable tile")
+            app.keyboard.press("Enter")  # select: the focus goes to the first end
+            end = focused(app)
+            assert end["where"] == "table" and end["arm"] is not None, end
+            app.keyboard.press("Enter")  # play it there
+            if app.locator("#controls [data-cmd=out]").count():
+                tab_to(app, "controls", lambda f: f["action"] == "out")
+                app.keyboard.press("Enter")
+        else:
+            tab_to(app, "controls", lambda f: f["action"] is not None)
+            app.keyboard.press("Enter")
+    assert app.get_attribute("body", "data-waiting-for") == "next_hand"
+    assert moves >= 3
+    guard.check()
+
+
+def test_the_others_actions_and_payments_are_announced_and_R_reads_the_ends(app, guard,
+                                                                           base_url):
+    d = DECLARE
+    open_game(app, base_url, d["query"])
+    take_all(app, d["path"])
+    settle(app)
+    app.click(f"#controls [data-action='{d['action']}']")
+    settle(app)
+    said = app.text_content("#announcer")
+    names = d["view"]["names"]
+    # The payments of the person's declaration (R8) were said, then the others' actions.
+    log = app.evaluate("[...document.querySelectorAll('#log li')].map(li => li.textContent)")
+    assert any(f"{n} pays you" in " ".join(log) for n in names[1:])
+    assert said, log
+    assert app.get_attribute("#announcer", "aria-live") == "polite"
+    tab_to(app, "hand")
+    app.keyboard.press("r")
+    said = app.text_content("#announcer")
+    assert said.startswith("Open ends:") and "playable tiles" in said, said
+    hand = json.loads(app.evaluate("JSON.stringify([...document.querySelectorAll("
+                                   "'#hand .hand-tile.playable')].map(e => e.dataset.tile))"))
+    for tile in hand:
+        assert tile in said
+    guard.check()

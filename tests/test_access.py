@@ -1,0 +1,148 @@
+"""The table and the hand for the keyboard and the screen reader, as drawn (CPython): one tab
+stop each with the rest at tabindex -1, unplayable tiles marked disabled, a focus ring on
+everything that takes the focus, a name for every tile on the table, every seat and the
+boneyard, no button inside an image; and what the live region says (render_spoken.py)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import render_hand
+import render_spoken
+import render_table
+import ui_logic
+import web_views
+from web_views import sample_views
+
+from nos.app import DEFAULT_NAMES, Table
+
+SVG = "{http://www.w3.org/2000/svg}"
+SAMPLES = sample_views()
+EN = web_views.words("en", {"viewer": 0, "names": list(DEFAULT_NAMES)})
+
+
+def playing_views():
+    return [v for _, v in SAMPLES
+            if v["waiting_for"] == "human" and v["hand"]["phase"] in ("play", "out of turn")
+            and ui_logic.tile_actions(v)]
+
+
+def groups(svg: str, attr: str) -> list[ET.Element]:
+    return [g for g in ET.fromstring(svg).iter(SVG + "g") if g.get(attr) is not None]
+
+
+def test_the_hand_is_one_tab_stop_with_unplayable_tiles_disabled():
+    views = playing_views()
+    assert views
+    for view in views:
+        playable = ui_logic.tile_actions(view)
+        for selected in [None, playable[-1]]:
+            ui = {"selected": selected, "playable": playable, "active": True}
+            tiles = groups(render_hand.hand_svg(view, ui, "wide", EN), "data-tile")
+            stops = [g.get("data-tile") for g in tiles if g.get("tabindex") == "0"]
+            first = [g.get("data-tile") for g in tiles if g.get("data-tile") in playable][0]
+            assert stops == [selected or first]
+            assert all(g.get("tabindex") in ("0", "-1") for g in tiles)
+            for g in tiles:
+                assert (g.get("aria-disabled") == "true") == (g.get("data-tile") not in playable)
+                assert g.get("role") == "button" and g.get("aria-label").startswith(
+                    g.get("data-tile"))
+                assert [r for r in g.iter(SVG + "rect") if r.get("class") == "focus-ring"]
+
+
+def test_the_ends_of_a_selected_tile_are_one_tab_stop_with_a_focus_ring():
+    found = 0
+    for view in playing_views():
+        for tile in ui_logic.tile_actions(view):
+            targets = ui_logic.targets_for(view, tile)
+            svg = render_table.table_svg(view, {"selected": tile, "targets": targets}, "wide",
+                                         EN)
+            ends = [g for g in groups(svg, "data-arm") if "end" in g.get("class").split()]
+            buttons = [g for g in ends if g.get("role") == "button"]
+            assert [int(g.get("data-arm")) for g in buttons] == targets
+            assert [int(g.get("data-arm")) for g in buttons if g.get("tabindex") == "0"] == [
+                min(targets)]
+            assert all(g.get("tabindex") == "-1" for g in buttons[1:])
+            assert all(g.get("tabindex") is None for g in ends if g not in buttons)
+            for g in buttons:
+                assert g.get("aria-label") == f"Play {tile} on " + EN.side(
+                    view["hand"]["layout"]["arms"][int(g.get("data-arm"))]["side"])
+                assert [r for r in g.iter(SVG + "rect") if r.get("class") == "focus-ring"]
+            found += 1
+    assert found
+
+
+def no_button_inside_an_image(node: ET.Element, in_image: bool = False) -> bool:
+    role = node.get("role")
+    if role == "button" and in_image:
+        return False
+    return all(no_button_inside_an_image(c, in_image or role == "img") for c in node)
+
+
+def test_every_tile_on_the_table_every_seat_and_the_boneyard_has_a_name():
+    for _, view in SAMPLES:
+        svg = render_table.table_svg(view, None, "wide", EN)
+        root = ET.fromstring(svg)
+        assert root.get("role") == "group" and no_button_inside_an_image(root)
+        named = {face.get("data-tile"): g.get("aria-label")
+                 for g in root.iter(SVG + "g") if g.get("role") == "img"
+                 for face in g.iter(SVG + "g") if face.get("data-tile")}
+        faces = [g for g in root.iter(SVG + "g")
+                 if (g.get("class") or "").split()[:1] in (["layout-tile"], ["set-tile"])]
+        for face in faces:
+            label = named.get(face.get("data-tile"))
+            assert label and face.get("data-tile") in label
+            if "layout-tile" in face.get("class"):
+                assert " on the " in label and "from the middle, played by " in label
+        seats = groups(svg, "data-seat")
+        assert len(seats) == view["players"] - 1
+        for g in seats:
+            seat = int(g.get("data-seat"))
+            label = g.get("aria-label")
+            assert g.get("role") == "img"
+            assert label.startswith(f"{DEFAULT_NAMES[seat]}: {view['chips'][seat]} chips")
+            assert f"{view['hand']['hand_sizes'][seat]} tile" in label
+        you = [g for g in root.iter(SVG + "g") if g.get("class") == "you"][0]
+        assert you.get("aria-label").startswith(f"You: {view['chips'][0]} chips")
+        yard = [g for g in root.iter(SVG + "g") if g.get("class") == "boneyard"][0]
+        assert yard.get("aria-label") == (
+            f"Boneyard: {view['hand']['drawable']} to draw · last two never drawn")
+
+
+def test_the_live_region_says_the_others_actions_and_every_payment_not_your_own_moves():
+    table = Table(players=3, seed=5, level="beginner")
+    view = table.start()
+    for _ in range(60):
+        if view["waiting_for"] == "human":
+            view = table.act(str(view["hand"]["legal"][0]["send"]))
+        elif view["waiting_for"] == "bot":
+            view = table.bot_act()
+    last = table.view()
+    log = last["log"]
+    assert any(e.get("payments") for e in log) and any(
+        e["event"].get("seat") == 0 for e in log)
+    assert render_spoken.news(last, None, EN) == ("", len(log))
+    assert render_spoken.news(last, len(log) + 3, EN) == ("", len(log))
+    said, heard = render_spoken.news(last, 0, EN)
+    assert heard == len(log)
+    for entry in log:
+        event = entry["event"]
+        sentence = EN.sentence(EN.say(event))
+        own = event["key"].startswith("act.") and event.get("seat") == 0
+        assert (sentence in said) == (not own) or not own, sentence
+        if own:  # (the person's own action is not said; another's may read alike)
+            assert sentence.startswith("You "), sentence
+        for pay in entry.get("payments") or []:
+            assert EN.sentence(EN.say(pay)) in said
+
+
+def test_the_read_out_says_every_end_and_the_playable_tiles():
+    view = playing_views()[0]
+    playable = ui_logic.tile_actions(view)
+    said = render_spoken.read_out(view, playable, EN)
+    assert said.startswith("Open ends:")
+    for arm in view["hand"]["layout"]["arms"]:
+        assert render_spoken.end_title(arm, EN) in said
+    assert said.endswith("Your playable tiles: " + EN.tiles(playable) + ".")
+    assert render_spoken.read_out(view, [], EN).endswith(
+        "None of your tiles can be played now.")

@@ -1,0 +1,45 @@
+"""What a screen reader is told, beyond what the page shows: the news of the log (the other
+players' actions and every payment) for the page's polite live region, and the read-out of
+the open ends and the person's playable tiles (the R key, web/page/access.py).
+
+Pure functions of their arguments, in the MicroPython subset (see render_svg.py).
+"""
+
+from render_layout import end_title, hand_of
+
+
+def news(view, heard, words):
+    """(the sentences to announce, how many log entries are heard now): every entry of the
+    log after the first `heard`, the person's own actions left out (they know them) but not
+    the payments they caused. `heard` None (the page's first view) or more than the log
+    holds (a new game): nothing is announced."""
+    log = (view or {}).get("log") or []
+    if heard is None or heard > len(log):
+        return "", len(log)
+    me = (view or {}).get("viewer", 0)
+    said = []
+    for entry in log[heard:]:
+        event = entry.get("event") or {}
+        if not (str(event.get("key", "")).startswith("act.") and event.get("seat") == me):
+            said.append(words.sentence(words.say(event)))
+        for pay in entry.get("payments") or []:
+            said.append(words.sentence(words.say(pay)))
+    return " ".join(said), len(log)
+
+
+def read_out(view, playable, words):
+    """The open ends (what each takes, or why it is closed for now) and the person's
+    playable tiles, in words."""
+    hand = hand_of(view)
+    layout = (hand or {}).get("layout")
+    said = []
+    if layout:
+        said.append(words.word("read.ends"))
+        said += [end_title(arm, words) for arm in layout.get("arms", [])]
+    else:
+        said.append(words.sentence(words.word("read.no_layout")))
+    if playable:
+        said.append(words.sentence(words.word("read.playable", {"tiles": playable})))
+    else:
+        said.append(words.sentence(words.word("read.none_playable")))
+    return " ".join(said)

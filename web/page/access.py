@@ -1,0 +1,128 @@
+"""The page for the keyboard and the screen reader (main thread, MicroPython).
+
+- Focus survives drawing: the hand, the table and the controls are drawn anew after every
+  change, so the tile, end or button in focus is found again afterwards, and when it is
+  gone (a tile played, an end no longer open to the selection, a button no longer offered)
+  focus returns to the hand.
+- The hand and the ends the selected tile can go to are one tab stop each (the drawing
+  gives one of them tabindex 0): the arrow keys, Home and End move between them.
+- A polite live region (#announcer) says the other players' actions and every payment as
+  they come (render_spoken.news), and the prompt when it becomes the person's turn.
+- The R key reads out the open ends and the person's playable tiles.
+"""
+
+import render_spoken as spoken
+import ui_logic as logic
+from dom import absent, attr, el
+from language import words
+from pyscript import document
+from pyscript.ffi import to_js
+
+GROUPS = {"hand": "#hand [data-tile]", "table": "#table .end.target"}
+
+
+def held_focus():
+    """Where the focus is before the hand and the table are drawn again: ("hand", tile),
+    ("table", arm) or None."""
+    active = document.activeElement
+    if absent(active) or absent(getattr(active, "closest", None)):
+        return None
+    if not absent(active.closest("#hand")) and attr(active, "data-tile") is not None:
+        return ("hand", attr(active, "data-tile"))
+    if not absent(active.closest("#table")) and attr(active, "data-arm") is not None:
+        return ("table", attr(active, "data-arm"))
+    if not absent(active.closest("#controls")):
+        for name in ("data-action", "data-cmd"):
+            value = attr(active, name)
+            if value is not None:
+                return ("controls", "[" + name + '="' + value + '"]')
+    return None
+
+
+def give_focus(where):
+    """Focus again what held it (held_focus), or the hand's tab stop if it is gone."""
+    if where is None:
+        return
+    kind, key = where
+    node = None
+    if kind == "hand":  # (a tile that cannot be played now gives way to one that can)
+        node = document.querySelector('#hand [data-tile="' + key + '"]:not([aria-disabled])')
+    elif kind == "table":
+        node = document.querySelector('#table .end.target[data-arm="' + key + '"]')
+    else:  # the same button of the controls, if it is still offered
+        node = document.querySelector("#controls " + key)
+    if absent(node):
+        node = document.querySelector('#hand [tabindex="0"]')
+    focus_node(node)
+
+
+def focus_node(node):
+    if not absent(node):
+        node.focus(to_js({"preventScroll": True}))
+
+
+def focus(selector):
+    focus_node(document.querySelector(selector))
+
+
+def on_arrow(event):
+    """Arrow keys, Home and End inside the hand or among the playable ends: the next one
+    takes the tab stop and the focus. True if the key was one of those."""
+    key = event.key
+    steps = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
+    if key not in steps and key != "Home" and key != "End":
+        return False
+    where = held_focus()
+    if where is None:
+        return False
+    nodes = document.querySelectorAll(GROUPS[where[0]])
+    count = nodes.length
+    if not count:
+        return False
+    at = 0
+    for i in range(count):
+        if not absent(getattr(nodes.item(i), "matches", None)) and nodes.item(i).matches(
+                ":focus"):
+            at = i
+    if key == "Home":
+        to = 0
+    elif key == "End":
+        to = count - 1
+    else:
+        to = (at + steps[key]) % count
+    event.preventDefault()
+    for i in range(count):
+        nodes.item(i).setAttribute("tabindex", "0" if i == to else "-1")
+    focus_node(nodes.item(to))
+    return True
+
+
+def tell(page, text):
+    """Say `text` in the polite live region (replaced, so that it is said again)."""
+    if text:
+        el("announcer").textContent = text
+
+
+def tell_news(page):
+    """After drawing: the log's news, and the prompt when the person's turn begins."""
+    view = page.view
+    if view is None or not page.link.synced:
+        return
+    w = words(page)
+    text, page.shown.heard = spoken.news(view, page.shown.heard, w)
+    turn = view.get("waiting_for") == "human"
+    if turn and not page.shown.heard_turn:
+        prompt = document.querySelector("#controls .prompt")
+        if not absent(prompt):
+            text = (text + " " + str(prompt.textContent)).strip()
+    page.shown.heard_turn = turn
+    tell(page, text)
+
+
+def read_out(page):
+    """The R key: the open ends and the playable tiles, said."""
+    view = page.view
+    if view is None:
+        return
+    playable = logic.tile_actions(view) if page.persons_turn() else []
+    tell(page, spoken.read_out(view, playable, words(page)))
