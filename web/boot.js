@@ -76,6 +76,15 @@ try {
   // no storage (private mode, a sandboxed iframe): MicroPython fetches the words itself
 }
 
+// The header's height as --top, for the play column to fill the rest of the screen
+// (assets/app.css): the header wraps to more rows on narrower screens.
+const header = document.querySelector("header.top");
+if (header && "ResizeObserver" in globalThis) {
+  new ResizeObserver(() => {
+    document.documentElement.style.setProperty("--top", `${header.offsetHeight}px`);
+  }).observe(header);
+}
+
 hooks.main.onWorker.add(() => setTimeout(startMain, 0));
 setTimeout(startMain, 3000);
 startWorker();

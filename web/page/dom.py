@@ -16,7 +16,10 @@ LANG_KEY = "nos.lang"  # the language chosen in the header, kept across visits
 LANG_SHOWN_KEY = "nos.lang.shown"  # the language shown last: web/boot.js fetches its words early
 
 PROXIES = []  # keep the event handlers alive
-NARROW = window.matchMedia("(max-width: 699px)")
+# Phones, portrait and landscape: the narrow design of the table, and the play column fills
+# the screen with the header scrolled away during a hand (assets/app.css, show.py).
+NARROW = window.matchMedia("(max-width: 699px), "
+                           "(orientation: landscape) and (max-height: 520px)")
 
 
 def el(elem_id):

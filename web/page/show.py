@@ -16,7 +16,7 @@ import render_hand
 import render_panels as panels
 import render_table
 import ui_logic as logic
-from dom import el, show_status, storage_set
+from dom import NARROW, el, show_status, storage_set
 from language import say, words
 from pyscript import document, window
 from pyscript.ffi import to_js
@@ -123,7 +123,8 @@ def render(page, with_log=True, table=True):
 
 def bring_into_view(page):
     """The hand-end summary and the settlement come into view by themselves, and a new hand
-    brings the table back (once each: the person may scroll away)."""
+    brings the table back (once each: the person may scroll away); on a phone the play
+    column is scrolled to the top of the screen from the first hand on."""
     view = page.view or {}
     waiting = view.get("waiting_for")
     number = (view.get("hand") or {}).get("hand")
@@ -134,6 +135,8 @@ def bring_into_view(page):
         page.shown.scrolled_key = key
         if ended:
             el("controls").scrollIntoView(to_js({"block": "nearest"}))
+        elif NARROW.matches:  # a phone: the play column fills the screen, the header above
+            el("table").scrollIntoView(to_js({"block": "start"}))
         elif not first:
             el("table").scrollIntoView(to_js({"block": "nearest"}))
 

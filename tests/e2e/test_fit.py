@@ -1,0 +1,61 @@
+"""A table that fits every screen: through whole hands of a line, a cross and a triangle game,
+at phone and desktop sizes, all a turn needs (the layout, the hand, the prompt and its
+buttons; whose turn is on the table) lies inside the screen without scrolling, whenever the
+person is to act; a larger screen draws larger tiles."""
+
+from __future__ import annotations
+
+import pytest
+from e2e_play import announce, one_move, open_game, settle
+from web_views import human_on_set
+
+SIZES = [(360, 640), (390, 844), (1280, 800), (1920, 1080)]
+GAMES = {"line": (1, False), "cross": (2, False), "triangle": (13, True)}
+TURN = ["#table-svg", "#hand-svg", "#controls .prompt", "#controls .buttons",
+        "#controls .chooser"]
+
+
+def outside(page) -> list[str]:
+    """What a turn needs that does not lie wholly inside the screen."""
+    return page.evaluate("""(selectors) => selectors.flatMap(s => {
+        const e = document.querySelector(s);
+        if (!e) return [];
+        const r = e.getBoundingClientRect();
+        return r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1
+            && r.right <= innerWidth + 1 ? [] : [s + ' ' + JSON.stringify(r)];
+    })""", TURN)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_all_a_turn_needs_is_on_screen_through_a_whole_hand(app, guard, base_url, size,
+                                                            game):
+    number, zero = GAMES[game]
+    app.set_viewport_size({"width": size[0], "height": size[1]})
+    seed = human_on_set(4, zero=zero)
+    open_game(app, base_url, f"?seed={seed}&players=4&level=beginner&delay=0")
+    assert outside(app) == []
+    app.click("#hand [data-tile='0-0']" if zero else "#hand .hand-tile.playable")
+    announce(app, number)
+    turns = 0
+    while settle(app) == "human":
+        turns += 1
+        assert turns < 80
+        assert outside(app) == [], (game, size, turns)
+        one_move(app, number)
+    assert app.get_attribute("body", "data-waiting-for") == "next_hand"
+    assert turns >= 2
+    guard.check()
+
+
+def test_a_larger_screen_draws_larger_tiles(app, guard, base_url):
+    seed = human_on_set(3)
+    open_game(app, base_url, f"?seed={seed}&players=3&level=beginner&delay=0")
+    scale = {}
+    for width, height in [(1280, 800), (1920, 1080), (2560, 1440)]:
+        app.set_viewport_size({"width": width, "height": height})
+        app.wait_for_function(f"innerWidth === {width}")
+        scale[width] = app.evaluate("document.querySelector('#table-svg').getScreenCTM().a")
+    assert scale[1280] < scale[1920] < scale[2560], scale
+    assert scale[2560] > 1.5 * scale[1280], scale
+    guard.check()
