@@ -1,0 +1,77 @@
+"""Direct input: a tile dragged from the hand to a lit end, by mouse and by touch (pointer
+events), plays it there; the drag selects no text and scrolls no page."""
+
+from __future__ import annotations
+
+import pytest
+from e2e_play import announce, open_game, settle
+from web_views import human_on_set
+
+
+def centre(page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).first.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def to_first_play(page) -> str:
+    """Set the first double and announce game 1; return the first tile playable then."""
+    page.click("#hand .hand-tile.playable")
+    announce(page, 1)
+    while settle(page) == "human":
+        tiles = page.locator("#hand .hand-tile.playable")
+        if page.get_attribute("body", "data-phase") == "play" and tiles.count():
+            return tiles.first.get_attribute("data-tile")
+        page.locator("#controls .buttons button").first.click()
+    raise AssertionError("the hand ended before the person could play")
+
+
+def layout_count(page) -> int:
+    return page.locator("#table .layout-tile").count()
+
+
+def played(page, tile: str, before: int) -> None:
+    page.wait_for_function(f"document.querySelectorAll('#table .layout-tile').length > {before}"
+                           f" && !document.querySelector(\"#hand [data-tile='{tile}']\")")
+
+
+@pytest.mark.parametrize("pointer", ["mouse", "touch"])
+def test_a_tile_dragged_to_a_lit_end_is_played_without_selecting_or_scrolling(
+        browser, base_url, pointer):
+    context = browser.new_context(viewport={"width": 390, "height": 844},
+                                  has_touch=pointer == "touch")
+    page = context.new_page()
+    try:
+        open_game(page, base_url,
+                  f"?seed={human_on_set(3)}&players=3&level=beginner&delay=0")
+        tile = to_first_play(page)
+        before, scrolled = layout_count(page), page.evaluate("scrollY")
+        x, y = centre(page, f"#hand [data-tile='{tile}']")
+        if pointer == "mouse":
+            page.mouse.move(x, y)
+            page.mouse.down()
+            page.mouse.move(x, y - 40, steps=4)
+            ex, ey = centre(page, "#table .end.target")
+            page.mouse.move(ex, ey, steps=8)
+            assert page.evaluate("getSelection().toString()") == ""
+            page.mouse.up()
+        else:  # touch points through the devtools protocol: the browser makes the pointer events
+            cdp = context.new_cdp_session(page)
+
+            def touch(kind: str, px: float, py: float) -> None:
+                points = [] if kind == "touchEnd" else [{"x": px, "y": py}]
+                cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+            touch("touchStart", x, y)
+            for k in range(1, 5):
+                touch("touchMove", x, y - 10 * k)
+            page.locator("#table .end.target").first.wait_for(state="attached")
+            ex, ey = centre(page, "#table .end.target")
+            for k in range(1, 9):
+                touch("touchMove", x + (ex - x) * k / 8, y - 40 + (ey - y + 40) * k / 8)
+            assert page.evaluate("scrollY") == scrolled
+            touch("touchEnd", ex, ey)
+        played(page, tile, before)
+        assert page.evaluate("getSelection().toString()") == ""
+        assert page.evaluate("scrollY") == scrolled
+    finally:
+        context.close()
