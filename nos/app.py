@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from nos.actions import DECLINE, DRAW, Action, parse_action
+from nos.actions import DECLINE, DRAW, Action, Play, Set, parse_action
 from nos.bots import get_bot
 from nos.diagnose import refusal
 from nos.errors import BadRecord, IllegalAction
@@ -28,6 +28,10 @@ LEVELS = ("beginner", "club", "expert")
 # it says "you" for the viewer's seat.
 # What the page sends for "draw until a tile fits" (R12): offered when drawing is forced.
 DRAW_UNTIL = "draw until"
+# What the page sends to take back the person's last play or set: offered until the next
+# player's action is shown, and only when that play or set revealed nothing (no close,
+# never a draw, not the end of the hand).
+UNDO = "undo"
 DEFAULT_NAMES = ("You", "Anna", "Bram", "Cor", "Dirk")
 MAX_SEED = 2**31 - 1
 # The settings of a session and their limits, for the new-game dialog and URL parameters:
@@ -76,6 +80,8 @@ class Table:
         self.bot_rng = random.Random(f"bots-{self.seed}")
         self.log: list[dict[str, Any]] = []
         self._bot = bot_for(level)
+        self._undo: dict[str, Any] | None = None  # the save before the person's last play
+        self._since = 0  # the actions of others since it (see ``act(UNDO)``)
 
     # ------------------------------------------------------------------ flow
     @property
@@ -95,8 +101,11 @@ class Table:
         hand = self.hand
         if hand is None or hand.over:
             return self.view(error={"key": "error.no_hand"})
+        if text == UNDO:
+            return self.undo()
         if hand.current != self.human or self.passes_for_person():
             return self.view(error={"key": "error.not_your_turn", "seat": hand.current})
+        undo, self._undo = None, None
         if text == DRAW_UNTIL:
             if not self.must_draw():
                 return self.view(error={"key": "refuse.draw_until", "rule": "R12"})
@@ -107,10 +116,31 @@ class Table:
             action = parse_action(text)
         except ValueError:
             return self.view(error={"key": "error.bad_action", "text": str(text)[:40]})
+        if isinstance(action, Set) or (isinstance(action, Play) and not action.close):
+            undo = self.save()
         try:
             self._apply(action)
         except IllegalAction as exc:
             return self.view(error=refusal_event(exc))
+        if undo is not None and not hand.over:
+            self._undo, self._since = undo, 0
+        return self.view()
+
+    def can_undo(self) -> bool:
+        """The person may take back their last play or set: nobody has acted since."""
+        return self._undo is not None and self._since == 0
+
+    def undo(self) -> dict[str, Any]:
+        """Take back the person's last play or set (and their turn comes back). Accepted
+        until the next player's action is shown: the page asks for that action at once and
+        shows it after the computer players' pause, so one action of another seat, not yet
+        shown, is taken back with it; after that, or after anything that revealed a tile
+        (a draw, a close, the hand's end), it is refused."""
+        if self._undo is None or self._since > 1:
+            return self.view(error={"key": "refuse.undo"})
+        restored = Table.restore(self._undo)
+        self.session, self.log, self.bot_rng = restored.session, restored.log, restored.bot_rng
+        self._undo, self._since = None, 0
         return self.view()
 
     def bot_act(self) -> dict[str, Any]:
@@ -124,6 +154,11 @@ class Table:
             self._apply(self._bot(obs, self.bot_rng))
         elif self.passes_for_person():
             self._apply(DECLINE)
+        else:
+            return self.view()
+        self._since += 1
+        if self._since > 1:  # the first one is shown now: no undo any more
+            self._undo = None
         return self.view()
 
     def must_draw(self) -> bool:
@@ -144,6 +179,7 @@ class Table:
         hand = self.hand
         if hand is not None and not hand.over:
             return self.view(error={"key": "error.hand_not_over"})
+        self._undo = None
         return self.start()
 
     def end_session(self) -> dict[str, Any]:

@@ -141,7 +141,7 @@ def announce_option(a: Announcement, set_tile: Tile) -> dict[str, Any]:
 def table_view(table: Table, error: Event | None = None) -> dict[str, Any]:
     """Everything the person's screen may show (R71), JSON-safe."""
     # The app's, only here (the page's MicroPython has no app).
-    from nos.app import DRAW_UNTIL, SETTINGS
+    from nos.app import DRAW_UNTIL, SETTINGS, UNDO
 
     session = table.session
     hand = table.hand
@@ -178,6 +178,8 @@ def table_view(table: Table, error: Event | None = None) -> dict[str, Any]:
         if view["waiting_for"] == "human" else []
     if view["waiting_for"] == "human" and table.must_draw():  # R12: all draws in one go
         h["legal"].append({"kind": "draw_until", "send": DRAW_UNTIL})
+    # The person's last play or set may be taken back until the next action is shown.
+    view["undo"] = {"kind": "undo", "send": UNDO} if table.can_undo() else None
     if view["waiting_for"] == "human" and hand.phase is Phase.ANNOUNCE:
         h["announce"] = announce_catalogue(hand.set_tile)  # type: ignore[arg-type]
     view["hand"] = h

@@ -107,7 +107,7 @@ def controls_html(view, ui, w):
         phase = hand.get("phase")
         key = "prompt.bot_set" if phase == "set" else "prompt.bot_step" if phase in (
             "declare", "out of turn") else "prompt.bot_play"
-        return prompt(w.word(key, {"seat": seat}), "bot")
+        return prompt(w.word(key, {"seat": seat}), "bot") + undo_html(view, w)
     if waiting != "human":
         return prompt(w.word("prompt.no_hand")) + '<div class="buttons">' + button(
             w.word("btn.new_game"), ' data-cmd="new-game"', "primary") + "</div>"
@@ -174,8 +174,23 @@ def controls_html(view, ui, w):
             words = w.word("prompt.selected", {"tile": selected})
         elif phase == "set":
             words = w.word("prompt.selected_set", {"tile": selected})
+    undo = view.get("undo")
+    if undo:
+        buttons.append(undo_button(undo, w))
     return (prompt(words, "you", w) + "".join(extra) + '<div class="buttons">' +
             "".join(buttons) + "</div>")
+
+
+def undo_button(undo, w):
+    """Take back the last play or set (the view's `undo`: its action to send)."""
+    return button(w.word("btn.undo"), ' data-cmd="undo" data-send="' +
+                  esc(undo.get("send", "")) + '"')
+
+
+def undo_html(view, w):
+    """The undo button in a row of its own while the next player's action is not shown."""
+    undo = view.get("undo")
+    return '<div class="buttons">' + undo_button(undo, w) + "</div>" if undo else ""
 
 
 # ---------------------------------------------------------------- end of hand

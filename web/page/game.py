@@ -44,6 +44,7 @@ from link import (
     spawn,
     start_bots,
     start_game,
+    take_back,
 )
 from pyscript import document, window, workers
 from show import (
@@ -99,6 +100,8 @@ def on_command(page, cmd, node):
         spawn(page, share.open_share(page))
     elif not page.link.synced:
         return  # the saved game is drawn, but the engine does not hold it yet
+    elif cmd == "undo":
+        take_back(page, attr(node, "data-send"))
     elif cmd == "announce-open":
         open_announce(page)
     elif cmd == "next-hand" and page.idle():

@@ -181,6 +181,17 @@ def send(page, action):
     spawn(page, act(page, action))
 
 
+def take_back(page, action):
+    """Undo the person's last play or set (the view's `undo` action). The computer player's
+    reply the page holds through its pause is dropped (a new generation of the bot loop):
+    the engine takes it back too, or refuses and its view shows where the game is."""
+    if not action or page.link.pending:
+        return
+    page.link.gen += 1
+    page.dialogs.announce_hand = None  # (a set taken back: the announcement comes again)
+    spawn(page, act(page, action))
+
+
 async def command(page, name):
     """Next hand, end of the session: between hands."""
     page.shown.notice = None

@@ -1,5 +1,6 @@
-"""Direct input: a tile dragged from the hand to a lit end, by mouse and by touch (pointer
-events), plays it there; the drag selects no text and scrolls no page."""
+"""Direct, forgiving input: a tile dragged from the hand to a lit end, by mouse and by touch
+(pointer events), plays it there without selecting text or scrolling the page; a set or a
+play is taken back by Undo until the next player's action is shown, a draw never."""
 
 from __future__ import annotations
 
@@ -75,3 +76,31 @@ def test_a_tile_dragged_to_a_lit_end_is_played_without_selecting_or_scrolling(
         assert page.evaluate("scrollY") == scrolled
     finally:
         context.close()
+
+
+def test_undo_takes_back_a_set_and_a_play_but_never_a_draw(app, guard, base_url):
+    """Undo while the next player's action is not shown (the slow pace: its pause)."""
+    open_game(app, base_url, f"?seed={human_on_set(3)}&players=3&level=beginner&delay=1500")
+    double = app.locator("#hand .hand-tile.playable").first.get_attribute("data-tile")
+    app.click(f"#hand [data-tile='{double}']")
+    app.locator("#announce-dialog").wait_for(state="visible")
+    app.click("#announce-dialog [data-cmd=announce-close]")
+    app.click("#controls [data-cmd=undo]")
+    settle(app)
+    assert app.get_attribute("body", "data-phase") == "set"
+    assert app.locator(f"#hand [data-tile='{double}']").count() == 1
+    tile = to_first_play(app)
+    hand = app.locator("#hand [data-tile]").count()
+    app.click(f"#hand [data-tile='{tile}']")
+    app.locator("#table .end.target").first.click()
+    app.locator("#controls [data-cmd=undo]").click()  # during the computer player's pause
+    assert settle(app) == "human"
+    assert app.locator("#hand [data-tile]").count() == hand
+    assert app.locator(f"#hand [data-tile='{tile}']").count() == 1
+    assert app.locator("#controls [data-cmd=undo]").count() == 0
+    draw = app.locator("#controls [data-action=draw]")
+    if draw.count():  # (the boneyard holds more than its last two)
+        draw.click()
+        assert settle(app) == "human"
+        assert app.locator("#controls [data-cmd=undo]").count() == 0
+    guard.check()
