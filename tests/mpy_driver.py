@@ -27,6 +27,9 @@ def render_view(view, w, full=True):
         out.append(render_table.table_svg(view, {"selected": None, "targets": []}, mode, w))
         out.append(render_hand.hand_svg(view, {"playable": ui_logic.tile_actions(view),
                                          "active": True}, mode, w))
+    if not full:  # (motion: a few views are enough; every view would near the time limit)
+        changes = [7 * s - 9 for s in range(view.get("players", 0))]
+        out.append(render_table.table_svg(view, {"play": True, "chips": changes}, "narrow", w))
     tiles = ui_logic.tile_actions(view)
     if tiles:
         targets = ui_logic.targets_for(view, tiles[0])

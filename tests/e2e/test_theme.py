@@ -55,3 +55,29 @@ def test_an_embedded_table_takes_the_hosts_background(app, guard):
     assert background(app) == LIGHT_BG
     assert app.evaluate("localStorage.getItem('nos.theme.v1')") is None
     guard.check()
+
+
+WATCH_MOTION = """() => { window.nosMoved = 0;
+    new MutationObserver(() => {
+        window.nosMoved += document.querySelectorAll('#table animateTransform').length;
+    }).observe(document.querySelector('#table'), {childList: true, subtree: true}); }"""
+
+
+def test_reduced_motion_turns_the_motion_off(app, guard, base_url):
+    """Tiles slide in and payments rise (SMIL in the table's SVG), unless the system asks
+    for reduced motion."""
+    from e2e_play import one_move, open_game, settle
+    from web_views import human_on_set
+
+    seed = human_on_set(3)
+    for reduced, expect_motion in (("reduce", False), ("no-preference", True)):
+        app.emulate_media(reduced_motion=reduced)
+        open_game(app, base_url, f"?seed={seed}&players=3&level=beginner&delay=0")
+        app.evaluate(WATCH_MOTION)
+        moves = 0
+        while settle(app) == "human" and moves < 6:
+            one_move(app)
+            moves += 1
+        moved = app.evaluate("window.nosMoved")
+        assert (moved > 0) == expect_motion, (reduced, moved)
+    guard.check()

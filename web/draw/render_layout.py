@@ -21,6 +21,7 @@ from render_svg import (
     group,
     padlock,
     rect,
+    slide_in,
     text,
     tile_face,
     title,
@@ -123,12 +124,13 @@ def layout_boxes(view, d):
             placement, u)
 
 
-def placed_tiles(placement, px, last, words, detailed=False, arms=None):
+def placed_tiles(placement, px, last, words, detailed=False, arms=None, arrive=None):
     """The set tile and every placed tile as SVG parts, each titled with who played it;
     `last` is last_play(hand). `detailed` (diagrams): the set tile has a title, tiles carry
     their arm number and the last play says so. `arms` (the table, the view's arms): each
     tile is an image named for a screen reader by its numbers, its arm, its place on the
-    arm and who played it."""
+    arm and who played it. `arrive` ({seat: (x, y)}, motion): the last play slides in from
+    the place of the seat that played it."""
     s = placement["set"]
     x, y, w, h = px(s["box"])
     face = tile_face(x, y, w, h, s["first"], s["second"], "set-tile",
@@ -159,7 +161,11 @@ def placed_tiles(placement, px, last, words, detailed=False, arms=None):
             if is_last:
                 named += words.word("tile.last")
             more = [("role", "img"), ("aria-label", words.capital(named))]
-        parts.append(group([title(said), face], None, more))
+        inner = [title(said), face]
+        if is_last and arrive is not None and t["seat"] in arrive:
+            ax, ay = arrive[t["seat"]]
+            inner.append(slide_in(ax - x - w / 2, ay - y - h / 2))
+        parts.append(group(inner, None, more))
     return parts
 
 

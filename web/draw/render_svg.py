@@ -224,6 +224,27 @@ def _back(w, h, dead):
     return "".join(parts)
 
 
+def slide_in(dx, dy, seconds=0.45):
+    """SMIL, inside a group: it arrives from (dx, dy) away, once (motion that informs: a
+    tile from the seat that played it). Drawn only when motion is wanted (the page leaves
+    it out under prefers-reduced-motion); it never holds up input."""
+    return ('<animateTransform attributeName="transform" type="translate" from="' + fmt(dx) +
+            " " + fmt(dy) + '" to="0 0" dur="' + fmt(seconds) + 's" fill="freeze" '
+            'calcMode="spline" keyTimes="0;1" keySplines="0.2 0.7 0.3 1"/>')
+
+
+def chip_change(x, y, amount, size, words):
+    """A payment at a seat's chips: the signed amount rises from (x, y) and fades, once."""
+    colour = "#9be7a6" if amount > 0 else "#ff8a80"
+    label = text(x, y, words.signed(amount), size, colour, "end", "700", "chip-change",
+                 [("aria-hidden", "true")])
+    return group([label,
+                  '<animateTransform attributeName="transform" type="translate" from="0 0" '
+                  'to="0 ' + fmt(-size * 1.6) + '" dur="1.6s" fill="freeze"/>',
+                  '<animate attributeName="opacity" values="1;1;0" keyTimes="0;0.6;1" '
+                  'dur="1.6s" fill="freeze"/>'])
+
+
 def focus_ring(x, y, w, h, r):
     """The keyboard focus of a tile or an end: a blue dashed ring, unlike the gold glow of
     what is playable; shown only while its group has :focus-visible (assets/app.css)."""

@@ -32,6 +32,7 @@ from render_svg import (
     RIM,
     RIM_EDGE,
     chip,
+    chip_change,
     group,
     pill,
     rect,
@@ -83,7 +84,7 @@ def last_actions(view, words):
     return [words.capital(words.say(e)) if e else "" for e in hand.get("last") or []]
 
 
-def seat_panel(view, seat, x, y, w, h, small, last, words):
+def seat_panel(view, seat, x, y, w, h, small, last, words, change=0):
     hand = hand_of(view)
     name = words.name(seat)
     chips = view.get("chips", [0] * (seat + 1))[seat]
@@ -115,6 +116,8 @@ def seat_panel(view, seat, x, y, w, h, small, last, words):
                       base - csize * 0.33, csize * 0.42))
     parts.append(text(x + w - pad, base, shown_chips, csize, INK, "end", "600",
                       more=[("class", "chips"), ("data-chips", str(chips))]))
+    if change:  # a payment just made: its amount rises from the chips (motion)
+        parts.append(chip_change(x + w - pad, base + csize * 0.9, change, csize * 0.8, words))
     if hand is not None:
         sizes = hand.get("hand_sizes", [])
         count = sizes[seat] if seat < len(sizes) else 0
@@ -189,15 +192,13 @@ def seat_said(view, seat, label, last, words):
     return ", ".join(said) + (". " + last if last else "")
 
 
-def seats_svg(view, d, words):
+def seat_boxes(view, d):
+    """Where each opponent's panel lies: [(seat, x, y, w, h)], in the band's order."""
     n = view.get("players", 0)
     others = [(view.get("viewer", 0) + k) % n for k in range(1, n)] if n else []
     bx, by, bw, bh = d["band"]
-    small = d["cols"] == 2
-    last = last_actions(view, words)
-    last += [""] * (n - len(last))
-    parts = []
-    if small:
+    boxes = []
+    if d["cols"] == 2:
         rows = [others[:2], others[2:]] if len(others) > 2 else [others]
         ph = (bh - 6) / 2 if len(rows) == 2 else bh
         for r, row in enumerate(rows):
@@ -206,15 +207,34 @@ def seats_svg(view, d, words):
                 px = bx + c * (pw + 6)
                 if len(row) == 1:
                     px = bx + (bw - pw) / 2
-                parts.append(seat_panel(view, seat, px, by + r * (ph + 6), pw, ph, True,
-                                        last[seat], words))
+                boxes.append((seat, px, by + r * (ph + 6), pw, ph))
     else:
         count = max(len(others), 1)
         pw = min(300, (bw - (count - 1) * 12) / count)
         start = bx + (bw - count * pw - (count - 1) * 12) / 2
         for c, seat in enumerate(others):
-            parts.append(seat_panel(view, seat, start + c * (pw + 12), by, pw, bh, False,
-                                    last[seat], words))
+            boxes.append((seat, start + c * (pw + 12), by, pw, bh))
+    return boxes
+
+
+def seat_anchor(view, d, seat):
+    """The middle of a seat's place on the table: its panel, or the viewer's strip."""
+    for s, x, y, w, h in seat_boxes(view, d):
+        if s == seat:
+            return x + w / 2, y + h / 2
+    return d["w"] / 2, d["h"]
+
+
+def seats_svg(view, d, words, ui=None):
+    n = view.get("players", 0)
+    small = d["cols"] == 2
+    last = last_actions(view, words)
+    last += [""] * (n - len(last))
+    changes = (ui or {}).get("chips") or []
+    parts = []
+    for seat, x, y, w, h in seat_boxes(view, d):
+        change = changes[seat] if seat < len(changes) else 0
+        parts.append(seat_panel(view, seat, x, y, w, h, small, last[seat], words, change))
     return group(parts, "seats")
 
 
@@ -227,7 +247,13 @@ def layout_svg(view, ui, d, words):
         return center_message(view, cx, cy, d, words)
     placement, u, px = layout_place(hand, d)
     arms = layout.get("arms", [])
-    parts = placed_tiles(placement, px, last_play(hand), words, arms=arms)
+    last = last_play(hand)
+    arrive = None
+    if last is not None and (ui or {}).get("play"):  # motion: from the seat that played it
+        arrive = {}
+        for seat in range(view.get("players", 0)):
+            arrive[seat] = seat_anchor(view, d, seat)
+    parts = placed_tiles(placement, px, last, words, arms=arms, arrive=arrive)
     targets = (ui or {}).get("targets") or []
     selected = (ui or {}).get("selected")
     slots = [px(e["box"]) for e in placement["ends"]]
@@ -258,7 +284,7 @@ def center_message(view, cx, cy, d, words):
                  "center-message")
 
 
-def strip_svg(view, d, words):
+def strip_svg(view, d, words, ui=None):
     hand = hand_of(view)
     small = d["cols"] == 2
     y = d["strip"]
@@ -291,11 +317,11 @@ def strip_svg(view, d, words):
                                                                str(drawable))]))
         named = words.word("table.boneyard") + ": " + words.word("table.to_draw", {"n": drawable})
         parts = [group(parts, "boneyard", [("role", "img"), ("aria-label", named)])]
-    parts.append(you_svg(view, d, y + th * 0.68, words))
+    parts.append(you_svg(view, d, y + th * 0.68, words, ui))
     return group(parts, "strip")
 
 
-def you_svg(view, d, base, words):
+def you_svg(view, d, base, words, ui=None):
     hand = hand_of(view)
     small = d["cols"] == 2
     me = view.get("viewer", 0)
@@ -305,6 +331,9 @@ def you_svg(view, d, base, words):
     shown = words.number(chips)
     parts = [text(right, base, shown, size, INK, "end", "700", "chips",
                   more=[("data-chips", str(chips))])]
+    changes = (ui or {}).get("chips") or []
+    if me < len(changes) and changes[me]:  # a payment just made (motion)
+        parts.append(chip_change(right, base - size * 1.1, changes[me], size * 0.8, words))
     cx = right - text_width(shown, size, True) - size * 0.9
     parts.append(chip(cx, base - size * 0.33, size * 0.42))
     labels = []
@@ -356,9 +385,9 @@ def table_svg(view=None, ui=None, mode="wide", words=None):
                           more=[("id", "play-area"), ("stroke-dasharray", "14 10")]))
         parts.append(center_message(None, ax + aw / 2, ay + ah / 2, d, words))
     else:
-        parts.append(seats_svg(view, d, words))
+        parts.append(seats_svg(view, d, words, ui))
         parts.append(layout_svg(view, ui, d, words))
         parts.append(legend_svg(view, d, words))
-        parts.append(strip_svg(view, d, words))
+        parts.append(strip_svg(view, d, words, ui))
     parts.append("</svg>")
     return "".join(parts)

@@ -20,6 +20,7 @@ PROXIES = []  # keep the event handlers alive
 # the screen with the header scrolled away during a hand (assets/app.css, show.py).
 NARROW = window.matchMedia("(max-width: 699px), "
                            "(orientation: landscape) and (max-height: 520px)")
+REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)")  # then no motion (show.py)
 
 
 def el(elem_id):

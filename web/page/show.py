@@ -16,7 +16,7 @@ import render_hand
 import render_panels as panels
 import render_table
 import ui_logic as logic
-from dom import NARROW, el, show_status, storage_set
+from dom import NARROW, REDUCED, el, show_status, storage_set
 from language import say, words
 from pyscript import document, window
 from pyscript.ffi import to_js
@@ -28,11 +28,33 @@ def keep(page, key, value):
         show_status(words(page).word("error.storage"), "error")
 
 
-def table_ui(page):
+def table_ui(page, moved=None):
+    """The selection, and `moved` (motion()): what to show moving."""
     targets = []
     if page.move.tile and page.view:
         targets = logic.targets_for(page.view, page.move.tile)
-    return {"selected": page.move.tile, "targets": targets}
+    ui = {"selected": page.move.tile, "targets": targets}
+    if moved:
+        ui["play"] = moved.get("play")
+        ui["chips"] = moved.get("chips")
+    return ui
+
+
+def motion(page):
+    """What moved since the table was last drawn from an earlier action: the last play (it
+    slides in from its player's seat) and the chips each seat got or paid (the amounts rise
+    from their chips). Nothing on the first drawing, a redrawing of the same action (a
+    language switch, a selection) or under prefers-reduced-motion."""
+    view = page.view or {}
+    hand = view.get("hand") or {}
+    now = [len(view.get("log") or []), view.get("chips") or [], hand.get("last_play"),
+           hand.get("hand")]
+    before, page.shown.moved = page.shown.moved, now
+    if before is None or REDUCED.matches or now[0] <= before[0] or now[3] != before[3]:
+        return None
+    chips = now[1] if len(now[1]) == len(before[1]) else before[1]
+    return {"play": now[2] is not None and now[2] != before[2],
+            "chips": [chips[s] - before[1][s] for s in range(len(chips))]}
 
 
 def hand_ui(page):
@@ -96,7 +118,8 @@ def render(page, with_log=True, table=True):
     w = words(page)
     where = access.held_focus()
     if table:
-        el("table").innerHTML = render_table.table_svg(view, table_ui(page), mode, w)
+        ui = table_ui(page, motion(page))
+        el("table").innerHTML = render_table.table_svg(view, ui, mode, w)
     el("hand").innerHTML = render_hand.hand_svg(view, hand_ui(page), mode, w)
     access.give_focus(where)
     draw_controls(page)

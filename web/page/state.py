@@ -51,6 +51,7 @@ class Shown:
         self.scrolled_key = None  # the hand (and its end) last brought into view
         self.heard = None  # how many log entries the live region has said (access.py)
         self.heard_turn = False  # the live region has said that it is the person's turn
+        self.moved = None  # the log length, chips, last play, hand last drawn (motion)
         self.playable = False  # the page has been playable once (nos:playable is marked)
         self.diagram_url = None  # the last exported diagram's object URL
         self.share = None  # what the Share dialog offers (the worker's share reply)

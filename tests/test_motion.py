@@ -1,0 +1,42 @@
+"""Motion that informs (web/draw/): with `play` the last tile slides in from the seat that
+played it, with `chips` each seat's payment rises from its chips; without them (the page's
+first drawing, a redrawing, prefers-reduced-motion) nothing moves."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import render_table
+import web_views
+from web_views import sample_views
+
+from nos.app import DEFAULT_NAMES
+
+SVG = "{http://www.w3.org/2000/svg}"
+EN = web_views.words("en", {"viewer": 0, "names": list(DEFAULT_NAMES)})
+
+
+def test_the_last_play_slides_in_from_its_seat_and_payments_rise_from_the_chips():
+    found = 0
+    for _, view in sample_views():
+        hand = view["hand"]
+        if not hand.get("last_play"):
+            continue
+        still = render_table.table_svg(view, {"selected": None, "targets": []}, "wide", EN)
+        assert "<animate" not in still
+        n = view["players"]
+        changes = [5 * (s - 1) for s in range(n)]
+        moving = render_table.table_svg(view, {"play": True, "chips": changes}, "wide", EN)
+        slides = re.findall(r'<animateTransform attributeName="transform" type="translate" '
+                            r'from="(-?[\d.]+) (-?[\d.]+)" to="0 0"', moving)
+        assert len(slides) == 1 and slides[0] != ("0", "0")
+        # It moves the group of the last tile played.
+        sliding = [g for g in ET.fromstring(moving).iter(SVG + "g")
+                   if g.find(SVG + "animateTransform") is not None
+                   and g.find(SVG + "g") is not None]
+        assert [g.find(SVG + "g").get("class") for g in sliding] == ["layout-tile last"]
+        rises = re.findall(r'class="chip-change" aria-hidden="true">([^<]+)<', moving)
+        assert sorted(rises) == sorted(EN.signed(c) for c in changes if c)
+        found += 1
+    assert found
