@@ -27,6 +27,11 @@ Columns (per geometry and mode):
   tile, as a share of the room to the area's edge in that direction (1.0: it turned only at
   the edge): the mean and the smallest;
 - ovl, out: positions in which two tiles or end markers overlap, or one leaves the area;
+- touch, gap: positions in which tiles of two different arms touch (less than 0.05 units
+  apart; the set tile belongs to no arm), and the smallest gap between tiles of different
+  arms over all positions, in screen px at 360 x 640 (narrow) and 1280 x 800 (wide), the
+  table's scale there as tests/e2e/test_fit.py's screens draw it (SCREEN_AT);
+- tile px: the smallest tile's short side in screen px at those screens;
 - tgt px, clash: the smallest side of an end's clickable target in screen px, with the
   narrow design 360 px wide and the wide one 674 px wide (a 700 px window, the narrowest
   that gets the wide design); positions in which two ends' targets overlap;
@@ -71,6 +76,9 @@ GEOMETRIES = {
 }
 # Screen px per drawing unit at the smallest screen of each design (see the docstring).
 SCREEN_SCALE = {"narrow": 360 / 400, "wide": 674 / 1000}
+# Screen px per drawing unit at 360 x 640 (narrow) and 1280 x 800 (wide), as the page draws
+# the table there (measured in the browser: docs/performance.md, session 12).
+SCREEN_AT = {"narrow": 0.60, "wide": 0.87}
 NAMES = ["You", "Anna", "Bram", "Cor", "Dirk"]
 
 
@@ -181,11 +189,31 @@ def reach(placement: dict, boxes: list[tuple], area: tuple) -> list[float]:
     return out
 
 
+def gap(a, b) -> float:
+    """The distance between two boxes (0 when they touch or overlap)."""
+    dx = max(a[0] - b[2], b[0] - a[2], 0.0)
+    dy = max(a[1] - b[3], b[1] - a[3], 0.0)
+    return (dx * dx + dy * dy) ** 0.5
+
+
+def arm_gap(placement: dict, boxes: list[tuple]) -> float | None:
+    """The smallest gap between tiles of two different arms (`boxes`: the set tile first)."""
+    arms = [t["arm"] for t in placement["tiles"]]
+    tiles = boxes[1:]
+    found = None
+    for i, a in enumerate(tiles):
+        for j in range(i + 1, len(tiles)):
+            if arms[i] != arms[j]:
+                g = gap(a, tiles[j])
+                found = g if found is None else min(found, g)
+    return found
+
+
 def measure(views: list[dict], mode: str) -> dict:
     scale = SCREEN_SCALE[mode]
     sizes, used, used_w, used_h, reaches, counts = [], [], [], [], [], []
-    overlapping = outside = target_clash = 0
-    target_min = None
+    overlapping = outside = target_clash = touching = 0
+    target_min = gap_min = short_min = None
     for view in views:
         d = table.dims(mode, view["players"])
         ax, ay, aw, ah = d["area"]
@@ -194,6 +222,12 @@ def measure(views: list[dict], mode: str) -> dict:
         counts.append(len(tiles))
         longs = [max(b[2] - b[0], b[3] - b[1]) for b in tiles]
         sizes.append(min(longs))
+        short = min(min(b[2] - b[0], b[3] - b[1]) for b in tiles)
+        short_min = short if short_min is None else min(short_min, short)
+        between = arm_gap(placement, tiles)
+        if between is not None:
+            touching += between < 0.05
+            gap_min = between if gap_min is None else min(gap_min, between)
         shapes = tiles + ends  # every end marker is drawn, open or locked
         if any(overlap(a, b) for i, a in enumerate(shapes) for b in shapes[i + 1:]):
             overlapping += 1
@@ -221,6 +255,8 @@ def measure(views: list[dict], mode: str) -> dict:
         "reach min": min(reaches) if reaches else 1.0,
         "overlaps": overlapping, "out": outside,
         "target px": target_min or 0.0, "target clash": target_clash,
+        "touching": touching, "gap px": (gap_min or 0.0) * SCREEN_AT[mode],
+        "tile px": (short_min or 0.0) * SCREEN_AT[mode],
     }
 
 
@@ -274,7 +310,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     head = (f"{'geometry':13} {'mode':6} {'n':>4} {'tiles':>5} {'max':>3} {'long min':>8} "
             f"{'long med':>8} {'used':>5} {'w':>5} {'h':>5} {'reach':>5} {'r min':>5} "
-            f"{'ovl':>3} {'out':>3} {'tgt px':>6} {'clash':>5} {'moved':>5} {'resc':>5}")
+            f"{'ovl':>3} {'out':>3} {'tgt px':>6} {'clash':>5} {'moved':>5} {'resc':>5} "
+            f"{'touch':>5} {'gap':>5} {'tile px':>7}")
     print(f"{args.count} end-of-hand positions per geometry, {args.players} players, "
           f"seeds from {args.seed}")
     print(head)
@@ -288,7 +325,8 @@ def main(argv: list[str] | None = None) -> None:
                   f"{m['used w']:>5.2f} {m['used h']:>5.2f} {m['reach mean']:>5.2f} "
                   f"{m['reach min']:>5.2f} {m['overlaps']:>3} {m['out']:>3} "
                   f"{m['target px']:>6.1f} {m['target clash']:>5} {st['moved']:>5.2f} "
-                  f"{st['rescaled']:>5.2f}")
+                  f"{st['rescaled']:>5.2f} {m['touching']:>5} {m['gap px']:>5.1f} "
+                  f"{m['tile px']:>7.1f}")
 
 
 if __name__ == "__main__":
