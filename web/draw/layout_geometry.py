@@ -15,9 +15,11 @@ and back and forth across toward the set tile ("edge", for the short arms of a w
 table). A line's two arms run out west and east and snake north and south.
 
 `fit` looks for the largest grid unit (tile size) at which every tile and every end lies
-inside the area. At each unit it starts with the set tile in the middle of the area and,
-while an arm does not fit, moves the set tile away from the edge of the area that arm ran
-into (by the room it lacked), for both turns of the pinwheel. The same layout always gives
+inside the area and no two arms touch (tiles shrink to 0.7 of the design's unit before arms
+may run alongside each other; below that, the largest unit that fits). At each unit it
+starts with the set tile in the middle of the area and, while an arm does not fit, moves
+the set tile away from the edge of the area that arm ran into (by the room it lacked), for
+both turns of the pinwheel. The same layout always gives
 the same picture.
 
 R63: doubles lie crosswise under ordinary matching and in line under matador matching
@@ -446,12 +448,30 @@ def search(prep, w, h, turn, tries=12):
     return None
 
 
-def fit(layout, width_px, height_px, unit, min_unit=4):
+def touching(placement):
+    """Whether tiles of two different arms touch (edge or corner; the set tile is no arm's):
+    arms that run alongside each other are hard to tell apart."""
+    tiles = placement["tiles"]
+    for i in range(len(tiles)):
+        a, arm = tiles[i]["box"], tiles[i]["arm"]
+        for j in range(i + 1, len(tiles)):
+            if tiles[j]["arm"] != arm:
+                b = tiles[j]["box"]
+                if a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]:
+                    return True
+    return False
+
+
+def fit(layout, width_px, height_px, unit, min_unit=4, shrink=0.7):
     """Place the layout with the largest grid unit (pixels, <= unit) at which it fits the
-    area; returns (placement, unit). The placement's "bounds" are the area's grid around
-    the set tile (the grid is centred in the area)."""
+    area and no two arms touch; returns (placement, unit). Where arms touch at every unit
+    down to `shrink` of `unit` (tiles stay legible), the largest unit at which it fits.
+    The placement's "bounds" are the area's grid around the set tile (the grid is centred
+    in the area)."""
     prep = prepare(layout)
     turns = [1] if prep["shape"] == "line" else [1, -1]
+    least = max(min_unit, int(unit * shrink))
+    best = None
     u = unit
     while True:
         w = int(width_px / u)
@@ -459,8 +479,16 @@ def fit(layout, width_px, height_px, unit, min_unit=4):
         for turn in turns:
             bounds = search(prep, w, h, turn)
             if bounds is not None:
-                return place(layout, bounds, turn, prep), u
+                placement = place(layout, bounds, turn, prep)
+                if not touching(placement):
+                    return placement, u
+                if best is None:
+                    best = (placement, u)
+        if best is not None and u <= least:
+            return best
         if u <= min_unit:
+            if best is not None:
+                return best
             bounds = (-(w // 2), -(h // 2), w - w // 2, h - h // 2)
             return place(layout, bounds, 1, prep), u
         u -= 1
