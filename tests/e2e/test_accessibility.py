@@ -175,6 +175,8 @@ def test_a_whole_hand_by_keyboard_alone(app, guard, base_url):
                 app.keyboard.press("Enter")
         else:
             tab_to(app, "controls", lambda f: f["action"] is not None)
+            app.keyboard.press("ArrowRight")  # (a button's arrow keys are the browser's)
+            assert focused(app)["where"] == "controls"
             app.keyboard.press("Enter")
     assert app.get_attribute("body", "data-waiting-for") == "next_hand"
     assert moves >= 3

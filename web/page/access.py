@@ -73,7 +73,7 @@ def on_arrow(event):
     if key not in steps and key != "Home" and key != "End":
         return False
     where = held_focus()
-    if where is None:
+    if where is None or where[0] not in GROUPS:  # (a button's arrows are the browser's)
         return False
     nodes = document.querySelectorAll(GROUPS[where[0]])
     count = nodes.length
@@ -81,8 +81,7 @@ def on_arrow(event):
         return False
     at = 0
     for i in range(count):
-        if not absent(getattr(nodes.item(i), "matches", None)) and nodes.item(i).matches(
-                ":focus"):
+        if nodes.item(i).matches(":focus"):
             at = i
     if key == "Home":
         to = 0

@@ -16,7 +16,7 @@ import render_hand
 import render_panels as panels
 import render_table
 import ui_logic as logic
-from dom import NARROW, REDUCED, el, show_status, storage_set
+from dom import NARROW, REDUCED, el, embedded, show_status, storage_set
 from language import say, words
 from pyscript import document, window
 from pyscript.ffi import to_js
@@ -50,11 +50,11 @@ def motion(page):
     now = [len(view.get("log") or []), view.get("chips") or [], hand.get("last_play"),
            hand.get("hand")]
     before, page.shown.moved = page.shown.moved, now
-    if before is None or REDUCED.matches or now[0] <= before[0] or now[3] != before[3]:
+    if (before is None or REDUCED.matches or now[0] <= before[0] or now[3] != before[3]
+            or len(now[1]) != len(before[1])):
         return None
-    chips = now[1] if len(now[1]) == len(before[1]) else before[1]
     return {"play": now[2] is not None and now[2] != before[2],
-            "chips": [chips[s] - before[1][s] for s in range(len(chips))]}
+            "chips": [now[1][s] - before[1][s] for s in range(len(now[1]))]}
 
 
 def hand_ui(page):
@@ -158,7 +158,8 @@ def bring_into_view(page):
         page.shown.scrolled_key = key
         if ended:
             el("controls").scrollIntoView(to_js({"block": "nearest"}))
-        elif NARROW.matches:  # a phone: the play column fills the screen, the header above
+        elif NARROW.matches and not embedded():  # a phone: the play column fills the
+            # screen, the header above (an embed never scrolls the site around it)
             el("table").scrollIntoView(to_js({"block": "start"}))
         elif not first:
             el("table").scrollIntoView(to_js({"block": "nearest"}))
