@@ -97,19 +97,10 @@ def seat_panel(view, seat, x, y, w, h, small, last, words, change=0):
     parts.append(text(x + pad, base, trim(name, 12), size, INK, None, "700"))
     px = x + pad + text_width(trim(name, 12), size, True) + 8
     psize = 9 if small else 11
-    if hand is not None:
-        if hand.get("setter") == seat:
-            svg, pw = pill(px, base - size * 0.32, words.word("pill.on_set"), GOLD, size=psize)
-            parts.append(svg)
-            px += pw + 4
-        if hand.get("nos") == seat:
-            svg, pw = pill(px, base - size * 0.32, words.word("pill.nos"), LAST, size=psize)
-            parts.append(svg)
-            px += pw + 4
-        elif (hand.get("out") or [False] * (seat + 1))[seat]:
-            svg, pw = pill(px, base - size * 0.32, words.word("pill.out"), INK_DIM, size=psize)
-            parts.append(svg)
-            px += pw + 4
+    for label, colour in seat_pills(hand, seat, words):
+        svg, pw = pill(px, base - size * 0.32, label, colour, size=psize)
+        parts.append(svg)
+        px += pw + 4
     csize = 13 if small else 16
     shown_chips = words.number(chips)
     parts.append(chip(x + w - pad - text_width(shown_chips, csize, True) - csize * 0.9,
@@ -169,6 +160,20 @@ def seat_panel(view, seat, x, y, w, h, small, last, words, change=0):
                   ("aria-label", seat_said(view, seat, label, last, words))])
 
 
+def seat_pills(hand, seat, words):
+    """The labels beside a seat's name: on set, nos or out, as (words, colour)."""
+    if hand is None:
+        return []
+    pills = []
+    if hand.get("setter") == seat:
+        pills.append((words.word("pill.on_set"), GOLD))
+    if hand.get("nos") == seat:
+        pills.append((words.word("pill.nos"), LAST))
+    elif (hand.get("out") or [False] * (seat + 1))[seat]:
+        pills.append((words.word("pill.out"), INK_DIM))
+    return pills
+
+
 def seat_said(view, seat, label, last, words):
     """A seat for a screen reader, in one go: name, chips, whether it acts, its tiles, its
     labels (on set, nos, out, waits owed), its declared doubles and its last action."""
@@ -177,12 +182,7 @@ def seat_said(view, seat, label, last, words):
     if hand is not None:
         sizes = hand.get("hand_sizes", [])
         said.append(words.word("seat.tiles", {"n": sizes[seat] if seat < len(sizes) else 0}))
-        if hand.get("setter") == seat:
-            said.append(words.word("pill.on_set"))
-        if hand.get("nos") == seat:
-            said.append(words.word("pill.nos"))
-        elif (hand.get("out") or [False] * (seat + 1))[seat]:
-            said.append(words.word("pill.out"))
+        said += [label for label, _colour in seat_pills(hand, seat, words)]
         waits = (hand.get("waits") or [[]] * (seat + 1))[seat]
         if waits:
             said.append(words.word("pill.owes", {"n": len(waits)}))

@@ -96,7 +96,7 @@ def on_arrow(event):
     return True
 
 
-def tell(page, text):
+def tell(text):
     """Say `text` in the polite live region (replaced, so that it is said again)."""
     if text:
         el("announcer").textContent = text
@@ -115,7 +115,7 @@ def tell_news(page):
         if not absent(prompt):
             text = (text + " " + str(prompt.textContent)).strip()
     page.shown.heard_turn = turn
-    tell(page, text)
+    tell(text)
 
 
 def read_out(page):
@@ -124,4 +124,4 @@ def read_out(page):
     if view is None:
         return
     playable = logic.tile_actions(view) if page.persons_turn() else []
-    tell(page, spoken.read_out(view, playable, words(page)))
+    tell(spoken.read_out(view, playable, words(page)))

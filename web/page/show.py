@@ -34,9 +34,7 @@ def table_ui(page, moved=None):
     if page.move.tile and page.view:
         targets = logic.targets_for(page.view, page.move.tile)
     ui = {"selected": page.move.tile, "targets": targets}
-    if moved:
-        ui["play"] = moved.get("play")
-        ui["chips"] = moved.get("chips")
+    ui.update(moved or {})
     return ui
 
 
