@@ -4,15 +4,20 @@
 1. Compiles what the Pyodide worker imports to Python bytecode: one zip, web/worker.zip,
    made by the npm `pyodide` package itself in Node (scripts/compile_worker.mjs), which
    pyscript.toml's [files] has PyScript unpack into the worker's working directory: the
-   engine (`nos`), the worker's API (web/worker/engine_api.py), and the stdlib `html` and PyScript's
-   own package, which the worker would otherwise compile from sources at every page load.
-   Rebuilt only when a source, the compiler script, Pyodide or PyScript changed (the zip's
-   comment is their hash).
+   engine (`nos`), the worker's API (web/worker/engine_api.py) and PyScript's own package,
+   which the worker would otherwise compile from sources at every page load. Rebuilt only
+   when a source, the compiler script, Pyodide or PyScript changed (the zip's comment is
+   their hash).
+1a. Makes web/python_stdlib.zip, the standard library the worker's Pyodide starts with
+   (web/pyodide.mjs): only the modules Pyodide's start, the worker's imports and a drive of
+   its API use, compiled (scripts/trim_stdlib.mjs, scripts/stdlib_trim.py). Remade when the
+   worker's sources, the scripts or the runtimes changed (the zip's comment is their hash).
 1b. Takes web/pyodide-snapshot.bin, the memory of Pyodide right after its start, which
    web/pyodide.mjs starts the worker's Pyodide from (scripts/snapshot_pyodide.mjs; the file's
-   format: scripts/pyodide_snapshot.py). Taken again only when Pyodide or the script changed
-   (its header holds their hash): a snapshot is not reproducible byte for byte (CPython's
-   start draws random numbers), so taking it without need would change the cache version.
+   format: scripts/pyodide_snapshot.py). Taken again only when Pyodide, the script or the
+   standard library's zip changed (its header holds their hash): a snapshot is not
+   reproducible byte for byte (CPython's start draws random numbers), so taking it without
+   need would change the cache version.
 2. Checks that every `vendor/...` path named by index.html, mpy.toml, pyscript.toml,
    web/boot.js and web/pyodide.mjs exists
    (catches a version bump that left a stale path behind).
@@ -24,10 +29,13 @@
    as module files before start.py runs: one request instead of one per module (each costs
    the boot ≈ 3 ms on the main thread, docs/performance.md). The pack is a first line, the
    JSON list [[name, size], ...], then each module's bytecode in that order.
-4. Writes sw-manifest.js: the service worker's precache list (every app and runtime file) and
+4. Writes sw-manifest.js: the service worker's precache list (every file the pages may
+   request: not the modules the packs hold, nor PyScript's plugins the pages turn off, nor
+   Pyodide's full standard library, nor the snapshot, which only a second visit fetches) and
    a cache version that is a hash of all their contents.
 
-`--check` only verifies that web/worker.zip is built from the current sources (exit 1 if not)
+`--check` only verifies that web/worker.zip and web/python_stdlib.zip are built from the
+current sources (exit 1 if not)
 and writes nothing. `--export DIR` then copies exactly the published site (SITE_ENTRIES)
 into DIR (Netlify's publish directory), so tests, scripts, node_modules/ and the engine's
 sources are never deployed.
@@ -56,6 +64,10 @@ SNAPSHOT_SCRIPT = "scripts/snapshot_pyodide.mjs"
 # The interpreter the snapshot is of: its version, and the exact wasm it is only valid for.
 SNAPSHOT_PYODIDE = ["node_modules/pyodide/package.json", "node_modules/pyodide/pyodide.asm.wasm"]
 WORKER_COMPILER = "scripts/compile_worker.mjs"
+WORKER_SCRIPT = "web/worker/worker.py"  # PyScript runs it as source
+STDLIB_ZIP = "web/python_stdlib.zip"
+STDLIB_TRIMMER = "scripts/trim_stdlib.mjs"
+STDLIB_TRIM_FILES = [STDLIB_TRIMMER, "scripts/stdlib_trim.py"]
 # The worker's own modules (beside web/worker/worker.py, which PyScript runs as source).
 WORKER_MODULES = ["web/worker/engine_api.py", "web/shared/safe_json.py",
                   "web/shared/record_link.py"]
@@ -160,9 +172,27 @@ def built_stamp(root: Path, path: Path | None = None) -> str | None:
         return None
 
 
+def stdlib_sources(root: Path) -> list[str]:
+    """The Python files of this repository the worker runs (their imports are read)."""
+    return [*worker_sources(root), WORKER_SCRIPT]
+
+
+def stdlib_stamp(root: Path) -> str:
+    """Hash of what web/python_stdlib.zip is made from: the worker's sources and compiler
+    (the zip drives the worker), the trimming scripts, the runtimes."""
+    return files_stamp(root, "nos-stdlib", [*stdlib_sources(root), WORKER_COMPILER,
+                                            *STDLIB_TRIM_FILES, *RUNTIME_PACKAGES])
+
+
+def stdlib_built_stamp(root: Path, path: Path | None = None) -> str | None:
+    """The stamp web/python_stdlib.zip (or path) was made with; None if none."""
+    return built_stamp(root, path or root / STDLIB_ZIP)
+
+
 def snapshot_stamp(root: Path) -> str:
-    """Hash of what web/pyodide-snapshot.bin is taken from: the script and Pyodide."""
-    return files_stamp(root, "nos-snapshot", [SNAPSHOT_SCRIPT, *SNAPSHOT_PYODIDE])
+    """Hash of what web/pyodide-snapshot.bin is taken from: the script, Pyodide and the
+    standard library's zip (the snapshot's zipimport holds that zip's directory)."""
+    return files_stamp(root, "nos-snapshot", [SNAPSHOT_SCRIPT, *SNAPSHOT_PYODIDE, STDLIB_ZIP])
 
 
 def snapshot_built_stamp(root: Path, path: Path | None = None) -> str | None:
@@ -202,10 +232,18 @@ def compile_worker(root: Path) -> bool:
                            RUNTIME_PACKAGES, worker_sources(root), "compiles the worker's Python")
 
 
+def trim_stdlib(root: Path) -> bool:
+    """Make web/python_stdlib.zip unless it is current; returns whether it was made."""
+    return build_with_node(root, STDLIB_ZIP, STDLIB_TRIMMER, stdlib_stamp(root),
+                           stdlib_built_stamp, [*RUNTIME_PACKAGES, WORKER_ZIP],
+                           [WORKER_ZIP, *stdlib_sources(root)],
+                           "finds and compiles the standard library the worker needs")
+
+
 def take_snapshot(root: Path) -> bool:
     """Take web/pyodide-snapshot.bin unless it is current; returns whether it was taken."""
     return build_with_node(root, SNAPSHOT, SNAPSHOT_SCRIPT, snapshot_stamp(root),
-                           snapshot_built_stamp, SNAPSHOT_PYODIDE, [],
+                           snapshot_built_stamp, [*SNAPSHOT_PYODIDE, STDLIB_ZIP], [STDLIB_ZIP],
                            "takes a memory snapshot of Pyodide")
 
 
@@ -313,12 +351,54 @@ def compile_main_thread(root: Path) -> int:
     return changed
 
 
+# The page's Python modules travel in the packs and web/worker.zip: only the scripts PyScript
+# itself runs are fetched as sources.
+FETCHED_SOURCES = [MAIN_THREAD_ENTRY, SITE_ENTRY, WORKER_SCRIPT]
+# Neither requested by any page: Pyodide's full library (web/pyodide.mjs starts with
+# STDLIB_ZIP) nor the snapshot (web/pyodide.mjs fetches it on a second visit: a first one
+# would pay 6 MB for nothing, docs/performance.md "A lighter first visit").
+NOT_PRECACHED = ["vendor/pyodide/314.0.7/python_stdlib.zip", SNAPSHOT]
+PYSCRIPT_ENTRY = "vendor/pyscript/0.7.31/core.js"
+# An ES module's static (`from "./x.js"`, `import "./x.js"`) and dynamic (`import("./x.js")`)
+# imports of its siblings, as PyScript's minified chunks write them.
+JS_IMPORT = re.compile(r'(?:\bfrom\s*|\bimport\s*\(?\s*)"\./([\w.-]+\.js)"')
+
+
+def plugins_off(root: Path) -> list[str]:
+    """The PyScript plugins the pages turn off (mpy.toml's `plugins`, "!name")."""
+    match = re.search(r"^plugins\s*=\s*(\[.*\])", (root / MPY_CONFIG).read_text("utf-8"), re.M)
+    return [name[1:] for name in json.loads(match.group(1)) if name.startswith("!")] \
+        if match else []
+
+
+def pyscript_files(root: Path) -> list[str]:
+    """PyScript's files the pages may load: its entry, its stylesheet and every chunk the
+    entry imports, directly or through others, but for the plugins the pages turn off (and
+    what only they import) and the package graph, which only a `packages` list loads."""
+    folder = PYSCRIPT_ENTRY.rsplit("/", 1)[0]
+    off = plugins_off(root) + ["pyodide_graph"]
+    seen, todo = set(), [PYSCRIPT_ENTRY.rsplit("/", 1)[1]]
+    while todo:
+        name = todo.pop()
+        path = root / folder / name
+        if name in seen or not path.is_file() or name.startswith(tuple(off)):
+            continue
+        seen.add(name)
+        todo += JS_IMPORT.findall(path.read_text(encoding="utf-8"))
+    css = [name for name in ("core.css",) if (root / folder / name).is_file()]
+    return sorted(f"{folder}/{name}" for name in [*seen, *css])
+
+
 def precache_list(root: Path) -> list[str]:
+    """Every file a page may request, for the service worker to precache."""
     files = [f for f in PAGE_FILES if (root / f).is_file()]
     for top in APP_DIRS:
-        files += tree_files(root, top)
-    files += tree_files(root, VENDOR_DIR)
-    return files
+        files += [f for f in tree_files(root, top)
+                  if not f.endswith(".py") or f in FETCHED_SOURCES]
+    pyscript = PYSCRIPT_ENTRY.split("/")[:2]
+    files += [f for f in tree_files(root, VENDOR_DIR) if f.split("/")[:2] != pyscript]
+    files += pyscript_files(root)
+    return [f for f in files if f not in NOT_PRECACHED]
 
 
 def cache_version(root: Path, files: list[str]) -> str:
@@ -366,20 +446,29 @@ def export_site(root: Path, dest: Path) -> int:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--root", type=Path, default=ROOT)
-    ap.add_argument("--check", action="store_true", help=f"only check {WORKER_ZIP} is current")
+    ap.add_argument("--check", action="store_true",
+                    help=f"only check {WORKER_ZIP} and {STDLIB_ZIP} are current")
     ap.add_argument("--export", type=Path, metavar="DIR", help="then copy the site into DIR")
     args = ap.parse_args(argv)
     root = args.root.resolve()
 
     if args.check:
-        if built_stamp(root) != worker_stamp(root):
-            print(f"{WORKER_ZIP} is missing or out of date: run scripts/build_web.py",
-                  file=sys.stderr)
-            return 1
+        for out, built, stamp in ((WORKER_ZIP, built_stamp, worker_stamp),
+                                  (STDLIB_ZIP, stdlib_built_stamp, stdlib_stamp)):
+            if built(root) != stamp(root):
+                print(f"{out} is missing or out of date: run scripts/build_web.py",
+                      file=sys.stderr)
+                return 1
         return 0
     rebuilt = compile_worker(root)
     print(f"build_web: {WORKER_ZIP}: {len(worker_sources(root))} worker modules as bytecode "
           f"({'rebuilt' if rebuilt else 'unchanged'})")
+
+    made = trim_stdlib(root)
+    with zipfile.ZipFile(root / STDLIB_ZIP) as archive:
+        modules = len(archive.namelist())
+    print(f"build_web: {STDLIB_ZIP}: the {modules} standard modules the worker needs, as "
+          f"bytecode ({'made' if made else 'unchanged'})")
 
     made = take_snapshot(root)
     print(f"build_web: {SNAPSHOT}: Pyodide's memory after its start "

@@ -8,14 +8,13 @@
 // FILEs are repository paths (the current directory is the repository root):
 //   nos/**/*.py       the engine           -> nos/**/*.pyc
 //   web/*/<name>.py   the worker's modules -> <name>.pyc
-// and two more parts that come from the vendored runtimes, not from this repository:
-//   html/__init__.pyc, html/entities.pyc  Pyodide's own stdlib `html`, which PyScript's
-//                     `pyscript.display` imports; Pyodide ships its stdlib as sources only,
-//                     and html.entities alone takes ≈ 30 ms to compile.
+// and one more part that comes from a vendored runtime, not from this repository (the
+// standard library's modules the worker needs are compiled too, in web/python_stdlib.zip:
+// scripts/trim_stdlib.mjs):
 //   pyscript/__pycache__/<name>.cpython-3XX.pyc  PyScript's `pyscript` package, which
 //                     PyScript writes as sources into the working directory at every boot.
 //
-// The engine, the worker's modules and `html` go in as sourceless `.pyc` (unchecked hash:
+// The engine and the worker's modules go in as sourceless `.pyc` (unchecked hash:
 // nothing to compare with at import), found before the stdlib because the working directory
 // comes first on the worker's sys.path. PyScript's package goes in as *checked*-hash `.pyc`
 // beside the sources it writes: Python uses one only if its source is byte for byte the one
@@ -51,7 +50,7 @@ py.globals.set("FILES", py.toPy(files));
 py.globals.set("PYSCRIPT", py.toPy(entries(pyscriptPackage.pyscript, "pyscript")));
 py.globals.set("STAMP", stamp);
 py.runPython(`
-import html, html.entities, io, os, py_compile, zipfile
+import io, os, py_compile, zipfile
 from importlib.util import cache_from_source
 
 UNCHECKED = py_compile.PycInvalidationMode.UNCHECKED_HASH
@@ -60,14 +59,6 @@ jobs = []  # (name in the zip, source file, name shown in tracebacks, invalidati
 for rel in FILES:
     name = rel.rsplit("/", 1)[-1] if rel.startswith("web/") else rel  # web/*/x.py -> x.py
     jobs.append((name + "c", "/build/" + rel, rel, UNCHECKED))
-for module in (html, html.entities):
-    # The stdlib is a zip (/lib/python3XX.zip): copy the source out to compile it.
-    name = module.__name__.replace(".", "/") + ("/__init__.py" if module.__name__ == "html" else ".py")
-    source = "/build/stdlib/" + name
-    os.makedirs(os.path.dirname(source), exist_ok=True)
-    with open(source, "wb") as f:
-        f.write(module.__loader__.get_data(module.__file__))
-    jobs.append((name + "c", source, module.__file__, UNCHECKED))
 for name, text in PYSCRIPT:
     # Byte for byte what PyScript writes: Path.write_text(text, encoding="utf-8").
     source = "/build/home/" + name

@@ -1,15 +1,16 @@
-// pyscript.toml's `interpreter` for the engine's worker: the vendored Pyodide, started from
-// a memory snapshot (web/pyodide-snapshot.bin, scripts/snapshot_pyodide.mjs) when the browser
-// already holds one, which skips CPython's own start: about 1 s of the worker's 1.5 s here
-// (docs/performance.md "Session 6"). PyScript imports this module
+// pyscript.toml's `interpreter` for the engine's worker: the vendored Pyodide, with only the
+// standard library the worker needs, compiled (web/python_stdlib.zip, scripts/trim_stdlib.mjs:
+// a fresh start then compiles nothing), started from a memory snapshot
+// (web/pyodide-snapshot.bin, scripts/snapshot_pyodide.mjs) when the browser already holds
+// one, which skips CPython's own start (docs/performance.md). PyScript imports this module
 // instead of pyodide.mjs and calls its loadPyodide as it would Pyodide's.
 //
-// The snapshot is used only from the browser's own copy (the service worker's cache, or the
-// HTTP cache): a first visit starts Pyodide as usual rather than wait for 6 MB more. A while
-// after such a fresh start the snapshot is fetched at low priority, so that the HTTP cache
-// holds it for the next visit even where no service worker runs (the service worker's
-// precache then gets a 304 for it). Should the snapshot be unusable (another Pyodide's,
-// damaged), Pyodide starts as usual and the console says why.
+// The snapshot is used only from the browser's own copy (kept in Cache Storage): a first
+// visit starts Pyodide as usual rather than wait for 5 MB more, and does not fetch it either:
+// most first visits are the only one, and a fresh start is not much slower. A while after
+// the fresh start of a second visit, the snapshot is fetched at low priority and kept, for
+// the visits after it. Should the snapshot be unusable (another Pyodide's, taken with
+// another standard library, damaged), Pyodide starts as usual and the console says why.
 import { loadPyodide as loadVendored, version } from "../vendor/pyodide/314.0.7/pyodide.mjs";
 
 export { version };
@@ -18,27 +19,71 @@ export { version };
 // in the vendored folder. (A path in Node, where tests/e2e/pyodide_start.mjs runs this.)
 const vendored = new URL("../vendor/pyodide/314.0.7/", import.meta.url);
 const INDEX_URL = vendored.protocol === "file:" ? vendored.pathname : vendored.href;
+const stdlib = new URL("./python_stdlib.zip", import.meta.url);
+const STDLIB_URL = stdlib.protocol === "file:" ? stdlib.pathname : stdlib.href;
 const SNAPSHOT_URL = new URL("./pyodide-snapshot.bin", import.meta.url).href;
 const MAGIC = "NOSSNAP1";
 
 // How the last loadPyodide started, for the engine's handshake (web/engine_api.py hello).
 globalThis.nosPyodideStart = "not started";
 
+// The snapshot, and the number of fresh starts so far, are kept in the origin's Cache Storage
+// (a worker has no localStorage; not the service worker's cache, which holds each deploy's
+// files and is replaced by the next). Without Cache Storage (not a secure context) Pyodide
+// always starts afresh.
+const STORE = "nos.snapshot";
+const FRESH_STARTS = new URL("./fresh-starts", import.meta.url).href; // never requested
+
+async function store() {
+  return typeof caches === "undefined" ? null : caches.open(STORE);
+}
+
 // Asked at once, while PyScript prepares the worker, not when loadPyodide is called.
 let copyAtHand = localCopy();
 
 async function localCopy() {
   try {
-    const response = await fetch(SNAPSHOT_URL, { cache: "only-if-cached", mode: "same-origin" });
-    return response.ok ? response : null;
+    const kept = await store();
+    return (kept && (await kept.match(SNAPSHOT_URL))) || null;
   } catch {
-    return null; // not in the browser's caches
+    return null;
   }
 }
 
+// The comment of a zip file whose last bytes are `tail` (its build stamp: a zip's end
+// record is 22 bytes, its comment at most 65535 more), or null.
+export function zipComment(tail) {
+  for (let at = tail.length - 22; at >= 0; at--) {
+    if (tail[at] === 0x50 && tail[at + 1] === 0x4b && tail[at + 2] === 5 && tail[at + 3] === 6) {
+      const length = tail[at + 20] | (tail[at + 21] << 8);
+      if (at + 22 + length === tail.length) {
+        return new TextDecoder().decode(tail.subarray(at + 22, at + 22 + length));
+      }
+    }
+  }
+  return null;
+}
+
+// The comment of the standard library's zip Pyodide mounted (/lib/python3XX.zip).
+function mountedStdlib(FS) {
+  const name = FS.readdir("/lib").find((n) => /^python\d+\.zip$/.test(n));
+  if (!name) return null;
+  const path = `/lib/${name}`;
+  const size = FS.stat(path).size;
+  const tail = new Uint8Array(Math.min(size, 22 + 65535));
+  const stream = FS.open(path, "r");
+  try {
+    FS.read(stream, tail, 0, tail.length, size - tail.length);
+  } finally {
+    FS.close(stream);
+  }
+  return zipComment(tail);
+}
+
 // The snapshot's memory image, inflated straight into place from the file's runs of
-// non-zero pages (no copy of the whole inflated file: ≈ 15 MB less at the peak).
-async function memoryImage(response) {
+// non-zero pages (no copy of the whole inflated file: ≈ 15 MB less at the peak). `into`
+// receives the file's header.
+async function memoryImage(response, into) {
   const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
   let chunk = new Uint8Array(0);
   let at = 0;
@@ -65,6 +110,7 @@ async function memoryImage(response) {
   if (header.pyodide !== version) {
     throw new Error(`a snapshot of Pyodide ${header.pyodide}, not ${version}`);
   }
+  Object.assign(into, header);
   const memory = new Uint8Array(header.size);
   for (const [first, count] of header.runs) {
     const start = first * header.page;
@@ -75,16 +121,22 @@ async function memoryImage(response) {
 }
 
 export async function loadPyodide(options = {}) {
-  const settings = { ...options, indexURL: INDEX_URL };
+  const settings = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   const copy = await (copyAtHand ?? localCopy()); // a response is read once
   copyAtHand = null;
   if (copy) {
     try {
       // A promise: Pyodide fetches its own files meanwhile. Should it fail, loadPyodide
       // fails with it once it waits for it (handled here, not "unhandled").
-      const image = memoryImage(copy);
+      const header = {};
+      const image = memoryImage(copy, header);
       image.catch(() => {});
       const pyodide = await loadVendored({ ...settings, _loadSnapshot: image });
+      // Its zipimport knows the zip it was taken with: with another, imports would fail.
+      const mounted = mountedStdlib(pyodide.FS);
+      if (mounted !== header.stdlib) {
+        throw new Error(`a snapshot taken with the standard library ${header.stdlib}, not ${mounted}`);
+      }
       // The snapshot froze the `random` module's state as it was in the build: reseed it
       // from the browser's entropy, as a fresh start would have.
       pyodide.runPython("import random\nrandom.seed()");
@@ -96,18 +148,35 @@ export async function loadPyodide(options = {}) {
   }
   const pyodide = await loadVendored(settings);
   globalThis.nosPyodideStart = "fresh";
-  keepForNextVisit();
+  countFreshStart().then((count) => {
+    if (count >= 2) setTimeout(keepForNextVisit, 2000);
+  });
   return pyodide;
 }
 
-// 2 s later, once the worker's own files are in and the first game is dealt (fetched at
-// once, its 6 MB competed with them). Revalidated, so that an unusable copy in the HTTP
-// cache (e.g. of the Pyodide before an upgrade: "only-if-cached" ignores its age) is
-// replaced by the host's current one.
-function keepForNextVisit() {
-  setTimeout(() => {
-    fetch(SNAPSHOT_URL, { priority: "low", cache: "no-cache" })
-      .then((response) => response.arrayBuffer())
-      .catch(() => {}); // offline, or the host has none: the next start is a fresh one again
-  }, 2000);
+// This fresh start, counted at once (a visit may end within seconds); the count so far.
+async function countFreshStart() {
+  try {
+    const kept = await store();
+    if (!kept) return 0;
+    const seen = await kept.match(FRESH_STARTS);
+    const count = (seen ? Number(await seen.text()) || 0 : 0) + 1;
+    await kept.put(FRESH_STARTS, new Response(String(count)));
+    return count;
+  } catch {
+    return 0;
+  }
+}
+
+// A second visit's fresh start fetches the snapshot (at low priority, 2 s after the start,
+// once the worker's own files are in and the first game is dealt), for the visits after it.
+// A copy that could not be used (another Pyodide's, another standard library's) is replaced
+// by the host's current one the same way.
+async function keepForNextVisit() {
+  try {
+    const response = await fetch(SNAPSHOT_URL, { priority: "low", cache: "no-cache" });
+    if (response.ok) await (await store()).put(SNAPSHOT_URL, response);
+  } catch {
+    // offline, or the host has none: the next start is a fresh one again
+  }
 }

@@ -31,6 +31,7 @@ def _require_build() -> None:
     # The page runs the engine and the main-thread modules as bytecode: compile what is in
     # nos/ and web/ now, so the tests never exercise stale bytecode (cheap when unchanged).
     build_web.compile_worker(ROOT)
+    build_web.trim_stdlib(ROOT)
     build_web.take_snapshot(ROOT)  # only if Pyodide or the script changed
     build_web.compile_main_thread(ROOT)
     build_web.write_manifest(ROOT)

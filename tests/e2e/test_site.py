@@ -4,7 +4,8 @@ alone (no Pyodide file is requested), in English, Dutch and Polish; its worked e
 move by move to the ledger the text states; every ruling the app links to has its anchor.
 A host page on a second origin embeds a position, a replay and a playable table under a
 strict CSP of its own: each posts nos:ready and nos:resize, the replay steps on nos:load, the
-playable table posts nos:action after the person's click."""
+playable table posts nos:action after the person's click. After one visit each page requests
+only what the service worker precached, and opens offline."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from e2e_harness import BOOT_TIMEOUT_MS, ROOT
+from e2e_harness import BOOT_TIMEOUT_MS, ROOT, Guard, boot
 from e2e_play import one_move
 
 sys.path.insert(0, str(ROOT / "web" / "shared"))
@@ -205,3 +206,47 @@ def test_share_dialog_gives_links_that_open_the_position_and_the_replay(page, gu
     wait_ready(page)
     assert page.locator("#board svg").count() == 1
     no_pyodide(asked)
+
+
+def test_every_file_the_pages_request_is_precached_and_each_page_opens_offline(
+        context, page, make_server) -> None:
+    """The service worker precaches exactly what the pages may ask for (scripts/build_web.py
+    leaves out what none asks for): after one visit of the app, the rules page, a position,
+    a replay and a playable table each request only precached files, and open offline."""
+    server = make_server()
+    g = Guard()
+    g.watch(context)
+    boot(page, server.url)
+    page.wait_for_function("navigator.serviceWorker.controller !== null",
+                           timeout=BOOT_TIMEOUT_MS)
+    link = record_link.encode(session_record(play_session(4, 5, 1, random_action)))
+    position = ("506.517.465.512_a66_2_64b41b.62c22c.61d11d.65a_play-a_5521.3020.5310.5043"
+                "_b12_td2_h2")
+    pages = [("rules.html?lang=pl", "rules"), (f"embed.html?pos={position}", "embed"),
+             (f"embed.html?hand=1&step=4#r={link}", "embed"),
+             ("embed.html?play=1&players=3&seed=5&level=beginner&delay=0", "app")]
+
+    def open_each() -> None:
+        for url, kind in pages:
+            page.goto(server.url + url)
+            if kind == "app":
+                page.wait_for_selector("body[data-state=playable]", state="attached",
+                                       timeout=BOOT_TIMEOUT_MS)
+            else:
+                wait_ready(page)
+
+    open_each()
+    precache = set(re.findall(r'"\./([^"]*)"', (ROOT / "sw-manifest.js").read_text()))
+    asked = {url.split("#")[0].split("?")[0][len(server.url):] for url in g.requests
+             if url.startswith(server.url)}
+    assert {"web/python_stdlib.zip", "web/worker.zip", "web/site.pack", "web/page.pack",
+            "rules.html", "embed.html"} <= asked  # the worker's requests are seen too
+    # The browser keeps the service worker's scripts with its registration.
+    assert asked - {"sw.js", "sw-manifest.js"} <= precache, \
+        sorted(asked - precache - {"sw.js", "sw-manifest.js"})
+    g.check()
+
+    server.stop()
+    context.set_offline(True)
+    open_each()
+    g.check()

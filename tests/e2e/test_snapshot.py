@@ -9,6 +9,7 @@ import gzip
 import json
 import shutil
 import subprocess
+import zipfile
 
 import pytest
 from e2e_harness import ROOT, build_web, load_script
@@ -81,3 +82,26 @@ def test_a_damaged_snapshot_means_a_fresh_start(tmp_path):
     assert len(first["warnings"]) == 1
     assert "snapshot could not be used" in first["warnings"][0]
     assert "damaged snapshot" in first["warnings"][0]
+
+
+def test_the_snapshot_names_the_standard_library_it_was_taken_with():
+    header = snap.read_header(SNAPSHOT)
+    with zipfile.ZipFile(ROOT / build_web.STDLIB_ZIP) as archive:
+        assert header["stdlib"] == archive.comment.decode() == build_web.stdlib_stamp(ROOT)
+
+
+@pytest.mark.skipif(NODE is None, reason="needs Node.js")
+def test_a_snapshot_of_another_standard_library_means_a_fresh_start(tmp_path):
+    """Its zipimport would look for modules where another zip had them (scripts/
+    snapshot_pyodide.mjs): web/pyodide.mjs compares the zip it mounted with the header."""
+    data = gzip.decompress(SNAPSHOT.read_bytes())
+    stamp = snap.read_header(SNAPSHOT)["stdlib"].encode()
+    other = stamp[:-8] + b"00000000"  # the same length: the header's length is unchanged
+    assert data.count(stamp) == 1
+    changed = tmp_path / "other-stdlib.gz"
+    changed.write_bytes(gzip.compress(data.replace(stamp, other, 1)))
+    first, second = start_twice(str(changed))
+    assert (first["start"], second["start"]) == ("fresh", "fresh")
+    assert first["sum"] == 2
+    assert "snapshot could not be used" in first["warnings"][0]
+    assert "taken with the standard library " + other.decode() in first["warnings"][0]

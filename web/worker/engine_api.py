@@ -38,8 +38,9 @@ class Refused(Exception):
 def hello(request_json):
     """Boot handshake: echo the request and describe this interpreter: its versions, the
     engine's bytecode files, how each module of web/worker.zip's runtime part was
-    loaded ("bytecode", or "source" if Python had to compile it at this boot), and how
-    Pyodide started ("snapshot" or "fresh": web/pyodide.mjs)."""
+    loaded ("bytecode", or "source" if Python had to compile it at this boot), every module
+    Python had to compile at this boot (none: web/python_stdlib.zip holds the standard
+    library compiled), and how Pyodide started ("snapshot" or "fresh": web/pyodide.mjs)."""
     from pathlib import Path
 
     import js
@@ -59,6 +60,9 @@ def hello(request_json):
             "executable": sys.executable,
             "nos_files": nos_files,
             "runtime_modules": runtime,
+            "compiled_at_boot": sorted(
+                name for name, module in list(sys.modules.items())
+                if getattr(module, "__file__", None) and _loaded_from(module) == "source"),
             "pyodide_start": str(getattr(js, "nosPyodideStart", "unknown")),
             "echo": request,
         }
@@ -66,13 +70,14 @@ def hello(request_json):
 
 
 def _loaded_from(module):
-    """"bytecode" if `module` came from a sourceless .pyc or from a hash-checked .pyc that
-    matches its source; "source" if it was compiled from its source at import."""
+    """"bytecode" if `module` came from a sourceless .pyc, from a hash-checked .pyc that
+    matches its source, or is frozen into Python; "source" if it was compiled from its
+    source at import."""
     import importlib.util
 
     spec = getattr(module, "__spec__", None)
     origin = getattr(spec, "origin", None) or ""
-    if origin.endswith(".pyc"):
+    if origin.endswith(".pyc") or origin == "frozen":
         return "bytecode"
     cached = getattr(spec, "cached", None)
     try:
