@@ -1,7 +1,7 @@
 // Second floor for bench/browser.py: the app's web/pyodide.mjs on a bare page, main thread,
 // with the same performance marks as raw-pyodide.js (ms from navigation start):
-//   raw:loaded  loadPyodide() resolved (from the snapshot once the HTTP cache holds it: the
-//               first visit starts afresh and fetches it for the next one)
+//   raw:loaded  loadPyodide() resolved (from the snapshot once the browser keeps it: the
+//               first visits start afresh, and one of them fetches it for the next)
 //   raw:python  `1 + 1` ran
 import { loadPyodide } from "/web/pyodide.mjs";
 

@@ -13,15 +13,21 @@ policy.
 `Serving http://HOST:PORT/ (bound to ADDRESS)` (flushed), so a test can start this as a
 subprocess and read the port from it.
 Dotfiles and dot-directories (.git, .venv, ...) are never served; directories without an
-index.html answer 404 (no listings).
+index.html answer 404 (no listings). Like the host (Netlify compresses on the fly), text,
+scripts, JSON, SVG and WebAssembly go gzip-compressed to a browser that accepts it; files
+that are compressed already (zip, PNG, the snapshot) go as they are.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import email.utils
 import functools
+import gzip
 import http.server
+import io
+import os
 import re
 import sys
 from pathlib import Path
@@ -47,6 +53,8 @@ MIME_TYPES = {
     ".md": "text/markdown",
 }
 TEXT_TYPES = ("text/", "application/javascript", "application/json", "application/toml")
+COMPRESSED_TYPES = (*TEXT_TYPES, "application/wasm", "image/svg+xml",
+                    "application/manifest+json")
 
 # Used when netlify.toml is absent or sets no Cache-Control for a path (Netlify's own default
 # is `public, max-age=0, must-revalidate`, which means the same: always revalidate).
@@ -96,6 +104,14 @@ def headers_for(rules, url_path: str) -> dict[str, str]:
     return {names[k]: v for k, v in found.items()}
 
 
+@functools.lru_cache(maxsize=512)
+def gzipped(path: str, mtime_ns: int, size: int) -> bytes:
+    """A file's gzip, once per version of it (level 1: a local server should not make the
+    browser wait; the bench reports gzip -6 sizes of its own)."""
+    with open(path, "rb") as f:
+        return gzip.compress(f.read(), 1, mtime=0)
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     rules: list = []
     quiet = False
@@ -118,7 +134,34 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if any(seg.startswith(".") for seg in url_path.split("/") if seg):
             self.send_error(404)
             return None
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and url_path.endswith("/"):
+            path = os.path.join(path, "index.html")
+        if (os.path.isfile(path) and "gzip" in self.headers.get("Accept-Encoding", "")
+                and self.guess_type(path).startswith(COMPRESSED_TYPES)):
+            return self._send_gzip(path)
         return super().send_head()
+
+    def _send_gzip(self, path: str):
+        """The file gzip-compressed (Content-Encoding), or 304 as SimpleHTTPRequestHandler
+        answers an If-Modified-Since it meets."""
+        stat = os.stat(path)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError):
+                if int(stat.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
+                    self.send_response(304)
+                    self.end_headers()
+                    return None
+        body = gzipped(path, stat.st_mtime_ns, stat.st_size)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(stat.st_mtime))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def list_directory(self, path):
         self.send_error(404)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import subprocess
@@ -78,17 +79,37 @@ def _manifest() -> dict:
     return json.loads(text[text.index("{") : text.rindex("}") + 1])
 
 
-def test_precache_lists_every_app_and_runtime_file():
+def published_but_not_precached() -> set[str]:
+    precached = {u.removeprefix("./") for u in _manifest()["files"]}
+    return {p.relative_to(ROOT).as_posix() for top in ("web", "assets", "vendor")
+            for p in (ROOT / top).rglob("*")
+            if p.is_file() and "__pycache__" not in p.parts} - precached
+
+
+def test_precache_lists_what_the_pages_request_and_nothing_else():
+    """tests/e2e/test_site.py checks that the pages request nothing else."""
     manifest = _manifest()
     assert re.fullmatch(r"[0-9a-f]{16}", manifest["version"])
     urls = set(manifest["files"])
-    assert {"./", "./index.html", "./mpy.toml", "./pyscript.toml"} <= urls
-    for top in ("web", "assets", "vendor"):
-        for path in (ROOT / top).rglob("*"):
-            rel = path.relative_to(ROOT)
-            if path.is_file() and "__pycache__" not in rel.parts:
-                assert f"./{rel.as_posix()}" in urls
-    assert "./web/worker.zip" in urls
+    assert {"./", "./index.html", "./mpy.toml", "./pyscript.toml", "./web/worker.zip",
+            "./web/python_stdlib.zip", "./web/page.pack", "./web/site.pack"} <= urls
+    assert all((ROOT / u).is_file() for u in urls - {"./"})
+    left_out = published_but_not_precached()
+    # The modules the packs and web/worker.zip hold (PyScript runs the three entry scripts).
+    sources = {f for f in left_out if f.endswith(".py")}
+    assert sources and all(f.startswith("web/") for f in sources)
+    assert {"./web/page/start.py", "./web/site/start.py", "./web/worker/worker.py"} <= urls
+    # The snapshot (a second visit fetches it) and Pyodide's full library (not used).
+    assert {"web/pyodide-snapshot.bin", "vendor/pyodide/314.0.7/python_stdlib.zip"} <= left_out
+    # PyScript's plugins the pages turn off, and what only they import.
+    pyscript = {f.rsplit("/", 1)[1] for f in left_out if f.startswith("vendor/pyscript/")}
+    for prefix in ("py-editor-", "py-game-", "py-terminal-", "codemirror", "xterm", "donkey-",
+                   "deprecations-manager-"):
+        assert any(name.startswith(prefix) for name in pyscript), prefix
+    assert {f"./vendor/pyscript/0.7.31/{name}" for name in ("core.js", "core.css")} <= urls
+    assert not left_out - sources - {"web/pyodide-snapshot.bin",
+                                     "vendor/pyodide/314.0.7/python_stdlib.zip"} \
+        - {f"vendor/pyscript/0.7.31/{name}" for name in pyscript}
     # The engine goes to the browser as bytecode only: its sources are not published.
     assert not [u for u in urls if u.startswith("./nos/")]
     assert "./sw.js" not in urls
@@ -99,7 +120,7 @@ def test_export_copies_exactly_the_site(tmp_path):
     count = build_web.export_site(ROOT, dest)
     exported = {p.relative_to(dest).as_posix() for p in dest.rglob("*") if p.is_file()}
     precached = {u.removeprefix("./") for u in _manifest()["files"]} - {""}
-    assert exported == precached | {"sw.js", "sw-manifest.js"}
+    assert exported == precached | {"sw.js", "sw-manifest.js"} | published_but_not_precached()
     assert count == len(exported)
 
 
@@ -161,3 +182,37 @@ def test_serve_caching_and_security_headers(served):
 def test_serve_hides_dotfiles_and_listings(served, path):
     status, _, _ = fetch(served + path)
     assert status == 404
+
+
+def fetch_gzip(url: str, since: str | None = None):
+    """(status, headers, body as sent) of a request that accepts gzip."""
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+    if since:
+        request.add_header("If-Modified-Since", since)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as resp:
+            return resp.status, resp.headers, resp.read()
+    except urllib.error.HTTPError as err:
+        return err.code, err.headers, b""
+
+
+@pytest.mark.parametrize("path", ["", "index.html", "web/pyodide.mjs", "mpy.toml",
+                                  "vendor/pyodide/314.0.7/pyodide.asm.wasm",
+                                  "web/words/nl.json", "assets/icons/icon.svg"])
+def test_serve_compresses_like_the_host(served, path):
+    """Text, scripts, JSON, SVG and WebAssembly go gzip-compressed to a browser that accepts
+    it, as Netlify sends them; a revalidation still gets its 304."""
+    status, headers, body = fetch_gzip(served + path)
+    assert status == 200 and headers["Content-Encoding"] == "gzip"
+    assert headers["Vary"] == "Accept-Encoding"
+    assert int(headers["Content-Length"]) == len(body)
+    assert gzip.decompress(body) == (ROOT / (path or "index.html")).read_bytes()
+    assert fetch_gzip(served + path, since=headers["Last-Modified"])[0] == 304
+
+
+@pytest.mark.parametrize("path", ["web/pyodide-snapshot.bin", "web/worker.zip",
+                                  "web/python_stdlib.zip", "assets/icons/icon-192.png"])
+def test_serve_sends_compressed_files_as_they_are(served, path):
+    status, headers, body = fetch_gzip(served + path)
+    assert status == 200 and "Content-Encoding" not in headers
+    assert body == (ROOT / path).read_bytes()
