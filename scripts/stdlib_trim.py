@@ -98,9 +98,15 @@ def drive(seed, sessions, hands, expert_decisions):
     included), refusals, undo, share, a restore from the save (a replay of
     the record) and the settlement. Returns what it did, for the check to report."""
     import engine_api as api
+    import record_link
+
+    from nos.position import Position
+    from nos.record import replay_to
+    from nos.view import position_view
 
     rng = random.Random(seed)
-    done = {"hands": 0, "actions": 0, "bot_actions": 0, "announced": set(), "levels": set()}
+    done = {"hands": 0, "actions": 0, "bot_actions": 0, "replays": 0, "announced": set(),
+            "levels": set()}
     api.hello(json.dumps({"ping": 1}))
     api.settings("")
     api.check_query(json.dumps({"query": [["seed", "12"], ["players", "4"], ["delay", "0"]]}))
@@ -141,7 +147,13 @@ def drive(seed, sessions, hands, expert_decisions):
             elif waiting == "next_hand":
                 done["hands"] += 1
                 played += 1
-                json.loads(api.share(""))
+                shared = json.loads(api.share(""))
+                if shared["record"]:  # the replay of a shared hand, to a position in it
+                    record = record_link.decode(shared["record"])
+                    session = replay_to(record, shared["hand"] - 1, rng.randrange(8))
+                    json.dumps(position_view(session))
+                    Position.parse(str(Position.of(session.hands[-1]))).hand()
+                    done["replays"] += 1
                 if played >= hands:
                     reply = _call(api, "restore", json.loads(reply["save"]))
                     reply = _call(api, "end_session")

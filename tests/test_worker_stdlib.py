@@ -52,13 +52,15 @@ def test_the_zip_is_current_and_only_bytecode():
 
 def test_the_worker_runs_under_the_trimmed_library():
     """Other seeds and more sessions than the build drove, every level and player count,
-    share, undo, restore and the settlement, the expert's search."""
+    share and the replay of the shared hand, undo, restore and the settlement, the
+    expert's search."""
     result = check(STDLIB, sessions=18, hands=3, expert=6, seed=20261124)
     assert result["error"] is None
     assert result["missing"] == []
     done = result["done"]
     assert done["levels"] == ["beginner", "club", "expert"]
     assert done["hands"] >= 12 * 3 and done["actions"] > 100 and done["bot_actions"] > 1000
+    assert done["replays"] >= 12 * 3
 
 
 def test_a_module_the_zip_lacks_fails_the_check(tmp_path):
