@@ -90,7 +90,7 @@ setTimeout(startMain, 3000);
 startWorker();
 
 // Registers the offline service worker (sw.js) once the person can play, so that precaching
-// the runtimes and Pyodide's snapshot (about 21 MB) does not compete with booting and the
+// the runtimes (about 13 MB) does not compete with booting and the
 // first game; 15 s after the engine is ready at the latest. No inline script: the CSP
 // forbids it.
 let registered = false;
