@@ -64,6 +64,7 @@ SNAPSHOT_SCRIPT = "scripts/snapshot_pyodide.mjs"
 # The interpreter the snapshot is of: its version, and the exact wasm it is only valid for.
 SNAPSHOT_PYODIDE = ["node_modules/pyodide/package.json", "node_modules/pyodide/pyodide.asm.wasm"]
 WORKER_COMPILER = "scripts/compile_worker.mjs"
+PYSCRIPT_PACKAGE = "scripts/pyscript_package.mjs"  # (both Node scripts read the package)
 WORKER_SCRIPT = "web/worker/worker.py"  # PyScript runs it as source
 STDLIB_ZIP = "web/python_stdlib.zip"
 STDLIB_TRIMMER = "scripts/trim_stdlib.mjs"
@@ -159,8 +160,8 @@ def files_stamp(root: Path, label: str, files: list[str]) -> str:
 
 def worker_stamp(root: Path) -> str:
     """Hash of what web/worker.zip is made from: sources, compiler script, runtimes."""
-    return files_stamp(root, "nos-worker",
-                       [*worker_sources(root), WORKER_COMPILER, *RUNTIME_PACKAGES])
+    return files_stamp(root, "nos-worker", [*worker_sources(root), WORKER_COMPILER,
+                                            PYSCRIPT_PACKAGE, *RUNTIME_PACKAGES])
 
 
 def built_stamp(root: Path, path: Path | None = None) -> str | None:
@@ -181,7 +182,8 @@ def stdlib_stamp(root: Path) -> str:
     """Hash of what web/python_stdlib.zip is made from: the worker's sources and compiler
     (the zip drives the worker), the trimming scripts, the runtimes."""
     return files_stamp(root, "nos-stdlib", [*stdlib_sources(root), WORKER_COMPILER,
-                                            *STDLIB_TRIM_FILES, *RUNTIME_PACKAGES])
+                                            PYSCRIPT_PACKAGE, *STDLIB_TRIM_FILES,
+                                            *RUNTIME_PACKAGES])
 
 
 def stdlib_built_stamp(root: Path, path: Path | None = None) -> str | None:

@@ -24,20 +24,12 @@
 // is STAMP, by which build_web.py knows whether anything changed since.
 import fs from "node:fs";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
-import pyscriptPackage from "../node_modules/@pyscript/core/src/stdlib/pyscript.js";
+import { pyscriptFiles } from "./pyscript_package.mjs";
 
 const [out, stamp, ...files] = process.argv.slice(2);
 if (!out || !stamp || files.length === 0) {
   console.error("usage: node scripts/compile_worker.mjs OUT.zip STAMP FILE...");
   process.exit(2);
-}
-
-function entries(tree, base, list = []) {
-  for (const [name, value] of Object.entries(tree)) {
-    if (typeof value === "string") list.push([`${base}/${name}`, value]);
-    else entries(value, `${base}/${name}`, list);
-  }
-  return list;
 }
 
 const py = await loadPyodide({ stdout: () => {}, stderr: (s) => console.error(s) });
@@ -47,7 +39,7 @@ for (const rel of files) {
   py.FS.writeFile(dest, fs.readFileSync(rel));
 }
 py.globals.set("FILES", py.toPy(files));
-py.globals.set("PYSCRIPT", py.toPy(entries(pyscriptPackage.pyscript, "pyscript")));
+py.globals.set("PYSCRIPT", py.toPy(pyscriptFiles()));
 py.globals.set("STAMP", stamp);
 py.runPython(`
 import io, os, py_compile, zipfile

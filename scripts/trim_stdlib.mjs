@@ -16,7 +16,7 @@
 //    "done": what the drive did}.
 import fs from "node:fs";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
-import pyscriptPackage from "../node_modules/@pyscript/core/src/stdlib/pyscript.js";
+import { pyscriptFiles } from "./pyscript_package.mjs";
 
 const FULL = new URL("../node_modules/pyodide/python_stdlib.zip", import.meta.url).pathname;
 const argv = process.argv.slice(2);
@@ -27,17 +27,9 @@ const usage = () => {
   process.exit(2);
 };
 
-function entries(tree, base, list = []) {
-  for (const [name, value] of Object.entries(tree)) {
-    if (typeof value === "string") list.push([`${base}/${name}`, value]);
-    else entries(value, `${base}/${name}`, list);
-  }
-  return list;
-}
-
 function sourcesOf(files) {
   const sources = Object.fromEntries(files.map((rel) => [rel, fs.readFileSync(rel, "utf8")]));
-  for (const [name, text] of entries(pyscriptPackage.pyscript, "pyscript")) sources[name] = text;
+  for (const [name, text] of pyscriptFiles()) sources[name] = text;
   return sources;
 }
 
