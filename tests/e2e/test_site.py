@@ -250,3 +250,31 @@ def test_every_file_the_pages_request_is_precached_and_each_page_opens_offline(
     context.set_offline(True)
     open_each()
     g.check()
+
+
+def test_opened_at_a_ruling_the_diagrams_in_view_are_drawn_first(page, guard,
+                                                                   base_url) -> None:
+    """rules.html#R49 draws the diagrams the reader sees before those above and below
+    (web/site/rules_page.py by_distance_from_view), not in document order."""
+    page.add_init_script("""
+        window.nosDrawn = [];
+        new MutationObserver((changes) => {
+            for (const c of changes) {
+                if (c.target.matches('figure.diagram') && c.target.dataset.drawn === '1')
+                    window.nosDrawn.push(c.target.dataset.pos);
+            }
+        }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-drawn']});
+    """)
+    page.goto(f"{base_url}rules.html?lang=en#R49")
+    wait_ready(page)
+    drawn = page.evaluate("window.nosDrawn")
+    figures = page.eval_on_selector_all(
+        "figure.diagram", """fs => fs.map(f => {
+            const box = f.getBoundingClientRect();
+            return [f.dataset.pos, box.bottom > 0 && box.top < innerHeight];
+        })""")
+    assert sorted(drawn) == sorted(pos for pos, _ in figures)  # each once
+    in_view = {pos for pos, seen in figures if seen}
+    assert in_view and len(in_view) < len(figures)
+    assert set(drawn[:len(in_view)]) == in_view
+    assert drawn[0] != figures[0][0]  # not the document's order
