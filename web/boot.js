@@ -2,8 +2,8 @@ import { hooks } from "../vendor/pyscript/0.7.31/core.js";
 import { parse as parseToml } from "../vendor/pyscript/0.7.31/toml-V4Savzlc.js";
 import "./unpack.js"; // (writes page.pack's modules out before start.py runs)
 
-// The boot order (docs/architecture.md "Boot path"): the engine's Pyodide worker first, the
-// main thread's MicroPython once PyScript has created that worker.
+// The boot order (docs/architecture.md "Boot path"): the main thread's MicroPython first,
+// then the engine's Pyodide worker.
 
 // The engine's worker: <script type="py" worker name="engine" src="./web/worker/worker.py">, added
 // here with pyscript.toml's settings handed over as JSON in its `config` attribute, as
@@ -35,12 +35,12 @@ async function startWorker() {
   document.body.append(script);
 }
 
-// Starts the main thread's MicroPython (web/page/start.py) once PyScript has created the
-// engine's worker, instead of before it: the worker's Pyodide, the long pole of the boot,
-// then starts ≈ 100 ms earlier, and the table is still drawn well within 0.5 s
-// (docs/performance.md). PyScript picks up the added <script type="mpy"> and its config
-// from index.html's <mpy-config>. Should the worker never be created, MicroPython starts
-// anyway after a while, so that the page can say what went wrong.
+// Starts the main thread's MicroPython (web/page/start.py), before the engine's worker: with
+// the worker's start now short (a compiled standard library, docs/performance.md session 13),
+// starting it first drew the table later than before the words came (issue 11: 548 against
+// 480 ms warm), while MicroPython first draws it earlier (466 against 499 ms) and the engine
+// is still ready sooner than then. PyScript picks up the added <script type="mpy"> and its
+// config from index.html's <mpy-config>.
 let mainStarted = false;
 
 function startMain() {
@@ -85,8 +85,7 @@ if (header && "ResizeObserver" in globalThis) {
   }).observe(header);
 }
 
-hooks.main.onWorker.add(() => setTimeout(startMain, 0));
-setTimeout(startMain, 3000);
+startMain();
 startWorker();
 
 // Registers the offline service worker (sw.js) once the person can play, so that precaching
