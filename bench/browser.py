@@ -31,11 +31,11 @@ Modes, each measurement in a browser process of its own:
 Per measurement also: the renderer's peak memory (VmHWM of the ``--type=renderer`` processes
 in /proc; the page's dedicated worker runs in its renderer), the page's main-thread JS heap
 (CDP ``Performance.getMetrics``) and the bytes the server sent until the last mark. Bytes are
-counted at the server from its request log: a 200 sends the file (its size is the
-Content-Length serve.py sends), a 304 sends no body; gzip = that file compressed with gzip -6
-in Python (serve.py itself does not compress). Two extra cold loads per page, outside the timed
-runs, count the bytes until the network settles (service worker precache included): one in a
-new context (in-memory HTTP cache) and one in a fresh persistent profile (disk cache, like a
+counted at the server from its request log: a 200 counts the file's size (raw) and that file
+compressed with gzip -6 in Python (gzip), whatever serve.py sends (it gzips text, scripts and
+wasm at level 1), a 304 counts nothing. Two extra cold loads per page, outside the timed runs,
+count the bytes until the network settles (service worker precache included): one in a new
+context (in-memory HTTP cache) and one in a fresh persistent profile (disk cache, like a
 first-time visitor).
 
 Other processes skew a load badly on a 2-core machine: before each load the benchmark waits
@@ -895,9 +895,9 @@ def run(args) -> dict:
             "JSHeapUsedSize of the page's main thread (its worker not included); MB = 2**20 B",
             "other_cpu_cores": "mean number of cores kept busy by processes outside this "
             "benchmark during each load (/proc/stat busy time minus this process tree's)",
-            "bytes": "counted at the server from its request log: 200 = the file's size "
-            "(= the Content-Length serve.py sends), 304 = no body; gzip6 = the same bytes "
-            "gzip -6 compressed in Python (serve.py does not compress); headers not counted",
+            "bytes": "counted at the server from its request log: 200 = the file's size, "
+            "304 = no body; gzip6 = the same bytes "
+            "gzip -6 compressed in Python (whatever serve.py sends); headers not counted",
         },
         "summary": summary,
         "ratios": ratio,
