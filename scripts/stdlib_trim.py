@@ -69,8 +69,7 @@ def imports_named(sources):
 
 
 def import_each(names, library):
-    """Import each name the standard library has; returns those it imported."""
-    done = []
+    """Import each name the standard library has."""
     for name in sorted(names):
         top = name.split(".")[0]
         if name in library or top in library:
@@ -79,9 +78,6 @@ def import_each(names, library):
             except ImportError:
                 if name in library:  # "from pkg import function" names no module
                     raise
-                continue
-            done.append(name)
-    return done
 
 
 def _call(api, name, request=None):
@@ -95,8 +91,9 @@ def _call(api, name, request=None):
 def drive(seed, sessions, hands, expert_decisions):
     """Play through the worker's API (web/worker/engine_api.py) as the page does: every
     call, every level and player count, random legal actions for the person (announcements
-    included), refusals, undo, share, a restore from the save (a replay of
-    the record) and the settlement. Returns what it did, for the check to report."""
+    included), refusals, undo, share and the replay of the shared hand to a position (its
+    text and view), a restore from the save (a replay of the record) and the settlement.
+    Returns what it did, for the check to report."""
     import engine_api as api
     import record_link
 
@@ -105,8 +102,7 @@ def drive(seed, sessions, hands, expert_decisions):
     from nos.view import position_view
 
     rng = random.Random(seed)
-    done = {"hands": 0, "actions": 0, "bot_actions": 0, "replays": 0, "announced": set(),
-            "levels": set()}
+    done = {"hands": 0, "actions": 0, "bot_actions": 0, "replays": 0, "levels": set()}
     api.hello(json.dumps({"ping": 1}))
     api.settings("")
     api.check_query(json.dumps({"query": [["seed", "12"], ["players", "4"], ["delay", "0"]]}))
@@ -129,8 +125,6 @@ def drive(seed, sessions, hands, expert_decisions):
             if waiting == "human":
                 legal = view["hand"]["legal"]
                 pick = rng.choice(legal)["send"]
-                if pick.startswith("announce"):
-                    done["announced"].add(pick.split()[1].split("(")[0])
                 if done["actions"] % 7 == 0:
                     _call(api, "act", {"attempt": {"kind": "play", "tile": "6-6", "arm": 0}})
                 reply = _call(api, "act", {"action": pick})
@@ -162,7 +156,6 @@ def drive(seed, sessions, hands, expert_decisions):
             else:  # settled
                 _call(api, "view")
                 break
-    done["announced"] = sorted(done["announced"])
     done["levels"] = sorted(done["levels"])
     return done
 

@@ -1,4 +1,4 @@
-import { hooks } from "../vendor/pyscript/0.7.31/core.js";
+import "../vendor/pyscript/0.7.31/core.js"; // (PyScript picks up the scripts added below)
 import { parse as parseToml } from "../vendor/pyscript/0.7.31/toml-V4Savzlc.js";
 import "./unpack.js"; // (writes page.pack's modules out before start.py runs)
 
@@ -12,8 +12,8 @@ import "./unpack.js"; // (writes page.pack's modules out before start.py runs)
 // Pyodide: ≈ 40-60 ms more on the boot's critical path. The page has both at hand already
 // (preloaded; PyScript parsed mpy.toml with the same parser). Without its settings the
 // worker would fetch Pyodide from a CDN, which the CSP forbids (the page would wait
-// forever): if the file cannot be read, no worker is created, the reason goes to
-// body[data-boot-error], and the main thread starts at once to show it (web/page/main.py).
+// forever): if the file cannot be read, no worker is created and the reason goes to
+// body[data-boot-error], which the main thread shows (web/page/main.py).
 async function startWorker() {
   let config;
   try {
@@ -23,7 +23,6 @@ async function startWorker() {
   } catch (err) {
     console.error("Nos: pyscript.toml could not be read:", err);
     document.body.dataset.bootError = `its settings (pyscript.toml) could not be read (${err.message}).`;
-    startMain();
     return;
   }
   const script = document.createElement("script");
@@ -35,17 +34,11 @@ async function startWorker() {
   document.body.append(script);
 }
 
-// Starts the main thread's MicroPython (web/page/start.py), before the engine's worker: with
-// the worker's start now short (a compiled standard library, docs/performance.md session 13),
-// starting it first drew the table later than before the words came (issue 11: 548 against
-// 480 ms warm), while MicroPython first draws it earlier (466 against 499 ms) and the engine
-// is still ready sooner than then. PyScript picks up the added <script type="mpy"> and its
-// config from index.html's <mpy-config>.
-let mainStarted = false;
-
+// Starts the main thread's MicroPython (web/page/start.py), before the engine's worker: the
+// worker's start is short now, and started first it slowed the table frame by competing for
+// the cores (docs/performance.md, session 13). PyScript picks up the added <script
+// type="mpy"> and its config from index.html's <mpy-config>.
 function startMain() {
-  if (mainStarted) return;
-  mainStarted = true;
   const script = document.createElement("script");
   script.type = "mpy";
   script.src = "./web/page/start.py";

@@ -16,11 +16,13 @@ import { loadPyodide as loadVendored, version } from "../vendor/pyodide/314.0.7/
 export { version };
 
 // PyScript passes the folder of its `interpreter` (this one) as indexURL; Pyodide's files are
-// in the vendored folder. (A path in Node, where tests/e2e/pyodide_start.mjs runs this.)
-const vendored = new URL("../vendor/pyodide/314.0.7/", import.meta.url);
-const INDEX_URL = vendored.protocol === "file:" ? vendored.pathname : vendored.href;
-const stdlib = new URL("./python_stdlib.zip", import.meta.url);
-const STDLIB_URL = stdlib.protocol === "file:" ? stdlib.pathname : stdlib.href;
+// in the vendored folder. (Paths in Node, where tests/e2e/pyodide_start.mjs runs this.)
+function beside(relative) {
+  const url = new URL(relative, import.meta.url);
+  return url.protocol === "file:" ? url.pathname : url.href;
+}
+const INDEX_URL = beside("../vendor/pyodide/314.0.7/");
+const STDLIB_URL = beside("./python_stdlib.zip");
 const SNAPSHOT_URL = new URL("./pyodide-snapshot.bin", import.meta.url).href;
 const MAGIC = "NOSSNAP1";
 
