@@ -32,6 +32,9 @@ Columns (per geometry and mode):
   arms over all positions, in screen px at 360 x 640 (narrow) and 1280 x 800 (wide), the
   table's scale there as tests/e2e/test_fit.py's screens draw it (SCREEN_AT);
 - tile px: the smallest tile's short side in screen px at those screens;
+- zoom, zoomed: positions drawn whole with tiles below the legible minimum, which the
+  person may zoom into and pan (web/draw/layout_zoom.py), and the smallest tile's short
+  side in screen px once each of those is zoomed fully in;
 - tgt px, clash: the smallest side of an end's clickable target in screen px, with the
   narrow design 360 px wide and the wide one 674 px wide (a 700 px window, the narrowest
   that gets the wide design); positions in which two ends' targets overlap;
@@ -212,8 +215,8 @@ def arm_gap(placement: dict, boxes: list[tuple]) -> float | None:
 def measure(views: list[dict], mode: str) -> dict:
     scale = SCREEN_SCALE[mode]
     sizes, used, used_w, used_h, reaches, counts = [], [], [], [], [], []
-    overlapping = outside = target_clash = touching = 0
-    target_min = gap_min = short_min = None
+    overlapping = outside = target_clash = touching = zoomable = 0
+    target_min = gap_min = short_min = zoomed_min = None
     for view in views:
         d = table.dims(mode, view["players"])
         ax, ay, aw, ah = d["area"]
@@ -224,6 +227,10 @@ def measure(views: list[dict], mode: str) -> dict:
         sizes.append(min(longs))
         short = min(min(b[2] - b[0], b[3] - b[1]) for b in tiles)
         short_min = short if short_min is None else min(short_min, short)
+        if placement.get("zoom"):  # drawn whole below legible: the person may zoom in
+            zoomable += 1
+            short *= d["unit"] / unit
+        zoomed_min = short if zoomed_min is None else min(zoomed_min, short)
         between = arm_gap(placement, tiles)
         if between is not None:
             touching += between < 0.05
@@ -256,7 +263,8 @@ def measure(views: list[dict], mode: str) -> dict:
         "overlaps": overlapping, "out": outside,
         "target px": target_min or 0.0, "target clash": target_clash,
         "touching": touching, "gap px": (gap_min or 0.0) * SCREEN_AT[mode],
-        "tile px": (short_min or 0.0) * SCREEN_AT[mode],
+        "tile px": (short_min or 0.0) * SCREEN_AT[mode], "zoom": zoomable,
+        "zoomed px": (zoomed_min or 0.0) * SCREEN_AT[mode],
     }
 
 
@@ -311,7 +319,7 @@ def main(argv: list[str] | None = None) -> None:
     head = (f"{'geometry':13} {'mode':6} {'n':>4} {'tiles':>5} {'max':>3} {'long min':>8} "
             f"{'long med':>8} {'used':>5} {'w':>5} {'h':>5} {'reach':>5} {'r min':>5} "
             f"{'ovl':>3} {'out':>3} {'tgt px':>6} {'clash':>5} {'moved':>5} {'resc':>5} "
-            f"{'touch':>5} {'gap':>5} {'tile px':>7}")
+            f"{'touch':>5} {'gap':>5} {'tile px':>7} {'zoom':>4} {'zoomed':>6}")
     print(f"{args.count} end-of-hand positions per geometry, {args.players} players, "
           f"seeds from {args.seed}")
     print(head)
@@ -326,7 +334,7 @@ def main(argv: list[str] | None = None) -> None:
                   f"{m['reach min']:>5.2f} {m['overlaps']:>3} {m['out']:>3} "
                   f"{m['target px']:>6.1f} {m['target clash']:>5} {st['moved']:>5.2f} "
                   f"{st['rescaled']:>5.2f} {m['touching']:>5} {m['gap px']:>5.1f} "
-                  f"{m['tile px']:>7.1f}")
+                  f"{m['tile px']:>7.1f} {m['zoom']:>4} {m['zoomed px']:>6.1f}")
 
 
 if __name__ == "__main__":

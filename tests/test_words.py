@@ -51,7 +51,7 @@ def used_keys() -> set[str]:
         keys |= {k for k in re.findall(r'"([a-z]+\.[a-z_0-9.]+)"', text)
                  if k.split(".")[0] in ("prompt", "pill", "legend", "end", "notice", "error",
                                         "status", "th", "diagram", "ann", "center", "hand",
-                                        "act", "log", "pays")}
+                                        "act", "log", "pays", "table")}
     keys = {k for k in keys if not k.endswith(".")}  # prefixes of the families below
     keys |= {k + ".who" for k in keys if k.startswith("pays.")}  # "How to play"'s payments
     keys |= set(re.findall(r'data-word(?:-title)?="([a-z_0-9.]+)"', html))

@@ -26,7 +26,8 @@ WORDS = WEB / "words"
 LANGS = tuple(code for code, _ in LANGUAGES)  # the page's languages
 # The modules that run on the main thread under MicroPython (web/page/ is the DOM glue);
 # notation (the position text's syntax) is the engine's, shared with the page.
-MAIN_THREAD_MODULES = ["say", "safe_json", "render_svg", "layout_geometry", "render_layout",
+MAIN_THREAD_MODULES = ["say", "safe_json", "render_svg", "layout_geometry", "layout_zoom",
+                       "render_layout",
                        "render_table", "render_hand", "render_announce", "render_panels",
                        "ui_logic", "render_diagram", "notation", "render_share", "record_link",
                        "render_spoken"]
@@ -327,3 +328,35 @@ def events() -> list[dict]:
             if error:
                 out.append(error)
     return out
+
+
+def zoomable_save(mode: str = "narrow", players: int = 4, start: int = 0) -> dict:
+    """A saved game (Table.save()) at the person's turn to play a tile, in a hand whose
+    layout the `mode` design draws smaller than legible, so zoomable (layout_zoom.py): long
+    double-cross and triangle hands, every seat playing rather than drawing (chooser)."""
+    import render_layout
+    import render_table
+
+    from nos.observation import Observation
+
+    for seed in range(start, start + 400):
+        for announce in ("3", "16"):
+            rng = random.Random(seed)
+            table = Table(players, seed=seed, level="beginner")
+            player = chooser(announce, rng)
+            table._bot = player  # noqa: SLF001 - a scripted bot for every computer seat
+            view = table.start()
+            for _ in range(400):
+                if view["waiting_for"] == "human":
+                    hand = view["hand"]
+                    plays = [r for r in hand["legal"] if r["kind"] == "play"]
+                    if hand["phase"] == "play" and plays and hand.get("layout"):
+                        d = render_table.dims(mode, players)
+                        if render_layout.layout_place(hand, d)[0].get("zoom"):
+                            return table.save()
+                    view = table.act(str(player(Observation(table.hand, table.human))))
+                elif view["waiting_for"] == "bot":
+                    view = table.bot_act()
+                else:
+                    break
+    raise LookupError("no zoomable layout found")

@@ -15,8 +15,9 @@ and back and forth across toward the set tile ("edge", for the short arms of a w
 table). A line's two arms run out west and east and snake north and south.
 
 `fit` looks for the largest grid unit (tile size) at which every tile and every end lies
-inside the area and no two arms touch (tiles shrink to 0.7 of the design's unit before arms
-may run alongside each other; below that, the largest unit that fits). At each unit it
+inside the area and no two arms touch: tiles shrink before arms may run alongside each
+other, below 0.7 of the design's unit (the legible minimum) too, and the page then lets
+the person zoom in and pan. At each unit it
 starts with the set tile in the middle of the area and, while an arm does not fit, moves
 the set tile away from the edge of the area that arm ran into (by the room it lacked), for
 both turns of the pinwheel. The same layout always gives
@@ -464,13 +465,15 @@ def touching(placement):
 
 def fit(layout, width_px, height_px, unit, min_unit=4, shrink=0.7):
     """Place the layout with the largest grid unit (pixels, <= unit) at which it fits the
-    area and no two arms touch; returns (placement, unit). Where arms touch at every unit
-    down to `shrink` of `unit` (tiles stay legible), the largest unit at which it fits.
-    The placement's "bounds" are the area's grid around the set tile (the grid is centred
-    in the area)."""
+    area and no two arms touch; returns (placement, unit). Tiles shrink before arms may
+    crowd: below `shrink` of `unit` (the legible minimum, `legible()`) the placement says
+    "zoom": it is shown whole, smaller than legible, and the page lets the person zoom in
+    and pan (web/draw/layout_zoom.py). Only where no unit down to `min_unit` lays the arms
+    apart does it take the largest unit at which the layout fits at all. The placement's
+    "bounds" are the area's grid around the set tile (the grid is centred in the area)."""
     prep = prepare(layout)
     turns = [1] if prep["shape"] == "line" else [1, -1]
-    least = max(min_unit, int(unit * shrink))
+    least = legible(unit, min_unit, shrink)
     best = None
     u = unit
     while True:
@@ -481,14 +484,21 @@ def fit(layout, width_px, height_px, unit, min_unit=4, shrink=0.7):
             if bounds is not None:
                 placement = place(layout, bounds, turn, prep)
                 if not touching(placement):
+                    placement["zoom"] = u < least
                     return placement, u
                 if best is None:
                     best = (placement, u)
-        if best is not None and u <= least:
-            return best
+                    placement["zoom"] = u < least
         if u <= min_unit:
             if best is not None:
                 return best
             bounds = (-(w // 2), -(h // 2), w - w // 2, h - h // 2)
-            return place(layout, bounds, 1, prep), u
+            placement = place(layout, bounds, 1, prep)
+            placement["zoom"] = True
+            return placement, u
         u -= 1
+
+
+def legible(unit, min_unit=4, shrink=0.7):
+    """The smallest grid unit at which tiles of a design drawn at `unit` stay legible."""
+    return max(min_unit, int(unit * shrink))

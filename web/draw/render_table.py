@@ -7,11 +7,13 @@ Without a view it draws the empty frame shown while the engine loads.
 
 `mode` is "wide" (desktop, viewBox 1000 wide) or "narrow" (phone, 400 wide); either scales
 with its container through the viewBox. `ui` is the main thread's selection state:
-{"selected": tile or None, "targets": [arm, ...]}.
+{"selected": tile or None, "targets": [arm, ...], "zoom": (z, tx, ty) or None}; a layout
+smaller than legible is drawn zoomable (layout_zoom.py).
 
 Pure functions of their arguments, in the MicroPython subset (see render_svg.py).
 """
 
+import layout_zoom
 from render_layout import (
     end_marker,
     end_targets,
@@ -33,6 +35,8 @@ from render_svg import (
     RIM_EDGE,
     chip,
     chip_change,
+    fmt,
+    focus_ring,
     group,
     pill,
     rect,
@@ -246,13 +250,16 @@ def layout_svg(view, ui, d, words):
     if not layout:
         return center_message(view, cx, cy, d, words)
     placement, u, px = layout_place(hand, d)
+    zmax = layout_zoom.most(d["unit"], u) if placement.get("zoom") else 1.0
+    zoom = layout_zoom.clamp(d["area"], (ui or {}).get("zoom") or layout_zoom.NONE, zmax)
     arms = layout.get("arms", [])
     last = last_play(hand)
     arrive = None
     if last is not None and (ui or {}).get("play"):  # motion: from the seat that played it
         arrive = {}
         for seat in range(view.get("players", 0)):
-            arrive[seat] = seat_anchor(view, d, seat)
+            x, y = seat_anchor(view, d, seat)
+            arrive[seat] = layout_zoom.inverse(zoom, x, y)
     parts = placed_tiles(placement, px, last, words, arms=arms, arrive=arrive)
     targets = (ui or {}).get("targets") or []
     selected = (ui or {}).get("selected")
@@ -262,7 +269,40 @@ def layout_svg(view, ui, d, words):
     for i in range(len(arms)):
         parts.append(end_marker(arms[i], i, slots[i], u, i in targets, selected, words,
                                 hits[i], i == stop))
-    return group(parts, "layout", [("data-unit", str(u))])
+    more = [("data-unit", str(u))]
+    if zmax <= 1:
+        return group(parts, "layout", more)
+    # Smaller than legible (layout_geometry.fit): the whole layout, clipped to its area,
+    # which the person may zoom into and pan (web/page/zoom.py).
+    more += [("id", "layout-zoom"), ("data-zoom-max", fmt(zmax)),
+             ("data-zoom", fmt(zoom[0]) + " " + fmt(zoom[1]) + " " + fmt(zoom[2]))]
+    clip = ('<clipPath id="layout-clip">' + rect(ax, ay, aw, ah, INK) + "</clipPath>")
+    return (clip + group([group(parts, "layout", more, layout_zoom.transform(zoom))], None,
+                         [("clip-path", "url(#layout-clip)")]) +
+            zoom_buttons(d, zoom, zmax, words))
+
+
+def zoom_buttons(d, zoom, zmax, words):
+    """Zoom in and out, in the layout area's top right corner; the one that can do nothing
+    more is disabled."""
+    ax, ay, aw, _ = d["area"]
+    size = d["target"]
+    parts = []
+    for k, (cmd, key, sign, can) in enumerate((
+            ("zoom-in", "table.zoom_in", "+", zoom[0] < zmax),
+            ("zoom-out", "table.zoom_out", "\u2212", zoom[0] > 1))):
+        x, y = ax + aw - size * (2 - k) - 4 * (1 - k), ay
+        said = words.word(key)
+        more = [("role", "button"), ("data-cmd", cmd), ("tabindex", "0"), ("aria-label", said)]
+        if not can:
+            more.append(("aria-disabled", "true"))
+        parts.append(group([title(said),
+                            rect(x, y, size, size, PANEL, RIM_EDGE, 1.5, size * 0.25),
+                            text(x + size / 2, y + size * 0.72, sign, size * 0.7,
+                                 INK if can else INK_DIM, "middle", "700"),
+                            focus_ring(x, y, size, size, size * 0.3)],
+                           "zoom-button", more))
+    return group(parts, "zoom-buttons")
 
 
 def center_message(view, cx, cy, d, words):

@@ -18,6 +18,7 @@ import embedding
 import moves
 import share
 import ui_logic as logic
+import zoom
 from dom import (
     LANG_KEY,
     NARROW,
@@ -96,6 +97,8 @@ def on_command(page, cmd, node):
         asyncio.create_task(share.copy(page, node))
     elif cmd == "share-close":
         share.close()
+    elif cmd in ("zoom-in", "zoom-out"):
+        zoom.command(page, cmd)
     elif cmd == "share":
         spawn(page, share.open_share(page))
     elif not page.link.synced:
@@ -181,6 +184,11 @@ def wire(page):
     on(document, "pointermove", moves.on_pointer_move)
     on(document, "pointerup", moves.on_pointer_up)
     on(document, "pointercancel", moves.on_pointer_cancel)
+    on(el("table"), "pointerdown", zoom.on_pointer_down)
+    on(document, "pointermove", zoom.on_pointer_move)
+    on(document, "pointerup", zoom.on_pointer_up)
+    on(document, "pointercancel", zoom.on_pointer_cancel)
+    on(el("table"), "wheel", zoom.on_wheel)
     on(NARROW, "change", on_resize)
     # Escape closes a dialog: nothing else to undo; the button reopens it.
     on(el("announce-dialog"), "close", lambda page, event: draw_controls(page))

@@ -8,6 +8,7 @@ view does not offer goes to the engine as an attempt, which it refuses with its 
 import access
 import render_svg
 import ui_logic as logic
+import zoom
 from access import focus
 from dom import absent, attr, closest, el
 from link import send
@@ -114,6 +115,11 @@ def on_key(page, event):
         return
     tile = attr(active, "data-tile")
     arm = attr(active, "data-arm")
+    cmd = attr(active, "data-cmd")
+    if cmd is not None and not absent(active.closest("#table")):  # zoom.py's buttons
+        event.preventDefault()
+        zoom.command(page, cmd)
+        return
     if tile is not None and not absent(active.closest("#hand")):
         event.preventDefault()
         on_tile(page, tile)

@@ -34,6 +34,9 @@ def table_ui(page, moved=None):
     if page.move.tile and page.view:
         targets = logic.targets_for(page.view, page.move.tile)
     ui = {"selected": page.move.tile, "targets": targets}
+    kept = page.shown.zoom  # the layout's zoom in this hand (zoom.py)
+    if kept is not None and kept[0] == page.hand().get("hand"):
+        ui["zoom"] = kept[1]
     ui.update(moved or {})
     return ui
 
@@ -79,7 +82,7 @@ def controls_ui(page):
 def draw_controls(page):
     where = access.held_focus()
     el("controls").innerHTML = panels.controls_html(page.view, controls_ui(page), words(page))
-    if where is not None and where[0] == "controls":
+    if where is not None and where[0] == "controls-button":
         access.give_focus(where)
 
 

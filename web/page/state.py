@@ -55,6 +55,7 @@ class Shown:
         self.playable = False  # the page has been playable once (nos:playable is marked)
         self.diagram_url = None  # the last exported diagram's object URL
         self.share = None  # what the Share dialog offers (the worker's share reply)
+        self.zoom = None  # (hand number, (z, tx, ty)): the layout's zoom in that hand
 
 
 class Move:
@@ -68,6 +69,7 @@ class Move:
         self.confirm = None  # {"tile", "arm", "out"}: a play with a close, to confirm (R18/R19)
         self.drag = None  # {"tile", "x", "y", "moved"} while a tile is dragged
         self.drag_end = None  # (time, x, y) of the last drop: its click is not a move
+        self.pan = None  # {"pointers", "from", "start", "moved"} while the layout is panned
 
     def clear(self):
         """Drop the tile picked and the end to choose (the toggles stay)."""
