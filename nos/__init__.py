@@ -7,6 +7,7 @@ Modules, one idea each (rulings in brackets, see ``shared/rules/RULINGS.md``):
 - ``games``       the 17 announceable games and their parameters (R40–R57)
 - ``layout``      the tiles on the table: set tile, arms, open ends (R63)
 - ``deal``        the deal as explicit chance steps (R2)
+- ``fair``        provably fair deals: a seed committed to before the hand, revealed after
 - ``actions``     the small immutable actions with parse/format
 - ``payments``    ledger entries and payment tables (R6, R8, R23)
 - ``hand``        one hand: set, announce, declare, doubles out of turn, turns, close, count

@@ -1,6 +1,8 @@
 """Command line: ``python -m nos play …`` writes a record; ``python -m nos replay FILE``;
 ``python -m nos position FILE --hand H --after K [--seat S]`` prints a position of a record,
-``python -m nos position --check TEXT`` checks a position text (docs/position-format.md)."""
+``python -m nos position --check TEXT`` checks a position text (docs/position-format.md);
+``python -m nos verify SEED --players N [--first] [--seal HASH]`` deals a hand again from the
+seed the app revealed (nos.fair)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import argparse
 import json
 import sys
 
+from nos import fair
 from nos.errors import BadRecord
 from nos.hand import Options
 from nos.notation import SEATS
@@ -41,7 +44,15 @@ def main(argv: list[str] | None = None) -> int:
     pos.add_argument("--after", type=int, help="after this many of its actions (default: all)")
     pos.add_argument("--seat", help="show only this seat's hand (a-e or 0-4), as it sees it")
     pos.add_argument("--check", metavar="TEXT", help="check a position text instead")
+    ver = sub.add_parser("verify", help="deal a hand again from the seed the app revealed")
+    ver.add_argument("seed", help="the hand's seed: 32 hexadecimal digits")
+    ver.add_argument("--players", type=int, required=True, choices=(3, 4, 5))
+    ver.add_argument("--first", action="store_true",
+                     help="the session's first hand (dealt again until a double is held, R4)")
+    ver.add_argument("--seal", help="the seal the app showed before the hand, to compare")
     args = parser.parse_args(argv)
+    if args.command == "verify":
+        return verify(args)
     if args.command == "position":
         try:
             print(position(args))
@@ -97,5 +108,25 @@ def position(args: argparse.Namespace) -> str:
     return str(Position.of(hand, seat, "all" if seat is None else "seat"))
 
 
+def verify(args: argparse.Namespace) -> int:
+    """Print the seal and the deal of a seed (nos.fair); exit 1 if a given seal differs."""
+    if not fair.is_seed(args.seed):
+        print(f"error: a seed is {fair.SEED_DIGITS} hexadecimal digits (0-9, a-f), "
+              f"not {args.seed[:40]!r}", file=sys.stderr)
+        return 2
+    seal = fair.commitment(args.seed)
+    deal = fair.deal_from(args.seed, args.players, args.first)
+    print(f"seal: {seal}")
+    for seat, hand in enumerate(deal.hands):
+        print(f"seat {SEATS[seat]}: {' '.join(str(t) for t in hand)}")
+    print(f"boneyard (top first): {' '.join(str(t) for t in deal.boneyard)}")
+    if args.seal is not None:
+        same = args.seal.strip().lower() == seal
+        print("the seal matches" if same else "the seal does NOT match")
+        return 0 if same else 1
+    return 0
+
+
 if __name__ == "__main__":
     sys.exit(main())
+

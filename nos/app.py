@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from nos import fair
 from nos.actions import DECLINE, DRAW, Action, Play, Set, parse_action
 from nos.bots import get_bot
 from nos.diagnose import refusal
@@ -33,6 +34,9 @@ DRAW_UNTIL = "draw until"
 # never a draw, not the end of the hand).
 UNDO = "undo"
 DEFAULT_NAMES = ("You", "Anna", "Bram", "Cor", "Dirk")
+# Pass-and-play: the seats of the people at one device are named too ("you" on each screen
+# is the seat whose screen it is; the pass screen names the next person).
+PEOPLE_NAMES = ("Eva", "Anna", "Bram", "Cor", "Dirk")
 MAX_SEED = 2**31 - 1
 # The settings of a session and their limits, for the new-game dialog and URL parameters:
 # players (R1), the computer players' levels, the seed, the pause before each computer
@@ -45,7 +49,8 @@ SETTINGS: dict[str, Any] = {
     "pace": 550,
     "delay": [0, 5000],
     "house_rules": ["H1", "H2"],
-    "defaults": {"players": 4, "level": "club", "H1": False, "H2": False},
+    "people": [1, 5],  # pass-and-play: people at one device, at most the players
+    "defaults": {"players": 4, "level": "club", "H1": False, "H2": False, "people": 1},
 }
 
 
@@ -60,7 +65,9 @@ def bot_for(level: str) -> Callable[[Observation, random.Random], Action]:
 
 
 class Table:
-    """A session with the person at seat 0 and bots at the other seats."""
+    """A session with the person at seat 0 and bots at the other seats; with ``people`` > 1,
+    pass-and-play: people at seats 0 … people − 1 of one device, bots at the rest. ``human`` is
+    the seat whose screen the view is: the person to act, else the one who acted last."""
 
     def __init__(
         self,
@@ -69,15 +76,24 @@ class Table:
         level: str = "club",
         names: list[str] | None = None,
         options: Options | None = None,
+        people: int = 1,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.")
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self.level = level
-        names = list(names or DEFAULT_NAMES[:players])
+        if not 1 <= people <= players:
+            raise ValueError(f"{people} people cannot play at a table of {players}.")
+        self.people = people
+        self.humans = list(range(people))
+        names = list(names or (DEFAULT_NAMES if people == 1 else PEOPLE_NAMES)[:players])
         self.session = Session(players, seed=self.seed, options=options, names=names)
         self.human = 0
         self.bot_rng = random.Random(f"bots-{self.seed}")
+        # Each hand's secret shuffle seed (nos.fair), None for a hand dealt otherwise.
+        self.deal_rng = random.Random(f"deals-{self.seed}")
+        self.shuffles: list[str | None] = []
+        self.verified: dict[int, str | None] = {}  # hand index -> fair.verify's answer
         self.log: list[dict[str, Any]] = []
         self._bot = bot_for(level)
         self._undo: dict[str, Any] | None = None  # the save before the person's last play
@@ -89,8 +105,13 @@ class Table:
         return self.session.hand
 
     def start(self) -> dict[str, Any]:
-        """Deal the next hand (the first one too)."""
-        hand = self.session.start_hand()
+        """Deal the next hand (the first one too) from a new secret shuffle seed, which the
+        view commits to now and reveals when the hand is over (nos.fair)."""
+        seed = fair.new_seed(self.deal_rng)
+        first = not self.session.hands
+        hand = self.session.start_hand(fair.deal_from(seed, self.session.players, first))
+        self.shuffles.append(seed)
+        self._follow()
         self._log({"key": "log.hand_start", "hand": hand.number + 1, "seat": hand.setter})
         return self.view()
 
@@ -128,7 +149,11 @@ class Table:
 
     def can_undo(self) -> bool:
         """The person may take back their last play or set: nobody has acted since."""
-        return self._undo is not None and self._since == 0
+        return self._undo is not None and self._since == 0 and self._undone_by_maker()
+
+    def _undone_by_maker(self) -> bool:
+        """Pass-and-play: only the person who made the play, before the device passes."""
+        return self._undo is not None and self._undo["app"]["human"] == self.human
 
     def undo(self) -> dict[str, Any]:
         """Take back the person's last play or set (and their turn comes back). Accepted
@@ -136,10 +161,12 @@ class Table:
         shows it after the computer players' pause, so one action of another seat, not yet
         shown, is taken back with it; after that, or after anything that revealed a tile
         (a draw, a close, the hand's end), it is refused."""
-        if self._undo is None or self._since > 1:
+        if self._undo is None or self._since > 1 or not self._undone_by_maker():
             return self.view(error={"key": "refuse.undo"})
         restored = Table.restore(self._undo)
         self.session, self.log, self.bot_rng = restored.session, restored.log, restored.bot_rng
+        self.deal_rng, self.shuffles = restored.deal_rng, restored.shuffles
+        self.human = restored.human
         self._undo, self._since = None, 0
         return self.view()
 
@@ -149,7 +176,7 @@ class Table:
         hand = self.hand
         if hand is None or hand.over:
             return self.view()
-        if hand.current != self.human:
+        if hand.current not in self.humans:
             obs = Observation(hand, hand.current)
             self._apply(self._bot(obs, self.bot_rng))
         elif self.passes_for_person():
@@ -173,7 +200,14 @@ class Table:
         to decide passes it like a computer player, at the same pace, so that neither the
         pause nor the log tells the others anything."""
         hand = self.hand
-        return hand is not None and hand.current == self.human and hand.empty_step()
+        return hand is not None and hand.current in self.humans and hand.empty_step()
+
+    def _follow(self) -> None:
+        """Pass-and-play: the screen becomes the next person's when they have a decision."""
+        hand = self.hand
+        if (hand is not None and not hand.over and hand.current in self.humans
+                and not hand.empty_step()):
+            self.human = hand.current
 
     def next_hand(self) -> dict[str, Any]:
         hand = self.hand
@@ -206,6 +240,7 @@ class Table:
             self._log(event, hand.ledger[before:])
         if hand.over:
             self._hand_over(tiebreak)
+        self._follow()
 
     def _hand_over(self, tiebreak: list | None = None) -> None:
         hand = self.hand
@@ -234,8 +269,11 @@ class Table:
     def save(self) -> dict[str, Any]:
         """The game record plus the app's settings (``app``), JSON-safe."""
         record = session_record(self.session)
-        record["app"] = {"level": self.level, "human": self.human, "seed": self.seed,
-                         "rng": [_state(self.session.rng), _state(self.bot_rng)]}
+        record["app"] = {"level": self.level, "human": self.human, "people": self.people,
+                         "seed": self.seed,
+                         "rng": [_state(self.session.rng), _state(self.bot_rng),
+                                 _state(self.deal_rng)],
+                         "shuffles": list(self.shuffles)}
         return record
 
     @classmethod
@@ -248,8 +286,12 @@ class Table:
         if level not in LEVELS:
             raise BadRecord(f"record: unknown level {level!r}")
         checked = replay(data)  # validates every action first
+        people = app.get("people", 1)
+        if type(people) is not int or not 1 <= people <= checked.players:
+            raise BadRecord(f"record: {str(people)[:20]!r} people cannot play at a table of "
+                            f"{checked.players}")
         table = cls(checked.players, seed=app.get("seed"), level=level,
-                    names=checked.names, options=checked.options)
+                    names=checked.names, options=checked.options, people=people)
         # Replay through the table so that the log comes back too.
         legacy = data.get("version") == 1  # it left out the empty steps (Hand.empty_step)
         for h, entry in enumerate(data.get("hands", [])):
@@ -269,9 +311,57 @@ class Table:
             if states:
                 table.session.rng.setstate(_unstate(states[0]))
                 table.bot_rng.setstate(_unstate(states[1]))
+                if len(states) > 2:
+                    table.deal_rng.setstate(_unstate(states[2]))
         except (TypeError, ValueError, IndexError):
             raise BadRecord("record: the saved random state is damaged") from None
+        table.shuffles = _shuffles(app.get("shuffles"), table.session.hands)
+        if app.get("human") in table.humans and type(app.get("human")) is int:
+            table.human = app["human"]  # whose screen it was (pass-and-play)
         return table
+
+    # ------------------------------------------------------------------ fair deals
+    def verify(self) -> dict[str, Any]:
+        """Deal the hand just over again from its revealed seed and compare it with the
+        commitment shown before it and with the tiles dealt (nos.fair); the answer is in
+        the view (``fair``). Refused while the hand is in progress: its seed is secret."""
+        hand = self.hand
+        k = len(self.session.hands) - 1
+        if hand is None or not hand.over:
+            return self.view(error={"key": "error.hand_not_over"})
+        seed = self.shuffles[k] if k < len(self.shuffles) else None
+        if seed is None:
+            return self.view(error={"key": "error.no_seed"})
+        self.verified[k] = fair.verify(seed, fair.commitment(seed), hand.deal, hand.first_hand)
+        return self.view()
+
+    def fair_view(self) -> dict[str, Any] | None:
+        """The commitment to the hand's shuffle seed; once the hand is over, the seed and
+        what "Verify" found (None: not asked yet; "ok", or what failed)."""
+        hand = self.hand
+        k = len(self.session.hands) - 1
+        seed = self.shuffles[k] if hand is not None and 0 <= k < len(self.shuffles) else None
+        if seed is None:
+            return None
+        out: dict[str, Any] = {"commitment": fair.commitment(seed)}
+        if hand.over:
+            out["seed"] = seed
+            if k in self.verified:
+                out["verified"] = self.verified[k] or "ok"
+        return out
+
+
+def _shuffles(saved: Any, hands: list) -> list[str | None]:
+    """Each restored hand's shuffle seed, if the save has one that deals exactly that hand
+    (a save from before fair deals, or one edited by hand, keeps its game without them)."""
+    saved = saved if isinstance(saved, list) else []
+    out: list[str | None] = []
+    for k, hand in enumerate(hands):
+        seed = saved[k] if k < len(saved) else None
+        ok = fair.is_seed(seed) and fair.verify(seed, fair.commitment(seed), hand.deal,
+                                                 hand.first_hand) is None
+        out.append(seed if ok else None)
+    return out
 
 
 def _state(rng: random.Random) -> list:

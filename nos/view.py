@@ -150,6 +150,7 @@ def table_view(table: Table, error: Event | None = None) -> dict[str, Any]:
         "players": session.players,
         "names": list(session.names),
         "viewer": me,
+        "people": list(table.humans),  # pass-and-play: more than one seat is a person
         "level": table.level,
         "seed": table.seed,
         "chips": session.chips,
@@ -183,6 +184,7 @@ def table_view(table: Table, error: Event | None = None) -> dict[str, Any]:
     if view["waiting_for"] == "human" and hand.phase is Phase.ANNOUNCE:
         h["announce"] = announce_catalogue(hand.set_tile)  # type: ignore[arg-type]
     view["hand"] = h
+    view["fair"] = table.fair_view()  # the commitment, then the seed (nos.fair)
     return view
 
 

@@ -141,6 +141,7 @@ def drive(seed, sessions, hands, expert_decisions):
             elif waiting == "next_hand":
                 done["hands"] += 1
                 played += 1
+                _call(api, "verify")  # the hand dealt again from its revealed seed
                 shared = json.loads(api.share(""))
                 if shared["record"]:  # the replay of a shared hand, to a position in it
                     record = record_link.decode(shared["record"])

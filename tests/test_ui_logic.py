@@ -106,16 +106,18 @@ def check(search: str) -> dict:
 @pytest.mark.parametrize(("search", "game", "delay"), [
     ("", None, None),
     ("?seed=12&players=3&level=beginner",
-     {"players": 3, "level": "beginner", "seed": 12, "h1": False, "h2": False}, None),
-    ("?players=5", {"players": 5, "level": "club", "seed": None, "h1": False, "h2": False},
+     {"players": 3, "level": "beginner", "seed": 12, "h1": False, "h2": False, "people": 1}, None),
+    ("?players=5", {"players": 5, "level": "club", "seed": None, "h1": False, "h2": False, "people": 1},
      None),
     ("?delay=0", None, 0),
     ("?level=Expert&h2=1&delay=250",
-     {"players": 4, "level": "expert", "seed": None, "h1": False, "h2": True}, 250),
-    ("?seed=%34%32", {"players": 4, "level": "club", "seed": 42, "h1": False, "h2": False},
+     {"players": 4, "level": "expert", "seed": None, "h1": False, "h2": True, "people": 1}, 250),
+    ("?seed=%34%32", {"players": 4, "level": "club", "seed": 42, "h1": False, "h2": False, "people": 1},
      None),
+    ("?people=2&players=3", {"players": 3, "level": "club", "seed": None, "h1": False,
+                             "h2": False, "people": 2}, None),
     ("?lang=pl&players=3", {"players": 3, "level": "club", "seed": None, "h1": False,
-                            "h2": False}, None),
+                            "h2": False, "people": 1}, None),
 ])
 def test_good_url_parameters(search, game, delay):
     assert check(search) == {"game": game, "delay": delay, "error": None}
@@ -132,7 +134,8 @@ def test_good_url_parameters(search, game, delay):
     ("?delay=fast", "The bot delay must be a whole number of milliseconds from 0 to 5000, "
                     "not 'fast'."),
     ("?colour=red", "'colour' is not a setting of this page; use seed, players, level, h1, "
-                    "h2, delay."),
+                    "h2, people, delay."),
+    ("?players=3&people=4", "The people at this device must be 1 to 3 (the players), not '4'."),
     ("?seed=1&players=<script>", "The number of players must be 3 to 5, not '<script>'."),
 ])
 def test_bad_url_parameters_are_one_sentence_and_start_no_game(search, sentence):

@@ -153,6 +153,65 @@ def human_on_set(players: int = 3, start: int = 0, zero: bool = False) -> int:
     raise LookupError("no such seed")
 
 
+def clicked_hand(seed: int, players: int, game: int, level: str = "beginner") -> dict:
+    """The first hand as tests/e2e/e2e_play.py's one_move plays the person's side (the first
+    double set, game `game` announced, the first playable tile on its first end, else wait,
+    draw or pass; nothing declared): {"turns": the person's moves in play,
+    "matador_choice": whether a matador went on a matador end with a choice of outward end}."""
+    table = Table(players, seed=seed, level=level)
+    view = table.start()
+    out = {"turns": 0, "matador_choice": False}
+    for _ in range(400):
+        if view["waiting_for"] == "bot":
+            view = table.bot_act()
+            continue
+        if view["waiting_for"] != "human":
+            break
+        hand = view["hand"]
+        legal = hand["legal"]
+        kinds = {}
+        for r in legal:
+            kinds.setdefault(r["kind"], []).append(r)
+        if hand["phase"] == "announce":
+            games = [r for r in legal if r["send"].split()[1] == str(game)]
+            pick = (games or legal)[0]
+        elif hand["phase"] == "declare":
+            pick = (kinds.get("decline") or legal)[0]
+        else:
+            plays = [r for r in kinds.get("play", []) if not r.get("close")]
+            if hand["phase"] == "play":
+                out["turns"] += 1
+            if plays:
+                tile = plays[0]["tile"]
+                mine = [r for r in plays if r["tile"] == tile]
+                arm = min(r["arm"] for r in mine)
+                on_end = [r for r in mine if r["arm"] == arm]
+                if len({r["send"] for r in on_end}) > 1 and hand.get("game", {}) and \
+                        tile.split("-")[0] != tile.split("-")[1]:
+                    out["matador_choice"] = True
+                pick = on_end[0]
+            else:
+                pick = next((kinds[k][0] for k in ("set", "decline", "wait", "draw_until",
+                                                    "draw", "pass") if k in kinds), legal[0])
+        view = table.act(pick["send"])
+    return out
+
+
+def long_hand_seed(players: int, game: int, zero: bool = False, turns: int = 3,
+                   matador: bool = False) -> int:
+    """A seed whose first hand puts the person on set (with 0-0 if `zero`) and, played as
+    the e2e helpers play it (clicked_hand), gives them at least `turns` moves (and, with
+    `matador`, a matador's outward end to choose)."""
+    start = 0
+    while start < 5000:
+        seed = human_on_set(players, start, zero)
+        got = clicked_hand(seed, players, game)
+        if got["turns"] >= turns and (got["matador_choice"] or not matador):
+            return seed
+        start = seed + 1
+    raise LookupError("no such seed")
+
+
 def bots_on_set(players: int = 3, start: int = 0) -> int:
     """A seed whose first hand puts a computer player on set: the bots move first (R4)."""
     for seed in range(start, start + 5000):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from e2e_play import announce, one_move, open_game, settle
-from web_views import human_on_set
+from web_views import human_on_set, long_hand_seed
 
 SIZES = [(360, 640), (390, 844), (1280, 800), (1920, 1080)]
 GAMES = {"line": (1, False), "cross": (2, False), "triangle": (13, True)}
@@ -32,7 +32,7 @@ def test_all_a_turn_needs_is_on_screen_through_a_whole_hand(app, guard, base_url
                                                             game):
     number, zero = GAMES[game]
     app.set_viewport_size({"width": size[0], "height": size[1]})
-    seed = human_on_set(4, zero=zero)
+    seed = long_hand_seed(4, number, zero=zero)  # a hand of several turns of the person's
     open_game(app, base_url, f"?seed={seed}&players=4&level=beginner&delay=0")
     assert outside(app) == []
     app.click("#hand [data-tile='0-0']" if zero else "#hand .hand-tile.playable")

@@ -25,6 +25,7 @@ from e2e_play import (
 
 SEED3 = human_on_set(3)  # the person holds the highest double of hand 1 (R4)
 FAST = f"?seed={SEED3}&players=3&level=beginner&delay=0"
+MATADOR = f"?seed={web_views.long_hand_seed(3, 4, matador=True)}&players=3&level=beginner&delay=0"
 
 
 def check_hand_over(page) -> None:
@@ -66,7 +67,8 @@ def try_a_wrong_end(page) -> None:
 )
 def test_a_whole_hand_by_clicking(app, guard, base_url, record_boot, game, name,
                                   shape_words):
-    open_game(app, base_url, FAST)
+    # Game 4: a deal in which the person plays a matador on a matador end (R61).
+    open_game(app, base_url, MATADOR if game == 4 else FAST)
     marks = app.evaluate("Object.fromEntries(performance.getEntriesByType('mark')"
                          ".map(m => [m.name, Math.round(m.startTime)]))")
     assert marks["nos:frame"] < marks["nos:ready"] < marks["nos:playable"]

@@ -250,11 +250,52 @@ def summary_html(view, w):
     if setter is not None:
         out.append('<p class="next-setter">' + esc(w.capital(w.word(
             "log.next_setter", {"seat": setter}))) + "</p>")
+    fair = view.get("fair") or {}
+    verify = ""
+    if fair.get("seed"):
+        verify = button(w.word("btn.verify"), ' data-cmd="verify"')
     out.append('<div class="buttons">' + button(w.word("btn.next_hand"), ' data-cmd="next-hand"',
                                                 "primary") +
-               button(w.word("btn.end_session"), ' data-cmd="end-session"') + "</div>")
+               button(w.word("btn.end_session"), ' data-cmd="end-session"') + verify + "</div>")
+    out.append(fair_html(fair, w))
     out.append("</section>")
     return "".join(out)
+
+
+def fair_html(fair, w):
+    """The revealed seed of the hand's deal and its seal (nos.fair), and what "Verify the
+    deal" found."""
+    if not fair.get("seed"):
+        return ""
+    seed, seal = esc(fair["seed"]), esc(fair.get("commitment", ""))
+    html = esc(w.word("sum.fair", {"seed": seed, "commitment": seal}))
+    html = html.replace(seed, "<code>" + seed + "</code>").replace(
+        seal, "<code>" + seal + "</code>")
+    out = '<p class="fair">' + html + "</p>"
+    found = fair.get("verified")
+    if found:
+        if found == "ok":
+            said = w.word("sum.fair_ok")
+        elif found == "commitment":
+            said = w.word("sum.fair_commitment")
+        else:
+            said = w.word("sum.fair_deal")
+        out += ('<p class="fair-verified ' + ("ok" if found == "ok" else "bad") +
+                '" role="status">' + esc(said) + "</p>")
+    return out
+
+
+def pass_html(view, w):
+    """Pass-and-play: the screen between two people's turns, with nothing of either's
+    tiles: who takes the device now, and the button that shows their tiles."""
+    viewer = view.get("viewer")
+    names = view.get("names") or []
+    name = names[viewer] if isinstance(viewer, int) and 0 <= viewer < len(names) else ""
+    return ('<section class="pass" aria-labelledby="pass-title"><h2 id="pass-title">' +
+            esc(w.word("pass.title", {"name": name})) + '</h2><p class="prompt">' +
+            esc(w.word("pass.sub", {"name": name})) + '</p><div class="buttons">' +
+            button(w.word("btn.pass_ready", {"name": name}), ' data-cmd="pass-ready"',
+                   "primary") + "</div></section>")
 
 
 def settlement_html(view, w):
@@ -350,6 +391,12 @@ def info_html(view, w):
         elif hand.get("set_tile"):
             parts.append('<span class="game-name">' + esc(w.word("info.set", {
                 "tile": hand.get("set_tile")})) + "</span>")
+    fair = view.get("fair") or {}
+    if fair.get("commitment") and not fair.get("seed"):  # the deal's seal (nos.fair)
+        code = fair["commitment"][:12]
+        parts.append('<span class="fair" title="' + esc(w.word("info.fair_title")) + '">' +
+                     esc(w.word("info.fair", {"code": code[:6] + " " + code[6:] + "…"})) +
+                     "</span>")
     rules = view.get("house_rules") or {}
     on = [k for k in ("H1", "H2") if rules.get(k)]
     setting = w.word("info.setting", {"players": view.get("players"),
@@ -362,14 +409,20 @@ def info_html(view, w):
 
 # ---------------------------------------------------------------- new game
 def new_game_html(state, in_progress, settings, w):
-    """The inside of the new-game dialog; state: {"players", "level", "h1", "h2", "pace",
-    "seed", "error"}; the choices and limits are the engine's `settings`."""
+    """The inside of the new-game dialog; state: {"players", "people", "level", "h1", "h2",
+    "pace", "seed", "error"}; the choices and limits are the engine's `settings`."""
     out = ['<h2 id="newgame-title">' + esc(w.word("ng.title")) + "</h2>"]
     if in_progress:
         out.append('<p class="dialog-sub">' + esc(w.word("ng.in_progress")) + "</p>")
     out.append(option_row(w.word("ng.players"), "players",
                           [(n, w.number(n)) for n in settings.get("players", [])],
                           state.get("players")))
+    most = state.get("players") or 1
+    low, high = (settings.get("people") or [1, 1])[:2]
+    out.append(option_row(w.word("ng.people"), "people",
+                          [(n, w.number(n)) for n in range(low, min(high, most) + 1)],
+                          min(state.get("people") or 1, most)))
+    out.append('<p class="dialog-sub">' + esc(w.word("ng.people_hint")) + "</p>")
     out.append(option_row(w.word("ng.level"), "level",
                           [(lv, w.word("level." + lv)) for lv in settings.get("levels", [])],
                           state.get("level")))

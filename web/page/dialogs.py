@@ -67,7 +67,8 @@ def open_new_game(page):
     stored = prefs()
     defaults = page.settings().get("defaults") or {}
     for key, default in (("players", defaults.get("players")), ("level", defaults.get("level")),
-                         ("h1", defaults.get("H1")), ("h2", defaults.get("H2"))):
+                         ("h1", defaults.get("H1")), ("h2", defaults.get("H2")),
+                         ("people", defaults.get("people"))):
         value = stored.get(key)
         ng[key] = value if value is not None else default
     ng["pace"] = pace_of(page, page.shown.pace)
@@ -97,13 +98,14 @@ def on_new_game_click(page, event):
             return
         el("newgame-dialog").close()
         page.shown.notice = None
+        people = min(ng.get("people") or 1, ng["players"] or 1)
         spawn(page, start_game(page, {"players": ng["players"], "level": ng["level"],
                                       "seed": seed, "h1": ng["h1"], "h2": ng["h2"],
-                                      "pace": ng["pace"]}))
+                                      "pace": ng["pace"], "people": people}))
         return
     param = attr(node, "data-param")
     value = attr(node, "data-value")
-    if param in ("players", "pace"):
+    if param in ("players", "pace", "people"):
         ng[param] = int(value)
     elif param == "level":
         ng["level"] = value

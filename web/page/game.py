@@ -54,6 +54,7 @@ from show import (
     draw_new_game,
     export_diagram,
     keep,
+    maybe_open_announce,
     open_announce,
     render,
 )
@@ -109,6 +110,12 @@ def on_command(page, cmd, node):
         open_announce(page)
     elif cmd == "next-hand" and page.idle():
         spawn(page, command(page, "next_hand"))
+    elif cmd == "pass-ready":  # pass-and-play: the next person has the device
+        page.shown.seen = (page.view or {}).get("viewer")
+        render(page)
+        maybe_open_announce(page)
+    elif cmd == "verify" and page.idle():  # the hand dealt again from its seed (nos.fair)
+        spawn(page, command(page, "verify"))
     elif cmd == "end-session" and page.idle():
         spawn(page, command(page, "end_session"))
     elif cmd == "toggle-close":

@@ -205,7 +205,7 @@ async def start_game(page, cfg, fallback=False):
     preferences), a refused setting is dropped and the game starts with the defaults."""
     if cfg.get("pace") is not None:
         page.shown.pace = cfg["pace"]
-    cfg = {k: cfg[k] for k in ("players", "level", "seed", "h1", "h2")
+    cfg = {k: cfg[k] for k in ("players", "level", "seed", "h1", "h2", "people")
            if cfg.get(k) is not None}
     page.link.gen += 1
     page.link.stalled = False
@@ -221,6 +221,7 @@ async def start_game(page, cfg, fallback=False):
         keep(page, PREFS_KEY, json.dumps({"players": cfg.get("players"),
                                           "level": cfg.get("level"),
                                           "h1": cfg.get("h1"), "h2": cfg.get("h2"),
+                                          "people": cfg.get("people"),
                                           "pace": page.shown.pace}))
 
 

@@ -99,6 +99,8 @@ def update_state(page):
     body = document.body
     body.setAttribute("data-state", state)
     body.setAttribute("data-waiting-for", str((view or {}).get("waiting_for") or "none"))
+    body.setAttribute("data-viewer", str((view or {}).get("viewer")))
+    body.setAttribute("data-pass", "1" if page.pass_pending() else "0")
     body.setAttribute("data-phase", str(page.phase() or "none"))
     body.setAttribute("data-replies", str(link.replies))
     if state == "playable" and view is not None and not page.shown.playable:
@@ -118,12 +120,18 @@ def render(page, with_log=True, table=True):
     mode = page.shown.mode
     w = words(page)
     where = access.held_focus()
-    if table:
+    hidden = page.pass_pending()  # pass-and-play: the next person has not taken the device
+    if table or hidden:
         ui = table_ui(page, motion(page))
-        el("table").innerHTML = render_table.table_svg(view, ui, mode, w)
-    el("hand").innerHTML = render_hand.hand_svg(view, hand_ui(page), mode, w)
+        el("table").innerHTML = render_table.table_svg(None if hidden else view, ui, mode, w)
+    el("hand").innerHTML = render_hand.hand_svg(None if hidden else view, hand_ui(page), mode,
+                                                w)
     access.give_focus(where)
-    draw_controls(page)
+    if hidden:
+        el("controls").innerHTML = panels.pass_html(view, w)
+        access.focus("[data-cmd=pass-ready]")
+    else:
+        draw_controls(page)
     el("info").innerHTML = panels.info_html(view, w)
     el("export-diagram").disabled = view is None or not view.get("hand")
     if with_log:

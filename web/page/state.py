@@ -56,6 +56,7 @@ class Shown:
         self.diagram_url = None  # the last exported diagram's object URL
         self.share = None  # what the Share dialog offers (the worker's share reply)
         self.zoom = None  # (hand number, (z, tx, ty)): the layout's zoom in that hand
+        self.seen = None  # pass-and-play: the seat whose tiles the device has been handed to
 
 
 class Move:
@@ -84,7 +85,7 @@ class Dialogs:
     def __init__(self):
         self.announce = None  # render_announce's state, while the dialog is in use
         self.announce_hand = None  # the hand it was opened for
-        self.new_game = {"players": None, "level": None, "h1": False, "h2": False,
+        self.new_game = {"players": None, "people": 1, "level": None, "h1": False, "h2": False,
                          "seed": "", "pace": None, "error": False}
 
 
@@ -116,7 +117,15 @@ class Page:
         """The person may act on the view shown: it is theirs to move, and the engine holds
         the game (not yet while a saved game drawn at boot is being restored)."""
         view = self.shown.view
-        return self.link.synced and view is not None and view.get("waiting_for") == "human"
+        return (self.link.synced and view is not None and view.get("waiting_for") == "human"
+                and not self.pass_pending())
+
+    def pass_pending(self):
+        """Pass-and-play: the view is another person's, who has not taken the device yet;
+        nothing of theirs is drawn until they have (show.render)."""
+        view = self.shown.view or {}
+        return (len(view.get("people") or []) > 1 and view.get("waiting_for") == "human"
+                and view.get("viewer") != self.shown.seen)
 
     def idle(self):
         """No request is under way or waiting to start."""

@@ -23,7 +23,7 @@ from nos.record import session_record
 _table = None  # the game in progress
 # URL parameters that start a game, and those that only set the page up (delay: the pause
 # before each computer player's action, in ms).
-GAME_PARAMS = ("seed", "players", "level", "h1", "h2")
+GAME_PARAMS = ("seed", "players", "level", "h1", "h2", "people")
 PAGE_PARAMS = ("delay",)
 
 
@@ -152,7 +152,8 @@ def _switch(value, name):
 
 
 def _config(cfg):
-    """(players, level, seed, options) of a new-game request, or Refused."""
+    """(players, level, seed, options, people) of a new-game request, or Refused; `people`
+    at one device (pass-and-play), 1 to the number of players."""
     choices = SETTINGS["players"]
     players = _number(cfg.get("players", SETTINGS["defaults"]["players"]), choices[0],
                       choices[-1], "error.players")
@@ -163,7 +164,8 @@ def _config(cfg):
     low, high = SETTINGS["seed"]
     seed = None if seed is None or seed == "" else _number(seed, low, high, "error.seed")
     options = Options(_switch(cfg.get("h1", False), "h1"), _switch(cfg.get("h2", False), "h2"))
-    return players, level, seed, options
+    people = _number(cfg.get("people", 1), 1, players, "error.people")
+    return players, level, seed, options, people
 
 
 def check_query(request_json):
@@ -186,9 +188,10 @@ def check_query(request_json):
                 raise Refused("error.param", name=name[:20],
                               names=", ".join(GAME_PARAMS + PAGE_PARAMS))
         if game:
-            players, level, seed, options = _config(game)
+            players, level, seed, options, people = _config(game)
             out["game"] = {"players": players, "level": level, "seed": seed,
-                           "h1": options.polish_double_blank, "h2": options.claim_doubles}
+                           "h1": options.polish_double_blank, "h2": options.claim_doubles,
+                           "people": people}
     except Refused as exc:
         out = {"game": None, "delay": None, "error": exc.event}
     except Exception:  # noqa: BLE001 - a malformed request is one event
@@ -202,12 +205,13 @@ def settings(_request_json=""):
 
 
 def new_game(cfg_json):
-    """Start a new game: {"players": 3-5, "level": ..., "seed": optional, "h1", "h2"}."""
+    """Start a new game: {"players": 3-5, "level": ..., "seed": optional, "h1", "h2",
+    "people": 1 to players (pass-and-play)}."""
 
     def run():
         global _table
-        players, level, seed, options = _config(_load(cfg_json))
-        table = Table(players, seed=seed, level=level, options=options)
+        players, level, seed, options, people = _config(_load(cfg_json))
+        table = Table(players, seed=seed, level=level, options=options, people=people)
         view = table.start()
         _table = table
         return view
@@ -267,6 +271,11 @@ def next_hand(_request_json=""):
 def end_session(_request_json=""):
     """R24: settle the session (between hands)."""
     return _guard(lambda: _need_table().end_session())
+
+
+def verify(_request_json=""):
+    """Deal the hand just over again from its revealed seed and compare (nos.fair)."""
+    return _guard(lambda: _need_table().verify())
 
 
 def view(_request_json=""):

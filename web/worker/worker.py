@@ -15,8 +15,9 @@ from engine_api import (
     restore,
     settings,
     share,
+    verify,
     view,
 )
 
 __export__ = ["hello", "new_game", "act", "bot_act", "next_hand", "end_session", "view",
-              "restore", "check_query", "settings", "share"]
+              "restore", "check_query", "settings", "share", "verify"]

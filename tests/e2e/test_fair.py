@@ -1,0 +1,31 @@
+"""Provably fair deals on the page (nos/fair.py): during a hand the header shows the start of
+the deal's seal and never its seed; the hand-end summary reveals the seed and the whole seal,
+and "Verify the deal" deals again and says it matches; the help explains how to check it."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from e2e_play import open_game, play_hand
+
+
+def test_the_seal_before_the_hand_the_seed_after_it_and_verify(app, guard, base_url):
+    open_game(app, base_url, "?seed=31&players=3&level=beginner&delay=0")
+    shown = app.text_content("#info .fair")
+    code = re.search(r"([0-9a-f]{6}) ([0-9a-f]{6})…", shown)
+    assert code, shown
+    saved = app.evaluate("localStorage.getItem('nos.game.v1')")
+    seed_now = re.search(r'"shuffles": ?\["([0-9a-f]{32})"', saved).group(1)
+    assert seed_now not in app.content()  # the page never shows the seed of a hand in play
+    play_hand(app)
+    summary = app.locator(".summary .fair")
+    seed, seal = [c.text_content() for c in summary.locator("code").all()]
+    assert seed == seed_now
+    assert seal == hashlib.sha256(seed.encode()).hexdigest()
+    assert seal.startswith(code.group(1) + code.group(2))
+    app.click("[data-cmd=verify]")
+    app.wait_for_selector(".fair-verified.ok")
+    assert "Verified" in app.text_content(".fair-verified")
+    assert app.locator("#help [data-word='help.fair']").count() == 1
+    guard.check()

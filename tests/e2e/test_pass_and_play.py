@@ -1,0 +1,50 @@
+"""Pass-and-play: two people and two computer players play a whole hand on one device.
+Between the people a "pass the device" screen hides everything of either's tiles; once the
+next person takes it, their screen shows their own tiles and nobody else's."""
+
+from __future__ import annotations
+
+import json
+
+from e2e_play import one_move, open_game, settle
+
+from nos.app import Table
+
+
+def shown_tiles(page) -> list[str]:
+    return sorted(page.eval_on_selector_all("#hand [data-tile]",
+                                            "ns => ns.map(n => n.getAttribute('data-tile'))"))
+
+
+def tiles_of(page, seat: int) -> list[str]:
+    """The seat's tiles now, from the saved game replayed by the engine in CPython."""
+    table = Table.restore(json.loads(page.evaluate("localStorage.getItem('nos.game.v1')")))
+    return sorted(str(t) for t in table.hand.hands[seat])
+
+
+def test_two_people_and_two_computer_players_each_see_only_their_own_tiles(app, guard,
+                                                                           base_url):
+    open_game(app, base_url, "?players=4&people=2&seed=5&level=beginner&delay=0")
+    passes, viewers, moves = 0, set(), 0
+    waiting = settle(app)
+    while waiting == "human":
+        moves += 1
+        assert moves < 150
+        if app.get_attribute("body", "data-pass") == "1":
+            passes += 1
+            assert app.locator("#hand [data-tile]").count() == 0  # nothing of anyone's
+            assert app.locator("#table [data-tile]").count() == 0
+            viewer = int(app.get_attribute("body", "data-viewer"))
+            assert app.evaluate("document.activeElement.dataset.cmd") == "pass-ready"
+            app.click("[data-cmd=pass-ready]")
+            app.wait_for_selector("body[data-pass='0']", state="attached")
+        viewer = int(app.get_attribute("body", "data-viewer"))
+        viewers.add(viewer)
+        assert shown_tiles(app) == tiles_of(app, viewer), viewer
+        for other in (0, 1):
+            if other != viewer:
+                assert not set(shown_tiles(app)) & set(tiles_of(app, other))
+        waiting = one_move(app)
+    assert waiting == "next_hand", waiting
+    assert viewers == {0, 1} and passes >= 2, (viewers, passes)
+    guard.check()

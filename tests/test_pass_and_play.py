@@ -1,0 +1,111 @@
+"""Pass-and-play (nos/app.py Table(people=…)): people at seats 0 … k − 1 of one device, bots
+at the rest. The view is always one person's (R71): the person to act, else the one who acted
+last; it shows their tiles and nobody else's; a person's undo is not offered on the next
+person's screen; a save keeps the people and whose screen it was."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from web_views import chooser
+
+from nos.app import Table
+from nos.errors import BadRecord
+from nos.observation import Observation
+
+
+def play_hand(table: Table, seed: int = 0) -> list[dict]:
+    """Every view of one hand, each person's decisions made by a scripted player."""
+    player = chooser("1", random.Random(seed))
+    view = table.view()
+    views = [view]
+    while view["waiting_for"] in ("human", "bot"):
+        if view["waiting_for"] == "human":
+            view = table.act(str(player(Observation(table.hand, table.human))))
+        else:
+            view = table.bot_act()
+        views.append(json.loads(json.dumps(view)))
+    return views
+
+
+@pytest.mark.parametrize(("players", "people"), [(4, 2), (3, 3), (5, 2)])
+def test_each_decision_is_shown_to_the_person_to_act_and_bots_take_the_other_seats(players,
+                                                                                  people):
+    table = Table(players, seed=21, level="beginner", people=people)
+    view = table.start()
+    assert view["names"][0] != "You"  # each person is named on the pass screen
+    player = chooser("1", random.Random(0))
+    viewers = set()
+    while view["waiting_for"] in ("human", "bot"):
+        assert view["people"] == list(range(people))
+        current = table.hand.current
+        if view["waiting_for"] == "human":
+            assert view["viewer"] == current and current < people and view["hand"]["legal"]
+            viewers.add(current)
+            view = table.act(str(player(Observation(table.hand, current))))
+        else:  # a bot's seat, or a person's step with nothing to decide (R71)
+            assert current >= people or table.hand.empty_step()
+            assert view["viewer"] in range(people)
+            view = table.bot_act()
+    assert viewers == set(range(people)), "every person had the device"
+
+
+def test_the_view_holds_the_viewers_own_hand():
+    table = Table(4, seed=3, level="beginner", people=2)
+    view = table.start()
+    for _ in range(200):
+        if view["waiting_for"] not in ("human", "bot"):
+            break
+        seat = view["viewer"]
+        mine = sorted(str(t) for t in table.hand.hands[seat])
+        assert sorted(view["hand"]["tiles"]) == mine
+        if view["waiting_for"] == "human":
+            legal = view["hand"]["legal"]
+            plays = [r for r in legal if r["kind"] == "play" and not r.get("close")]
+            view = table.act((plays or legal)[0]["send"])
+        else:
+            view = table.bot_act()
+
+
+def test_a_persons_undo_is_not_offered_on_the_next_persons_screen():
+    for seed in range(200):
+        table = Table(3, seed=seed, level="beginner", people=3)
+        view = table.start()
+        for _ in range(120):
+            if view["waiting_for"] == "bot":  # a step with nothing to decide (R71)
+                view = table.bot_act()
+                continue
+            if view["waiting_for"] != "human":
+                break
+            legal = view["hand"]["legal"]
+            plays = [r for r in legal if r["kind"] == "play" and not r.get("close")]
+            if view["hand"]["phase"] == "play" and plays:
+                before = view["viewer"]
+                after = table.act(plays[0]["send"])
+                if after["waiting_for"] == "human" and after["viewer"] != before:
+                    assert after["undo"] is None
+                    assert table.act("undo")["error"] == {"key": "refuse.undo"}
+                    return
+                view = after
+            else:
+                view = table.act(legal[0]["send"])
+    pytest.fail("no play passed the device straight to another person")
+
+
+def test_a_save_keeps_the_people_and_whose_screen_it_was():
+    table = Table(4, seed=9, level="beginner", people=2)
+    table.start()
+    views = play_hand(table, 1)
+    saved = json.loads(json.dumps(table.save()))
+    again = Table.restore(saved)
+    assert again.people == 2 and again.human == table.human
+    assert again.view() == views[-1] == json.loads(json.dumps(table.view()))
+    for bad in (0, 5, "2", True):
+        broken = json.loads(json.dumps(saved))
+        broken["app"]["people"] = bad
+        with pytest.raises(BadRecord):
+            Table.restore(broken)
+    with pytest.raises(ValueError, match="people"):
+        Table(3, people=4)
