@@ -15,6 +15,7 @@ from typing import Any
 from nos import fair
 from nos.actions import DECLINE, DRAW, Action, Play, Set, parse_action
 from nos.bots import get_bot
+from nos.coach import Coach
 from nos.diagnose import refusal
 from nos.errors import BadRecord, IllegalAction
 from nos.events import Event, action_event, payment_event
@@ -54,9 +55,15 @@ SETTINGS: dict[str, Any] = {
 }
 
 
-# The expert's budget in the browser: Pyodide runs 2–3x slower than CPython, so the set
-# decision (the slowest) searches fewer deals (docs/bots.md).
-BROWSER_BOT_PARAMS: dict[str, dict[str, Any]] = {"expert": {"set_iterations": 16}}
+# The expert's budget in the browser: the arena's search (48 deals a decision), but never
+# longer than 0.9 s, so that no computer player's turn keeps the person waiting (Pyodide
+# runs 1.2-1.7x slower than CPython here: docs/bots.md).
+BROWSER_BOT_PARAMS: dict[str, dict[str, Any]] = {"expert": {"seconds": 0.9}}
+
+
+# Deals per option in a hand review (nos.review): every option of each of the person's
+# decisions is played in each (well under a second for a hand in CPython, docs/bots.md).
+REVIEW_DEALS = 64
 
 
 def bot_for(level: str) -> Callable[[Observation, random.Random], Action]:
@@ -94,6 +101,10 @@ class Table:
         self.deal_rng = random.Random(f"deals-{self.seed}")
         self.shuffles: list[str | None] = []
         self.verified: dict[int, str | None] = {}  # hand index -> fair.verify's answer
+        # The coach (nos.coach): the advice on the person's decision now, and for each hand
+        # how many of the person's decisions it was asked about (the record and summary say).
+        self._coach: tuple[tuple[int, int, int], Coach] | None = None
+        self.coached: list[int] = []
         self.log: list[dict[str, Any]] = []
         self._bot = bot_for(level)
         self._undo: dict[str, Any] | None = None  # the save before the person's last play
@@ -166,6 +177,7 @@ class Table:
         restored = Table.restore(self._undo)
         self.session, self.log, self.bot_rng = restored.session, restored.log, restored.bot_rng
         self.deal_rng, self.shuffles = restored.deal_rng, restored.shuffles
+        self.coached = restored.coached
         self.human = restored.human
         self._undo, self._since = None, 0
         return self.view()
@@ -273,7 +285,7 @@ class Table:
                          "seed": self.seed,
                          "rng": [_state(self.session.rng), _state(self.bot_rng),
                                  _state(self.deal_rng)],
-                         "shuffles": list(self.shuffles)}
+                         "shuffles": list(self.shuffles), "coached": list(self.coached)}
         return record
 
     @classmethod
@@ -316,9 +328,63 @@ class Table:
         except (TypeError, ValueError, IndexError):
             raise BadRecord("record: the saved random state is damaged") from None
         table.shuffles = _shuffles(app.get("shuffles"), table.session.hands)
+        coached = app.get("coached") or []
+        if isinstance(coached, list) and len(coached) <= len(table.session.hands) and all(
+                type(n) is int and n >= 0 for n in coached):
+            table.coached = list(coached)  # (damaged counts are dropped, never the game)
         if app.get("human") in table.humans and type(app.get("human")) is int:
             table.human = app["human"]  # whose screen it was (pass-and-play)
         return table
+
+    # ------------------------------------------------------------------ the coach
+    def coach(self, seconds: float = 0.25) -> dict[str, Any]:
+        """The coach's advice on the person's decision now (``nos.coach``, from their
+        observation only): the expert's search the first time, more deals after that. The
+        view then carries it (``coach``); asked at any other time, it is refused."""
+        hand = self.hand
+        if hand is None or hand.over or hand.current != self.human or self.passes_for_person():
+            return self.view(error={"key": "error.coach_not_now"})
+        key = self.decision_key()
+        if self._coach is None or self._coach[0] != key:
+            rng = random.Random(f"coach-{self.seed}-{key}")
+            expert = get_bot("expert", **BROWSER_BOT_PARAMS.get("expert", {}))
+            self._coach = (key, Coach(Observation(hand, self.human), rng, expert))
+            while len(self.coached) < key[0] + 1:
+                self.coached.append(0)
+            self.coached[key[0]] += 1
+        else:
+            self._coach[1].refine(seconds)
+        return self.view()
+
+    def decision_key(self) -> tuple[int, int, int]:
+        """(hand index, actions so far in it, seat to act): one decision of the game."""
+        hand = self.hand
+        return (len(self.session.hands) - 1, len(hand.history) if hand else 0,
+                hand.current if hand else 0)
+
+    def advice(self) -> Coach | None:
+        """The coach's advice, if it is about the decision now."""
+        hand = self.hand
+        if self._coach is None or hand is None or hand.over or self._coach[0] != \
+                self.decision_key():
+            return None
+        return self._coach[1]
+
+    def review(self, number: int | None = None) -> dict[str, Any]:
+        """The review of a finished hand (``nos.review``; the last one by default) for the
+        person whose screen it is: every step with all tiles open, their decisions weighed
+        by the expert's search. Raises ``ValueError`` for a hand in progress or none."""
+        from nos.review import review
+
+        over = [i for i, h in enumerate(self.session.hands) if h.over]
+        k = over[-1] if number is None and over else number
+        if k not in over:
+            raise ValueError("only a hand that is over can be reviewed")
+        expert = get_bot("expert", prune=0, **BROWSER_BOT_PARAMS.get("expert", {}))
+        out = review(self.session.hands[k], self.human, list(self.session.names), expert,
+                     REVIEW_DEALS, seed=self.seed)
+        out["hand"] = k
+        return out
 
     # ------------------------------------------------------------------ fair deals
     def verify(self) -> dict[str, Any]:

@@ -63,8 +63,8 @@ class Tally:
 
 
 def make_bot(spec: str, iterations: int | None) -> Bot:
-    if spec == "expert" and iterations is not None:
-        return get_bot("expert", iterations=iterations)
+    if spec in ("pimc", "expert") and iterations is not None:
+        return get_bot(spec, iterations=iterations)
     return get_bot(spec)
 
 

@@ -185,7 +185,40 @@ def table_view(table: Table, error: Event | None = None) -> dict[str, Any]:
         h["announce"] = announce_catalogue(hand.set_tile)  # type: ignore[arg-type]
     view["hand"] = h
     view["fair"] = table.fair_view()  # the commitment, then the seed (nos.fair)
+    view["coach"] = coach_view(table)
+    k = len(session.hands) - 1
+    view["coached"] = table.coached[k] if 0 <= k < len(table.coached) else 0
     return view
+
+
+def coach_view(table: Table) -> dict[str, Any] | None:
+    """The coach's advice on the person's decision now (``nos.coach``): each option's
+    actions as legal records (a set with the game it would announce), its expected chips to
+    the end of the hand with a 95 % half width and its deals, and the expert's choice."""
+    advice = table.advice()
+    if advice is None:
+        return None
+    options = [option_record(table.hand, o) for o in advice.options()]
+    return {"options": options, "best": advice.best(),
+            "deals": min(o["deals"] for o in options), "weighed": advice.weighed}
+
+
+def option_record(hand: Hand, option: dict[str, Any]) -> dict[str, Any]:
+    """One option the expert weighs (``nos.coach``), JSON-safe: its actions as legal records
+    at ``hand`` (a set with the game it would announce), its chips rounded to tenths."""
+    first, *rest = option["actions"]
+    records = [legal_record(hand, first)]
+    for a in rest:  # a set's announcement, on the tile it sets (R7)
+        if isinstance(a, Announce) and isinstance(first, Set):
+            records.append({"kind": "announce", "send": str(a),
+                            "game": announcement_params(a.game, first.tile)})
+    return {"do": records, "mean": tenths(option["mean"]), "half": tenths(option["half"]),
+            "deals": option["deals"]}
+
+
+def tenths(x: float) -> float:
+    """``x`` to one decimal (what the page shows of the coach's chips)."""
+    return int(x * 10 + (0.5 if x >= 0 else -0.5)) / 10
 
 
 def hand_view(hand: Hand, seat: int, log: list[dict[str, Any]] | None = None) -> dict[str, Any]:

@@ -127,6 +127,9 @@ def drive(seed, sessions, hands, expert_decisions):
                 pick = rng.choice(legal)["send"]
                 if done["actions"] % 7 == 0:
                     _call(api, "act", {"attempt": {"kind": "play", "tile": "6-6", "arm": 0}})
+                if rng.random() < 0.1:  # the coach's advice first, and a refinement
+                    _call(api, "coach")
+                    _call(api, "coach")
                 reply = _call(api, "act", {"action": pick})
                 done["actions"] += 1
                 if reply["view"].get("undo") and rng.random() < 0.2:
@@ -142,6 +145,7 @@ def drive(seed, sessions, hands, expert_decisions):
                 done["hands"] += 1
                 played += 1
                 _call(api, "verify")  # the hand dealt again from its revealed seed
+                json.loads(api.review(""))  # the hand reviewed by the expert's search
                 shared = json.loads(api.share(""))
                 if shared["record"]:  # the replay of a shared hand, to a position in it
                     record = record_link.decode(shared["record"])

@@ -5,9 +5,11 @@ Kept in the MicroPython subset itself."""
 import json
 
 import render_announce
+import render_coach
 import render_diagram
 import render_hand
 import render_panels
+import render_review
 import render_spoken
 import render_table
 import ui_logic
@@ -37,6 +39,8 @@ def render_view(view, w, full=True):
                                    w))
         out.append(json.dumps([ui_logic.outs_for(view, tiles[0], a) for a in targets]))
     out.append(render_panels.controls_html(view, {"close": True}, w))
+    out.append(render_panels.controls_html(view, {"coach": True}, w))
+    out.append(render_coach.coach_html(view.get("coach"), w))
     out.append(render_panels.controls_html(view, {"loading": True}, w))
     out.append(render_panels.log_html(view, w))
     log = view.get("log") or []
@@ -80,6 +84,10 @@ def render_all(data):
                                                True, settings, w))
         for event in data.get("events") or []:
             out.append(w.say(event))
+        for review in data.get("reviews") or []:  # the hand review: a few steps each
+            steps = render_review.decision_steps(review)
+            for step in [0, len(review["steps"]) - 1] + steps[:3]:
+                out.append(render_review.review_html(review, step, w))
     for search in ("?seed=12&players=3&level=beginner", "?players=9", "?delay=0",
                    "?level=Club&h2=1&lang=pl", "?seed=%31%32", "?foo=1", "?seed=-1"):
         out.append(json.dumps(ui_logic.parse_query(search)))

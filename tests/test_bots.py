@@ -21,10 +21,11 @@ from nos.tiles import Tile
 
 DOUBLES = [t for t in ALL_TILES if t.is_double]
 FAST = {"iterations": 2, "top_k": 2}  # a tiny expert, for speed
+SEARCH = ("pimc", "expert")  # the levels that search (nos/bots/expert.py)
 
 
 def bot(level: str) -> Bot:
-    return get_bot(level, **FAST) if level == "expert" else get_bot(level)
+    return get_bot(level, **FAST) if level in SEARCH else get_bot(level)
 
 
 def forced_hand(players: int, set_tile: Tile, rng: random.Random,
@@ -124,7 +125,7 @@ def test_whole_sessions_from_first_hands(level: str) -> None:
     from nos.record import play_session
 
     for players in (3, 4, 5):
-        session = play_session(players, 7, 2 if level == "expert" else 6, bot(level),
+        session = play_session(players, 7, 2 if level in SEARCH else 6, bot(level),
                                Options(claim_doubles=players == 4))
         assert sum(session.chips) == 500 * players
 
@@ -141,11 +142,11 @@ def test_h2_claims_never_missed_and_no_wrong_close(level: str) -> None:
     rng = random.Random(f"h2-{level}")
     b = bot(level)
     for players in (3, 4, 5):
-        for k in range(6 if level == "expert" else 30):
+        for k in range(6 if level in SEARCH else 30):
             hand = forced_hand(players, rng.choice(ALL_TILES), rng, Options(claim_doubles=True))
             taken = play_out(hand, [b] * players, rng)
             _claims_and_closes(taken, level)
-            if level != "expert":  # the expert may take a close that is not sure (R19)
+            if level not in SEARCH:  # the expert may take a close that is not sure (R19)
                 assert not [p for p in hand.ledger if p.rule == "R19"], (level, k)
 
 
@@ -265,9 +266,9 @@ def _permuted(hand: Hand, seat: int, rng: random.Random) -> Hand:
 @pytest.mark.parametrize("level", LEVELS)
 def test_r71_choices_do_not_depend_on_hidden_tiles(level: str) -> None:
     rng = random.Random(21)
-    b = get_bot("expert", iterations=3) if level == "expert" else bot(level)
+    b = get_bot(level, iterations=3) if level in SEARCH else bot(level)
     checked = 0
-    for obs_hand in _hands_at_decisions(rng, 10 if level == "expert" else 40):
+    for obs_hand in _hands_at_decisions(rng, 10 if level in SEARCH else 40):
         hand, seat = obs_hand
         obs = Observation(hand, seat)
         other = _permuted(hand, seat, rng)

@@ -28,8 +28,10 @@ def fixture_views() -> dict:
     views.append(web_views.announce_view())
     views.append(web_views.announce_view(4, web_views.human_on_set(4, zero=True)))
     views.append(web_views.session_view())  # a long log: fits MicroPython's 1 MB heap
+    coached, review = web_views.coached_view_and_review()
+    views.append(coached)
     return {"views": views, "words": web_views.catalogues(), "events": web_views.events(),
-            "positions": position_texts()}
+            "positions": position_texts(), "reviews": [review]}
 
 
 def position_texts() -> list[str]:

@@ -30,7 +30,7 @@ MAIN_THREAD_MODULES = ["say", "safe_json", "render_svg", "layout_geometry", "lay
                        "render_layout",
                        "render_table", "render_hand", "render_announce", "render_panels",
                        "ui_logic", "render_diagram", "notation", "render_share", "record_link",
-                       "render_spoken"]
+                       "render_spoken", "render_coach", "render_review"]
 
 
 def module_path(name: str) -> Path:
@@ -419,3 +419,25 @@ def zoomable_save(mode: str = "narrow", players: int = 4, start: int = 0) -> dic
                 else:
                     break
     raise LookupError("no zoomable layout found")
+
+
+def coached_view_and_review(seed: int = 3) -> tuple[dict, dict]:
+    """A view of the person's decision with the coach's advice in it (nos/coach.py), and
+    the review of a finished hand (nos/review.py), JSON round-tripped as the page gets them."""
+    table = Table(3, seed=seed, level="beginner")
+    view = table.start()
+    coached = None
+    for _ in range(400):
+        if view["waiting_for"] == "bot":
+            view = table.bot_act()
+        elif view["waiting_for"] == "human":
+            advice = table.coach()
+            if coached is None and (advice["coach"] or {}).get("weighed"):
+                coached = advice
+            legal = view["hand"]["legal"]
+            plays = [r for r in legal if r["kind"] == "play" and not r.get("close")]
+            view = table.act((plays or legal)[0]["send"])
+        else:
+            break
+    review = table.review()
+    return json.loads(json.dumps(coached)), json.loads(json.dumps(review))

@@ -1,4 +1,4 @@
-"""Computer players by level: ``get_bot("beginner" | "club" | "expert")``.
+"""Computer players by level: ``get_bot("beginner" | "club" | "pimc" | "expert")``.
 
 A bot is called as ``bot(obs, rng)`` with one seat's ``Observation`` and a seeded
 ``random.Random`` and returns one action of ``obs.legal`` (see ``base.Bot``). It never sees a
@@ -11,7 +11,10 @@ from typing import Any
 
 from nos.bots.base import Bot
 
-LEVELS = ("beginner", "club", "expert")
+LEVELS = ("beginner", "club", "pimc", "expert")
+# The expert's settings beyond the search it was first built with (kept as "pimc", to
+# compare): it weighs a free draw (R11) too, and more games when it sets (docs/bots.md).
+EXPERT = {"draws": True, "set_top_k": 8}
 
 
 def get_bot(level: str, **params: Any) -> Bot:
@@ -25,10 +28,12 @@ def get_bot(level: str, **params: Any) -> Bot:
         from nos.bots.club import Club
 
         return Club(**params)
-    if level == "expert":
+    if level in ("pimc", "expert"):
         from nos.bots.expert import Expert
 
-        return Expert(**params)
+        bot = Expert(**({**EXPERT, **params} if level == "expert" else params))
+        bot.level = level
+        return bot
     raise ValueError(f"Unknown bot level {level!r}; choose one of {', '.join(LEVELS)}.")
 
 

@@ -24,7 +24,7 @@ import random
 import time
 from collections.abc import Callable
 
-from nos.actions import Action, Announce, Play, Set
+from nos.actions import DRAW, Action, Announce, Play, Set
 from nos.bots import announce
 from nos.bots.base import Bot, View, after_play, fit_mask, view_of
 from nos.bots.club import club_action, club_policy, play_scores, set_value
@@ -81,7 +81,8 @@ class Expert(Bot):
     def __init__(self, iterations: int = 48, seconds: float | None = None, top_k: int = 5,
                  set_iterations: int | None = None, set_top_k: int = 3, caution: float = 1.0,
                  prune: float = 2.0,
-                 risky_close: int = 2, hints: bool = True, policy: Policy = club_policy) -> None:
+                 risky_close: int = 2, hints: bool = True, policy: Policy = club_policy,
+                 draws: bool = False) -> None:
         self.iterations = iterations
         self.seconds = seconds
         self.top_k = top_k
@@ -92,24 +93,34 @@ class Expert(Bot):
         self.risky_close = risky_close
         self.hints = hints
         self.policy = policy
+        self.draws = draws  # weigh a free draw before playing (R11) too
 
     def __repr__(self) -> str:
         return f"Expert(iterations={self.iterations}, seconds={self.seconds})"
 
     def choose(self, obs: Observation, rng: random.Random) -> Action:
+        cands, values = self.search(obs, rng)
+        return cands[self.pick(values)][0] if values else cands[0][0]
+
+    def search(self, obs: Observation, rng: random.Random,
+               iterations: int | None = None) -> tuple[list[Candidate], list[list[float]]]:
+        """The candidates of this decision and each one's chip change in each sampled deal
+        (no samples where there is nothing to weigh: one candidate, or a declaration, which
+        follows the club). The choice is ``pick(values)``; the coach (``nos.coach``) shows
+        the same numbers."""
         legal = obs.legal
         if len(legal) == 1:
-            return legal[0]
+            return [(legal[0],)], []
         v = view_of(obs)
         if obs.phase == "declare":
-            return club_action(v, rng)
+            return [(club_action(v, rng),)], []
         cands = self.candidates(v)
         if len(cands) == 1:
-            return cands[0][0]
-        opening = obs.phase in ("set", "announce")
-        values = self.evaluate(obs, v, cands, rng,
-                               self.set_iterations if opening else self.iterations)
-        return cands[self.pick(values)][0]
+            return cands, []
+        if iterations is None:
+            opening = obs.phase in ("set", "announce")
+            iterations = self.set_iterations if opening else self.iterations
+        return cands, self.evaluate(obs, v, cands, rng, iterations)
 
     def pick(self, values: list[list[float]]) -> int:
         """The candidate with the best mean, but leaving the club's choice (candidate 0) only
@@ -169,6 +180,8 @@ class Expert(Bot):
         for _, p, _ in scored[: self.top_k]:
             if self._close_worth_trying(v, p):
                 cands.append((p.closing,))
+        if self.draws and DRAW in v.legal:  # R11: a tile may be drawn first
+            cands.append((DRAW,))
         return cands
 
     def _close_worth_trying(self, v: View, p: Play) -> bool:
@@ -187,7 +200,6 @@ class Expert(Bot):
         """Each candidate's chip change in each sampled deal (the same deals for all). After a
         third of the deals, candidates clearly worse than the best (by ``prune`` standard
         errors) are dropped, leaving the rest of the budget to the contenders."""
-        seat = obs.seat
         hints = view.hinted_lacks if self.hints else None
         values: list[list[float]] = [[] for _ in cands]
         live = list(range(len(cands)))
@@ -200,15 +212,25 @@ class Expert(Bot):
                 top = max(live, key=lambda i: sum(values[i]))
                 live = [i for i in live
                         if i == top or self._gain(values[top], values[i], self.prune) <= 0]
-            world = sample_hand(obs, rng)
-            if hints is not None:
-                redeal(world, seat, hints, rng)
-            seed = rng.getrandbits(64)
-            start = world.chips[seat]
-            for i in live:
-                h = world.copy()
-                for a in cands[i]:
-                    h.apply_legal(a)
-                rollout(h, random.Random(seed), self.policy)
-                values[i].append(h.chips[seat] - start)
+            for i, value in self.one_deal(obs, hints, cands, live, rng):
+                values[i].append(value)
         return values
+
+    def one_deal(self, obs: Observation, hints: list[int] | None, cands: list[Candidate],
+                 live: list[int], rng: random.Random) -> list[tuple[int, float]]:
+        """Sample one deal consistent with ``obs`` and play each live candidate in it to the
+        end of the hand, all from one seed (common random numbers): [(candidate, chips)]."""
+        seat = obs.seat
+        world = sample_hand(obs, rng)
+        if hints is not None:
+            redeal(world, seat, hints, rng)
+        seed = rng.getrandbits(64)
+        start = world.chips[seat]
+        out = []
+        for i in live:
+            h = world.copy()
+            for a in cands[i]:
+                h.apply_legal(a)
+            rollout(h, random.Random(seed), self.policy)
+            out.append((i, h.chips[seat] - start))
+        return out

@@ -6,6 +6,7 @@ subset, see render_svg.py). Every word comes from the catalogue; every rule, amo
 limit from the view.
 """
 
+from render_coach import coach_html
 from render_svg import esc
 
 
@@ -177,8 +178,11 @@ def controls_html(view, ui, w):
     undo = view.get("undo")
     if undo:
         buttons.append(undo_button(undo, w))
+    buttons.append(toggle(w.word("toggle.coach"), "toggle-coach", ui.get("coach"),
+                          w.word("toggle.coach_hint")))
+    advice = coach_html(view.get("coach"), w) if ui.get("coach") else ""
     return (prompt(words, "you", w) + "".join(extra) + '<div class="buttons">' +
-            "".join(buttons) + "</div>")
+            "".join(buttons) + "</div>" + advice)
 
 
 def undo_button(undo, w):
@@ -250,13 +254,18 @@ def summary_html(view, w):
     if setter is not None:
         out.append('<p class="next-setter">' + esc(w.capital(w.word(
             "log.next_setter", {"seat": setter}))) + "</p>")
+    if view.get("coached"):
+        out.append('<p class="coached">' + esc(w.word("sum.coached", {"n": view["coached"]})) +
+                   "</p>")
     fair = view.get("fair") or {}
     verify = ""
     if fair.get("seed"):
         verify = button(w.word("btn.verify"), ' data-cmd="verify"')
+    review = button(w.word("btn.review"), ' data-cmd="review" data-hand="' + str(number) + '"')
     out.append('<div class="buttons">' + button(w.word("btn.next_hand"), ' data-cmd="next-hand"',
                                                 "primary") +
-               button(w.word("btn.end_session"), ' data-cmd="end-session"') + verify + "</div>")
+               button(w.word("btn.end_session"), ' data-cmd="end-session"') + review + verify +
+               "</div>")
     out.append(fair_html(fair, w))
     out.append("</section>")
     return "".join(out)
@@ -344,6 +353,9 @@ def log_html(view, w):
         seat = event.get("seat") if str(event.get("key", "")).startswith("act.") else None
         cls = "event" if seat is None else "seat-" + str(seat)
         out.append('<li class="' + cls + '">' + rule_links(esc(w.capital(w.say(event))), w))
+        if event.get("key") == "log.next_setter":  # the hand is over: it can be reviewed
+            out.append(" " + button(w.word("btn.review"), ' data-cmd="review" data-hand="' +
+                                    str(number) + '"', "log-review"))
         pays = entry.get("payments") or []
         if pays:
             out.append('<ul class="pay">')

@@ -13,9 +13,11 @@ dialogs), language.py (the language shown), dom.py (DOM and storage helpers).
 import asyncio
 import json
 
+import coaching
 import dialogs
 import embedding
 import moves
+import reviewing
 import share
 import ui_logic as logic
 import zoom
@@ -98,6 +100,14 @@ def on_command(page, cmd, node):
         asyncio.create_task(share.copy(page, node))
     elif cmd == "share-close":
         share.close()
+    elif cmd == "review":  # the hand review (nos/review.py): from the summary or the log
+        number = attr(node, "data-hand")
+        asyncio.create_task(reviewing.open_review(page, None if number is None else
+                                                  int(number)))
+    elif cmd == "review-step":
+        reviewing.step(page, node)
+    elif cmd == "review-close":
+        reviewing.close(page)
     elif cmd in ("zoom-in", "zoom-out"):
         zoom.command(page, cmd)
     elif cmd == "share":
@@ -114,6 +124,9 @@ def on_command(page, cmd, node):
         page.shown.seen = (page.view or {}).get("viewer")
         render(page)
         maybe_open_announce(page)
+        coaching.start(page)
+    elif cmd == "toggle-coach":
+        coaching.toggle(page)
     elif cmd == "verify" and page.idle():  # the hand dealt again from its seed (nos.fair)
         spawn(page, command(page, "verify"))
     elif cmd == "end-session" and page.idle():
@@ -143,6 +156,8 @@ def on_command(page, cmd, node):
 
 
 def on_key(page, event):
+    if reviewing.on_key(page, event):
+        return
     if not dialogs.on_key(page, event):
         moves.on_key(page, event)
 

@@ -10,6 +10,7 @@ the person chose.
 import asyncio
 import json
 
+import coaching
 import embedding
 from dom import PREFS_KEY, SAVE_KEY, SHOWN_KEY, embedded, storage_get
 from language import words
@@ -90,6 +91,7 @@ def apply(page, reply):
     page.shown.error = reply.get("error")
     render(page, table=not shown)
     maybe_open_announce(page)
+    coaching.start(page)
     if embedded():
         embedding.told(page.view, words(page))
     if page.view is not None and page.view.get("waiting_for") == "bot":
@@ -143,6 +145,7 @@ def apply_quiet(page, reply):
     page.shown.error = None
     render(page)
     maybe_open_announce(page)
+    coaching.start(page)
 
 
 async def act(page, action):

@@ -57,6 +57,10 @@ class Shown:
         self.share = None  # what the Share dialog offers (the worker's share reply)
         self.zoom = None  # (hand number, (z, tx, ty)): the layout's zoom in that hand
         self.seen = None  # pass-and-play: the seat whose tiles the device has been handed to
+        self.coach = False  # the coach is switched on (coaching.py; off by default)
+        self.coaching = False  # its loop runs
+        self.review = None  # the hand review shown (nos/review.py), and its step
+        self.review_step = 0
 
 
 class Move:

@@ -67,6 +67,14 @@ class Words:
             return group(n, "\u00a0", 5)
         return group(n, ",", 5)
 
+    def decimal(self, x):
+        """A number with one decimal, as the language writes it (−3.5 · −3,5); "+" before a
+        positive one with `signed`."""
+        tenths = int(abs(x) * 10 + 0.5)
+        text = self.number(tenths // 10) + ("," if self.lang in ("nl", "pl") else ".") + \
+            str(tenths % 10)
+        return ("−" if x < 0 and tenths else "") + text
+
     def signed(self, n):
         return ("+" if n > 0 else "") + self.number(n)
 

@@ -273,6 +273,33 @@ def end_session(_request_json=""):
     return _guard(lambda: _need_table().end_session())
 
 
+def review(request_json=""):
+    """The review of a finished hand (nos/review.py): {"review": ..., "error": event or
+    None}; the request may name the hand ({"hand": index}, default the last one over)."""
+    out = {"review": None, "error": None}
+    try:
+        request = _load(request_json) if request_json else {}
+        number = request.get("hand") if isinstance(request, dict) else None
+        if number is not None and (type(number) is not int or number < 0):
+            raise Refused("error.review_hand")
+        try:
+            out["review"] = _need_table().review(number)
+        except ValueError:
+            raise Refused("error.review_hand") from None
+    except Refused as exc:
+        out["error"] = exc.event
+    except Exception as exc:  # noqa: BLE001 - never a traceback on the page
+        print("Nos engine failure:", repr(exc), file=sys.stderr)
+        out["error"] = {"key": "error.engine", "reason": str(exc)[:200]}
+    return json.dumps(out)
+
+
+def coach(_request_json=""):
+    """The coach's advice on the person's decision (nos/coach.py): the expert's search the
+    first time, a quarter of a second more of it each time after; in the view's "coach"."""
+    return _guard(lambda: _need_table().coach())
+
+
 def verify(_request_json=""):
     """Deal the hand just over again from its revealed seed and compare (nos.fair)."""
     return _guard(lambda: _need_table().verify())

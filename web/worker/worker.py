@@ -8,11 +8,13 @@ from engine_api import (
     act,
     bot_act,
     check_query,
+    coach,
     end_session,
     hello,
     new_game,
     next_hand,
     restore,
+    review,
     settings,
     share,
     verify,
@@ -20,4 +22,5 @@ from engine_api import (
 )
 
 __export__ = ["hello", "new_game", "act", "bot_act", "next_hand", "end_session", "view",
-              "restore", "check_query", "settings", "share", "verify"]
+              "restore", "check_query", "settings", "share", "verify",
+              "coach", "review"]

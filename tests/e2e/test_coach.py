@@ -1,0 +1,39 @@
+"""The coach on the page: off by default; switched on, it shows the options of the person's
+decision with their expected chips and the expert's choice, refines them while the person
+thinks, never blocks a move, follows each new decision, and the hand's summary says how
+often it was asked."""
+
+from __future__ import annotations
+
+import re
+
+from e2e_play import human_on_set, one_move, open_game, settle
+
+
+def test_the_coach_advises_on_the_persons_decisions_and_the_summary_counts_it(app, guard,
+                                                                              base_url):
+    open_game(app, base_url, f"?seed={human_on_set(3)}&players=3&level=beginner&delay=0")
+    assert app.locator(".coach").count() == 0  # off by default
+    toggle = app.locator("[data-cmd=toggle-coach]")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    toggle.click()
+    app.wait_for_selector(".coach .coach-note")
+    waiting, advised = "human", 0
+    while waiting == "human":
+        if app.locator("#announce-dialog[open]").count() == 0:
+            app.wait_for_selector(".coach-options li, .coach-note:not(.thinking)",
+                                  timeout=20_000)
+            items = app.locator(".coach-options li")
+            if items.count():
+                advised += 1
+                text = items.first.text_content()
+                assert re.search(r"[+−]?\d+\.\d chips \(± \d+\.\d\)", text), text
+                assert app.locator(".coach-best").count() == 1
+                deals = app.text_content(".coach .coach-note:last-child")
+                assert re.search(r"\d+ deals", deals), deals
+        waiting = one_move(app)  # the move is taken at once, the coach or not
+    assert waiting == "next_hand" and advised >= 1
+    assert re.search(r"The coach was asked about \d+ of your decisions",
+                     app.text_content(".summary .coached"))
+    settle(app)
+    guard.check()

@@ -1,0 +1,85 @@
+"""The coach (nos/coach.py, Table.coach): the expert's own search, shown. Its first numbers
+and the expert's choice come from one search (seeded); more deals refine every option; it
+sees only the person's observation (R71: hidden tiles dealt again change nothing); the table
+offers it only for the person's own decision and counts its use per hand in the save."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from test_bots import _decision_points, _hands_at_decisions, _permuted
+
+from nos.app import Table
+from nos.bots import get_bot
+from nos.coach import Coach
+from nos.observation import Observation
+
+
+def test_the_coachs_numbers_and_the_experts_choice_come_from_one_search():
+    expert = get_bot("expert", iterations=6)
+    weighed = 0
+    for k, obs in enumerate(_decision_points(17, 4, 16)):
+        coach = Coach(obs, random.Random(k), expert)
+        assert coach.cands[coach.best()][0] == expert(obs, random.Random(k))
+        cands, values = expert.search(obs, random.Random(k))
+        assert coach.cands == cands and coach.values == values
+        if coach.weighed:
+            weighed += 1
+            options = coach.options()
+            assert [o["deals"] for o in options] == [len(v) for v in values]
+            assert all(o["half"] >= 0 for o in options)
+    assert weighed >= 8
+
+
+def test_more_deals_refine_every_option():
+    expert = get_bot("expert", iterations=4)
+    for k, obs in enumerate(_decision_points(23, 3, 6)):
+        coach = Coach(obs, random.Random(k), expert)
+        if not coach.weighed:
+            continue
+        before = [len(v) for v in coach.values]
+        added = coach.refine(seconds=5, most=10)
+        assert added == 10
+        assert [len(v) for v in coach.values] == [n + 10 for n in before]
+
+
+def test_r71_the_advice_does_not_depend_on_hidden_tiles():
+    rng = random.Random(5)
+    expert = get_bot("expert", iterations=3)
+    for hand, seat in _hands_at_decisions(rng, 8):
+        other = _permuted(hand, seat, rng)
+        a = Coach(Observation(hand, seat), random.Random(2), expert).options()
+        b = Coach(Observation(other, seat), random.Random(2), expert).options()
+        assert a == b
+
+
+def test_the_table_coaches_only_the_persons_decision_and_counts_it_per_hand():
+    table = Table(3, seed=12, level="beginner")
+    view = table.start()
+    while view["waiting_for"] == "bot":
+        refused = table.coach()
+        assert refused["error"] == {"key": "error.coach_not_now"} and refused["coach"] is None
+        view = table.bot_act()
+    asked = 0
+    for _ in range(200):
+        if view["waiting_for"] == "bot":
+            view = table.bot_act()
+            continue
+        if view["waiting_for"] != "human":
+            break
+        advice = table.coach()["coach"]
+        asked += 1
+        sends = {r["send"] for r in view["hand"]["legal"]}
+        assert all(o["do"][0]["send"] in sends for o in advice["options"])
+        if advice["weighed"]:
+            again = table.coach()["coach"]
+            assert again["deals"] > advice["deals"]
+            assert again["options"][0]["do"] == advice["options"][0]["do"]
+        chosen = advice["options"][advice["best"]]["do"][0]["send"]
+        view = table.act(chosen)
+        assert view["coach"] is None  # the advice was about the decision that is past
+    assert view["waiting_for"] == "next_hand" and asked >= 2
+    assert view["coached"] == asked == table.coached[0]
+    again = Table.restore(json.loads(json.dumps(table.save())))
+    assert again.coached == [asked] and again.view()["coached"] == asked

@@ -1,0 +1,88 @@
+"""The hand review (nos/review.py, Table.review): a finished hand replayed exactly, step by
+step with every tile open; each of the person's weighed decisions names the option taken,
+the best by the expert's estimate and the cost between them; a set is weighed with its
+announcement; a hand in progress is not reviewed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from nos.app import Table
+from nos.record import replay_to, session_record
+from nos.review import review
+from nos.view import diagram_view
+
+
+def finished(seed: int, players: int = 4, level: str = "club") -> Table:
+    table = Table(players, seed=seed, level=level)
+    view = table.start()
+    while view["waiting_for"] in ("human", "bot"):
+        if view["waiting_for"] == "human":
+            legal = view["hand"]["legal"]
+            plays = [r for r in legal if r["kind"] == "play" and not r.get("close")]
+            view = table.act((plays or legal)[0]["send"])
+        else:
+            view = table.bot_act()
+    return table
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_review_replays_the_finished_hand_exactly(seed):
+    table = finished(seed)
+    hand = table.hand
+    got = table.review()
+    steps = got["steps"]
+    assert got["hand"] == 0 and len(steps) == len(hand.history) + 1
+    record = session_record(table.session)
+    for k in (0, 1, len(steps) // 2, len(steps) - 1):
+        at = replay_to(record, 0, k).hand
+        want = json.loads(json.dumps(diagram_view(at, list(table.session.names), None)))
+        assert json.loads(json.dumps(steps[k]["view"])) == want, k
+        assert steps[k]["hands"] == [[str(t) for t in sorted(h, reverse=True)]
+                                     for h in at.hands]
+        assert steps[k]["boneyard"] == [str(t) for t in reversed(at.stack)]
+    last = steps[-1]["view"]["hand"]
+    assert last["counts"] == list(hand.counts) and last["chips"] == list(hand.chips)
+    assert [s["event"] is None for s in steps].count(True) == 1
+    assert sum(len(s["payments"]) for s in steps) == len(hand.ledger)
+
+
+def test_each_weighed_decision_is_the_persons_with_its_choice_best_and_cost():
+    table = finished(5, 3)
+    got = table.review()
+    hand = table.hand
+    weighed = 0
+    total = 0.0
+    for k, step in enumerate(got["steps"][:-1]):
+        decision = step["decision"]
+        seat, action = hand.history[k]
+        if decision is None:
+            continue
+        weighed += 1
+        assert seat == table.human
+        options = decision["options"]
+        taken = options[decision["chosen"]]["do"]
+        assert taken[0]["send"] == str(action)
+        if action.__class__.__name__ == "Set" and len(taken) == 2:  # weighed with its game
+            assert taken[1]["send"] == str(hand.history[k + 1][1])
+            assert got["steps"][k + 1]["decision"] is None
+        best = max(o["mean"] for o in options)
+        assert options[decision["best"]]["mean"] == best
+        assert decision["cost"] == pytest.approx(max(0.0, best - options[decision["chosen"]][
+            "mean"]), abs=0.11)
+        assert all(o["deals"] == options[0]["deals"] for o in options)  # the same deals
+        total += decision["cost"]
+    assert weighed >= 1 and got["cost"] == pytest.approx(total, abs=0.5)
+
+
+def test_the_same_hand_reviewed_twice_gives_the_same_numbers_and_a_hand_in_play_none():
+    table = finished(11)
+    assert table.review() == table.review()
+    table.next_hand()
+    with pytest.raises(ValueError):
+        table.review(1)
+    assert table.review(0)["hand"] == 0
+    again = review(table.session.hands[0], 0, ["a", "b", "c", "d"], iterations=4)
+    assert len(again["steps"]) == len(table.session.hands[0].history) + 1

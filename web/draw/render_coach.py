@@ -1,0 +1,53 @@
+"""The coach's panel (HTML): the options the expert weighs for the person's decision, each
+with the chips it expects from now to the end of the hand and a 95 % interval, best first,
+the expert's choice marked (nos/coach.py; the view's "coach").
+
+Pure functions of their arguments, in the MicroPython subset (see render_svg.py).
+"""
+
+from render_svg import esc
+
+
+def option_words(option, w):
+    """An option in words: its actions (a set with the game it announces), a close said."""
+    parts = []
+    for record in option.get("do") or []:
+        said = w.word("do." + str(record.get("kind")), record)
+        if record.get("close"):
+            said += w.word("coach.and_close")
+        parts.append(said)
+    return " · ".join(parts)
+
+
+def chips_words(option, w):
+    mean, half = option.get("mean", 0), option.get("half", 0)
+    sign = "+" if mean >= 0.05 else ""
+    return w.word("coach.chips", {"mean": sign + w.decimal(mean), "half": w.decimal(half)})
+
+
+def coach_html(coach, w):
+    """The panel: `coach` is the view's advice, or None while the coach is thinking."""
+    out = ['<section class="coach" aria-labelledby="coach-title"><h3 id="coach-title">' +
+           esc(w.word("coach.title")) + "</h3>"]
+    if not coach:
+        out.append('<p class="coach-note thinking">' + esc(w.word("coach.thinking")) +
+                   "</p></section>")
+        return "".join(out)
+    options = coach.get("options") or []
+    if not coach.get("weighed"):
+        out.append('<p class="coach-note">' + esc(w.word("coach.only", {
+            "option": option_words(options[0], w) if options else ""})) + "</p></section>")
+        return "".join(out)
+    best = coach.get("best", 0)
+    order = sorted(range(len(options)), key=lambda i: (-options[i].get("mean", 0), i))
+    out.append('<ol class="coach-options">')
+    for i in order:
+        o = options[i]
+        mark = (' <strong class="coach-best">' + esc(w.word("coach.best")) + "</strong>"
+                if i == best else "")
+        out.append('<li><span class="coach-do">' + esc(w.capital(option_words(o, w))) +
+                   '</span> <span class="coach-chips">' + esc(chips_words(o, w)) + "</span>" +
+                   mark + "</li>")
+    out.append('</ol><p class="coach-note">' + esc(w.word("coach.deals", {
+        "n": coach.get("deals", 0)})) + "</p></section>")
+    return "".join(out)

@@ -1,0 +1,98 @@
+"""The hand review's dialog (HTML with the diagram's SVG inline): one step of a finished hand
+with every tile open, the action that led to it with its payments, and where the person
+decided, the options the expert weighed with their chips, the one taken, the best and what
+the choice cost (nos/review.py; the worker's review()).
+
+Pure functions of their arguments, in the MicroPython subset (see render_svg.py).
+"""
+
+import render_diagram
+from render_coach import chips_words, option_words
+from render_svg import esc
+
+
+def decision_steps(review):
+    """The steps at which the person decided something the expert weighed."""
+    steps = review.get("steps") or []
+    return [k for k in range(len(steps)) if steps[k].get("decision")]
+
+
+def step_button(label, to, current, count, key=None):
+    off = to < 0 or to > count or to == current
+    return ('<button type="button" data-cmd="review-step" data-to="' + str(max(0, to)) + '"' +
+            (' aria-keyshortcuts="' + key + '"' if key else "") + (" disabled" if off else "") +
+            ">" + esc(label) + "</button>")
+
+
+def decision_html(decision, w):
+    options = decision.get("options") or []
+    chosen, best = decision.get("chosen", 0), decision.get("best", 0)
+    out = ['<div class="review-decision">']
+    cost, half = decision.get("cost", 0), decision.get("cost_half", 0)
+    said = {"chips": w.decimal(cost), "half": w.decimal(half),
+            "best": option_words(options[best], w), "n": decision.get("deals", 0)}
+    if chosen == best:
+        out.append('<p class="review-cost good">' + esc(w.word("review.best_taken")) + "</p>")
+    elif cost <= half:  # the deals cannot tell the two apart
+        out.append('<p class="review-cost close">' + esc(w.word("review.close_call", said)) +
+                   "</p>")
+    else:
+        out.append('<p class="review-cost">' + esc(w.word("review.cost", said)) + "</p>")
+    out.append('<ol class="coach-options">')
+    order = sorted(range(len(options)), key=lambda i: (-options[i].get("mean", 0), i))
+    for i in order:
+        marks = []
+        if i == chosen:
+            marks.append('<strong class="review-taken">' + esc(w.word("review.taken")) +
+                         "</strong>")
+        if i == best:
+            marks.append('<strong class="coach-best">' + esc(w.word("review.best")) +
+                         "</strong>")
+        out.append('<li><span class="coach-do">' + esc(w.capital(option_words(options[i], w))) +
+                   '</span> <span class="coach-chips">' + esc(chips_words(options[i], w)) +
+                   "</span> " + " ".join(marks) + "</li>")
+    out.append("</ol></div>")
+    return "".join(out)
+
+
+def review_html(review, step, w):
+    """The dialog's content at `step` (0: as dealt) of `review`."""
+    steps = review.get("steps") or []
+    count = len(steps) - 1
+    step = max(0, min(count, step))
+    s = steps[step] if steps else {}
+    number = review.get("hand", 0) + 1
+    out = ['<h2 id="review-title">' + esc(w.word("review.title", {"hand": number})) + "</h2>",
+           '<p class="dialog-sub">' + esc(w.word("review.total", {
+               "chips": w.decimal(review.get("cost", 0)),
+               "n": len(decision_steps(review))})) + "</p>"]
+    event = s.get("event")
+    said = w.word("review.step", {"k": step, "n": count})
+    said += ": " + (w.say(event) if event else w.word("review.dealt"))
+    caption = w.capital(said)
+    if s.get("view"):
+        svg = render_diagram.diagram_svg(s["view"], w, s.get("hands"), s.get("boneyard"),
+                                         caption, False)
+        out.append('<div class="review-figure">' + svg.replace(render_diagram.STYLE, "") +
+                   "</div>")
+    out.append('<p class="review-step" role="status">' + esc(caption) + "</p>")
+    pays = s.get("payments") or []
+    if pays:
+        out.append('<ul class="pay">' + "".join("<li>" + esc(w.capital(w.say(p))) + "</li>"
+                                                 for p in pays) + "</ul>")
+    if s.get("decision"):
+        out.append(decision_html(s["decision"], w))
+    later = [k for k in decision_steps(review) if k > step]
+    earlier = [k for k in decision_steps(review) if k < step]
+    out.append('<div class="dialog-buttons review-controls">' +
+               step_button(w.word("review.first"), 0, step, count, "Home") +
+               step_button(w.word("review.back"), step - 1, step, count, "ArrowLeft") +
+               step_button(w.word("review.next"), step + 1, step, count, "ArrowRight") +
+               step_button(w.word("review.last"), count, step, count, "End") +
+               step_button(w.word("review.prev_decision"), earlier[-1] if earlier else -1,
+                           step, count) +
+               step_button(w.word("review.next_decision"), later[0] if later else -1, step,
+                           count) +
+               '<button type="button" class="primary" data-cmd="review-close">' +
+               esc(w.word("review.close")) + "</button></div>")
+    return "".join(out)

@@ -1,0 +1,61 @@
+"""The coach on the page (main thread, MicroPython). While it is switched on and the person is
+to decide, the page asks the worker for the coach's advice (nos/coach.py: the expert's search
+from the person's observation), then for more deals, a quarter of a second at a time, and
+draws it under the controls. It runs only on the person's turn, so it never delays the
+computer players; it asks nothing while another request is under way, and an answer that
+arrives after the person has acted is dropped (their action goes first in the worker's queue
+after at most one short step).
+"""
+
+import asyncio
+import json
+
+from dom import SAVE_KEY, SHOWN_KEY, embedded
+from show import draw_controls, keep
+
+MOST = 16  # requests per decision: the expert's own search, then refinements
+ENOUGH = 400  # deals per option: the intervals are narrow enough
+
+
+def start(page):
+    """Start the coach's loop for the decision now, if it is on and none runs."""
+    if page.shown.coach and not page.shown.coaching and page.persons_turn():
+        page.shown.coaching = True
+        asyncio.create_task(run(page))
+
+
+def toggle(page):
+    page.shown.coach = not page.shown.coach
+    draw_controls(page)
+    start(page)
+
+
+def _quiet(page):
+    return page.persons_turn() and not page.link.busy and not page.link.pending
+
+
+async def run(page):
+    link = page.link
+    try:
+        for _ in range(MOST):
+            if not page.shown.coach or not _quiet(page):
+                break
+            before = link.replies
+            text = await link.engine.coach("")
+            if not page.shown.coach or link.replies != before or not _quiet(page):
+                break  # the person acted (or switched the coach off) meanwhile
+            reply = json.loads(text)
+            view = reply.get("view")
+            if reply.get("error") or not isinstance(view, dict):
+                break
+            page.shown.view = view
+            if reply.get("save") and not embedded():
+                keep(page, SAVE_KEY, reply["save"])  # (the hand's record counts the coach)
+                keep(page, SHOWN_KEY, text)
+            draw_controls(page)
+            coach = view.get("coach") or {}
+            if not coach.get("weighed") or coach.get("deals", 0) >= ENOUGH:
+                break
+            await asyncio.sleep(0)  # the page's other tasks (a click) first
+    finally:
+        page.shown.coaching = False

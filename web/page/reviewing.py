@@ -1,0 +1,77 @@
+"""The hand review (main thread): the worker replays a finished hand and weighs the person's
+decisions with the expert's search (nos/review.py); render_review.py draws a step; this opens
+the dialog, steps it (buttons, the arrow keys, Home and End) and closes it."""
+
+import json
+
+import render_review
+from access import focus
+from dom import absent, attr, el
+from language import say, words
+from link import call
+from show import show_status
+
+KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
+
+
+async def open_review(page, hand=None):
+    """Ask the worker for the review of `hand` (an index; None: the last one over)."""
+    if page.link.engine is None or not page.link.synced:
+        return
+    show_status(words(page).word("review.working"), "loading")
+    reply = await call(page, "review", json.dumps({} if hand is None else {"hand": hand}))
+    show_status("")
+    if reply.get("error") or not reply.get("review"):
+        show_status(say(page, reply.get("error") or {"key": "error.review_hand"}), "error")
+        return
+    page.shown.review = reply["review"]
+    page.shown.review_step = 0
+    draw(page)
+    dialog = el("review-dialog")
+    if not dialog.open:
+        dialog.showModal()
+    focus('#review-body [data-cmd="review-step"]:not([disabled])')
+
+
+def draw(page):
+    review = page.shown.review
+    if review is None:
+        return
+    where = page.shown.review_step
+    el("review-body").innerHTML = render_review.review_html(review, where, words(page))
+
+
+def step(page, node):
+    """A step button: to its step, the focus kept on the same button where it is enabled."""
+    page.shown.review_step = int(attr(node, "data-to") or 0)
+    label = str(node.textContent)
+    draw(page)
+    for button in el("review-body").querySelectorAll('[data-cmd="review-step"]'):
+        if str(button.textContent) == label and absent(button.getAttribute("disabled")):
+            button.focus()
+            return
+    focus('#review-body [data-cmd="review-close"]')
+
+
+def on_key(page, event):
+    """The arrow keys step, Home and End go to the start and the end. True if handled."""
+    if page.shown.review is None or not el("review-dialog").open:
+        return False
+    count = len(page.shown.review.get("steps") or []) - 1
+    key = str(event.key)
+    target = {"Home": 0, "End": count}.get(key)
+    if key in KEYS:
+        target = page.shown.review_step + KEYS[key]
+    if target is None:
+        return False
+    event.preventDefault()
+    page.shown.review_step = max(0, min(count, target))
+    draw(page)
+    return True
+
+
+def close(page):
+    dialog = el("review-dialog")
+    if dialog.open:
+        dialog.close()
+    page.shown.review = None
