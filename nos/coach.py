@@ -53,7 +53,9 @@ class Coach:
 
     def best(self) -> int:
         """The candidate the expert chooses on these numbers."""
-        return self.expert.pick(self.values) if self.values else 0
+        if not self.values:
+            return 0
+        return self.expert.pick(self.values, self.expert.caution_for(self.obs.phase))
 
     def options(self) -> list[dict]:
         """Each candidate's actions and chips (``summary``), in the expert's order (the

@@ -9,6 +9,7 @@ import json
 import random
 
 from test_bots import _decision_points, _hands_at_decisions, _permuted
+from web_views import to_hand_end
 
 from nos.app import Table
 from nos.bots import get_bot
@@ -61,24 +62,24 @@ def test_the_table_coaches_only_the_persons_decision_and_counts_it_per_hand():
         refused = table.coach()
         assert refused["error"] == {"key": "error.coach_not_now"} and refused["coach"] is None
         view = table.bot_act()
-    asked = 0
-    for _ in range(200):
-        if view["waiting_for"] == "bot":
-            view = table.bot_act()
-            continue
-        if view["waiting_for"] != "human":
-            break
+    asked = []
+
+    def turn(view: dict) -> str:
         advice = table.coach()["coach"]
-        asked += 1
+        asked.append(view)
         sends = {r["send"] for r in view["hand"]["legal"]}
         assert all(o["do"][0]["send"] in sends for o in advice["options"])
         if advice["weighed"]:
             again = table.coach()["coach"]
             assert again["deals"] > advice["deals"]
             assert again["options"][0]["do"] == advice["options"][0]["do"]
-        chosen = advice["options"][advice["best"]]["do"][0]["send"]
-        view = table.act(chosen)
-        assert view["coach"] is None  # the advice was about the decision that is past
+        return advice["options"][advice["best"]]["do"][0]["send"]
+
+    def past(view: dict) -> None:  # an advice is about the decision now, never a past one
+        assert view["coach"] is None
+
+    view = to_hand_end(table, view, turn, past)
+    asked = len(asked)
     assert view["waiting_for"] == "next_hand" and asked >= 2
     assert view["coached"] == asked == table.coached[0]
     again = Table.restore(json.loads(json.dumps(table.save())))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from web_views import to_hand_end
 
 from nos.app import Table
 from nos.record import replay_to, session_record
@@ -17,14 +18,7 @@ from nos.view import diagram_view
 
 def finished(seed: int, players: int = 4, level: str = "club") -> Table:
     table = Table(players, seed=seed, level=level)
-    view = table.start()
-    while view["waiting_for"] in ("human", "bot"):
-        if view["waiting_for"] == "human":
-            legal = view["hand"]["legal"]
-            plays = [r for r in legal if r["kind"] == "play" and not r.get("close")]
-            view = table.act((plays or legal)[0]["send"])
-        else:
-            view = table.bot_act()
+    to_hand_end(table, table.start())
     return table
 
 

@@ -421,23 +421,40 @@ def zoomable_save(mode: str = "narrow", players: int = 4, start: int = 0) -> dic
     raise LookupError("no zoomable layout found")
 
 
+
+def first_play(view: dict) -> str:
+    """The person's action: the first play that closes nothing, else the first legal one."""
+    legal = view["hand"]["legal"]
+    plays = [r for r in legal if r["kind"] == "play" and not r.get("close")]
+    return (plays or legal)[0]["send"]
+
+
+def to_hand_end(table: Table, view: dict, turn=None, step=None) -> dict:
+    """Play the hand in progress to its end: the bots act, the person plays `turn(view)`
+    (default first_play); `step(view)` sees every view on the way. Returns the last view."""
+    for _ in range(500):
+        if step is not None:
+            step(view)
+        if view["waiting_for"] == "bot":
+            view = table.bot_act()
+        elif view["waiting_for"] == "human":
+            view = table.act((turn or first_play)(view))
+        else:
+            return view
+    raise AssertionError("the hand does not end")
+
+
 def coached_view_and_review(seed: int = 3) -> tuple[dict, dict]:
     """A view of the person's decision with the coach's advice in it (nos/coach.py), and
     the review of a finished hand (nos/review.py), JSON round-tripped as the page gets them."""
     table = Table(3, seed=seed, level="beginner")
-    view = table.start()
-    coached = None
-    for _ in range(400):
-        if view["waiting_for"] == "bot":
-            view = table.bot_act()
-        elif view["waiting_for"] == "human":
-            advice = table.coach()
-            if coached is None and (advice["coach"] or {}).get("weighed"):
-                coached = advice
-            legal = view["hand"]["legal"]
-            plays = [r for r in legal if r["kind"] == "play" and not r.get("close")]
-            view = table.act((plays or legal)[0]["send"])
-        else:
-            break
-    review = table.review()
-    return json.loads(json.dumps(coached)), json.loads(json.dumps(review))
+    coached = []
+
+    def turn(view: dict) -> str:
+        advice = table.coach()
+        if (advice["coach"] or {}).get("weighed"):
+            coached.append(advice)
+        return first_play(view)
+
+    to_hand_end(table, table.start(), turn)
+    return json.loads(json.dumps(coached[0])), json.loads(json.dumps(table.review()))

@@ -82,7 +82,7 @@ class Expert(Bot):
                  set_iterations: int | None = None, set_top_k: int = 3, caution: float = 1.0,
                  prune: float = 2.0,
                  risky_close: int = 2, hints: bool = True, policy: Policy = club_policy,
-                 draws: bool = False) -> None:
+                 draws: bool = False, set_caution: float | None = None) -> None:
         self.iterations = iterations
         self.seconds = seconds
         self.top_k = top_k
@@ -94,13 +94,20 @@ class Expert(Bot):
         self.hints = hints
         self.policy = policy
         self.draws = draws  # weigh a free draw before playing (R11) too
+        # On set the rollouts' model is closest to the truth (the whole hand is still to be
+        # played by everyone): the best mean may be trusted more than in play.
+        self.set_caution = caution if set_caution is None else set_caution
 
     def __repr__(self) -> str:
         return f"Expert(iterations={self.iterations}, seconds={self.seconds})"
 
     def choose(self, obs: Observation, rng: random.Random) -> Action:
         cands, values = self.search(obs, rng)
-        return cands[self.pick(values)][0] if values else cands[0][0]
+        return cands[self.pick(values, self.caution_for(obs.phase))][0] if values else \
+            cands[0][0]
+
+    def caution_for(self, phase: str) -> float:
+        return self.set_caution if phase in ("set", "announce") else self.caution
 
     def search(self, obs: Observation, rng: random.Random,
                iterations: int | None = None) -> tuple[list[Candidate], list[list[float]]]:
@@ -122,7 +129,7 @@ class Expert(Bot):
             iterations = self.set_iterations if opening else self.iterations
         return cands, self.evaluate(obs, v, cands, rng, iterations)
 
-    def pick(self, values: list[list[float]]) -> int:
+    def pick(self, values: list[list[float]], caution: float | None = None) -> int:
         """The candidate with the best mean, but leaving the club's choice (candidate 0) only
         for one that beats it by ``caution`` standard errors of the paired difference: the
         samples are few, and a noisy winner is often no better. Candidates dropped early
@@ -132,8 +139,9 @@ class Expert(Bot):
         if 0 not in alive:
             return max(alive, key=lambda i: sum(values[i]))
         best, best_score = 0, 0.0
+        z = self.caution if caution is None else caution
         for i in alive[1:]:
-            score = self._gain(values[i], values[0], self.caution)
+            score = self._gain(values[i], values[0], z)
             if score > best_score:
                 best, best_score = i, score
         return best

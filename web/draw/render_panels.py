@@ -341,11 +341,21 @@ def log_html(view, w):
         return ""
     out = []
     current = None
+    # A hand that is over (its next setter named) can be reviewed: a button after its list.
+    over = [e.get("hand") for e in view.get("log", [])
+            if (e.get("event") or {}).get("key") == "log.next_setter"]
+
+    def review_button(number):
+        if number not in over:
+            return ""
+        return ('<p class="log-review">' + button(w.word("btn.review"),
+                ' data-cmd="review" data-hand="' + str(number) + '"') + "</p>")
+
     for entry in view.get("log", []):
         number = entry.get("hand")
         if number != current:
             if current is not None:
-                out.append("</ul>")
+                out.append("</ul>" + review_button(current))
             out.append('<h3 class="log-hand">' + esc(w.word("log.hand", {
                 "hand": (number or 0) + 1})) + "</h3><ul>")
             current = number
@@ -353,9 +363,6 @@ def log_html(view, w):
         seat = event.get("seat") if str(event.get("key", "")).startswith("act.") else None
         cls = "event" if seat is None else "seat-" + str(seat)
         out.append('<li class="' + cls + '">' + rule_links(esc(w.capital(w.say(event))), w))
-        if event.get("key") == "log.next_setter":  # the hand is over: it can be reviewed
-            out.append(" " + button(w.word("btn.review"), ' data-cmd="review" data-hand="' +
-                                    str(number) + '"', "log-review"))
         pays = entry.get("payments") or []
         if pays:
             out.append('<ul class="pay">')
@@ -364,7 +371,7 @@ def log_html(view, w):
             out.append("</ul>")
         out.append("</li>")
     if current is not None:
-        out.append("</ul>")
+        out.append("</ul>" + review_button(current))
     return "".join(out)
 
 
