@@ -48,11 +48,12 @@ TIMING_FILES = ("bench/__init__.py", "bench/bots_timing.py", "bench/bots_decisio
 
 
 def pyodide_index() -> str:
-    """The vendored Pyodide's URL path, from pyscript.toml's `interpreter` (as the app)."""
-    text = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
-    match = re.search(r'^interpreter\s*=\s*"\./(vendor/pyodide/[^"]+/)pyodide\.mjs"', text, re.M)
+    """The vendored Pyodide's URL path, as the app loads it: pyscript.toml's `interpreter`
+    is web/pyodide.mjs, which imports the vendored pyodide.mjs."""
+    text = (ROOT / "web" / "pyodide.mjs").read_text(encoding="utf-8")
+    match = re.search(r'from "\.\./(vendor/pyodide/[^"]+/)pyodide\.mjs"', text)
     if not match:
-        raise SystemExit("pyscript.toml names no vendored Pyodide interpreter")
+        raise SystemExit("web/pyodide.mjs imports no vendored Pyodide")
     if not (ROOT / match.group(1) / "pyodide.asm.wasm").is_file():
         raise SystemExit(f"{match.group(1)} is missing: run `make vendor` first")
     return "/" + match.group(1)
