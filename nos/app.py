@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nos import fair
 from nos.actions import DECLINE, DRAW, Action, Play, Set, parse_action
 from nos.bots import get_bot
-from nos.coach import Coach
 from nos.diagnose import refusal
 from nos.errors import BadRecord, IllegalAction
 from nos.events import Event, action_event, payment_event
@@ -24,6 +23,9 @@ from nos.observation import Observation
 from nos.payments import Payment
 from nos.record import replay, session_record
 from nos.session import Session
+
+if TYPE_CHECKING:  # (imported when the coach is first asked: not at the worker's start)
+    from nos.coach import Coach
 
 LEVELS = ("beginner", "club", "expert")
 # The person's seat is named too (records, the CLI), but the page never shows that name:
@@ -348,6 +350,8 @@ class Table:
         if self._coach is None or self._coach[0] != key:
             rng = random.Random(f"coach-{self.seed}-{key}")
             expert = get_bot("expert", **BROWSER_BOT_PARAMS.get("expert", {}))
+            from nos.coach import Coach
+
             self._coach = (key, Coach(Observation(hand, self.human), rng, expert))
             while len(self.coached) < key[0] + 1:
                 self.coached.append(0)

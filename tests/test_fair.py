@@ -12,12 +12,11 @@ import subprocess
 import sys
 
 import pytest
-from web_views import chooser
+import web_views
 
 from nos import fair
 from nos.app import Table
 from nos.deal import Deal
-from nos.observation import Observation
 
 
 def documented_deal(seed: str, players: int, first_hand: bool) -> tuple[list, list]:
@@ -36,14 +35,7 @@ def documented_deal(seed: str, players: int, first_hand: bool) -> tuple[list, li
 
 def to_hand_end(table: Table, view: dict, seed: int) -> dict:
     """Play the hand in progress to its end, every seat by a scripted player."""
-    player = chooser("1", random.Random(seed))
-    table._bot = player  # noqa: SLF001 - a scripted bot for every computer seat
-    while view["waiting_for"] in ("human", "bot"):
-        if view["waiting_for"] == "human":
-            view = table.act(str(player(Observation(table.hand, table.human))))
-        else:
-            view = table.bot_act()
-    return view
+    return web_views.to_hand_end(table, view, web_views.scripted(table, seed))
 
 
 def test_a_commitment_verifies_and_a_changed_seed_fails():

@@ -9,25 +9,11 @@ import json
 import random
 
 import pytest
-from web_views import chooser, to_hand_end
+from web_views import chooser, scripted, to_hand_end
 
 from nos.app import Table
 from nos.errors import BadRecord
 from nos.observation import Observation
-
-
-def play_hand(table: Table, seed: int = 0) -> list[dict]:
-    """Every view of one hand, each person's decisions made by a scripted player."""
-    player = chooser("1", random.Random(seed))
-    view = table.view()
-    views = [view]
-    while view["waiting_for"] in ("human", "bot"):
-        if view["waiting_for"] == "human":
-            view = table.act(str(player(Observation(table.hand, table.human))))
-        else:
-            view = table.bot_act()
-        views.append(json.loads(json.dumps(view)))
-    return views
 
 
 @pytest.mark.parametrize(("players", "people"), [(4, 2), (3, 3), (5, 2)])
@@ -90,12 +76,11 @@ def test_a_persons_undo_is_not_offered_on_the_next_persons_screen():
 
 def test_a_save_keeps_the_people_and_whose_screen_it_was():
     table = Table(4, seed=9, level="beginner", people=2)
-    table.start()
-    views = play_hand(table, 1)
+    last = to_hand_end(table, table.start(), scripted(table, 1))
     saved = json.loads(json.dumps(table.save()))
     again = Table.restore(saved)
     assert again.people == 2 and again.human == table.human
-    assert again.view() == views[-1] == json.loads(json.dumps(table.view()))
+    assert again.view() == json.loads(json.dumps(last)) == json.loads(json.dumps(table.view()))
     for bad in (0, 5, "2", True):
         broken = json.loads(json.dumps(saved))
         broken["app"]["people"] = bad

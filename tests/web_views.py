@@ -429,6 +429,16 @@ def first_play(view: dict) -> str:
     return (plays or legal)[0]["send"]
 
 
+def scripted(table: Table, seed: int, announce: str = "1"):
+    """Every seat of `table` played by chooser (its bots replaced): the person's turn for
+    to_hand_end."""
+    from nos.observation import Observation
+
+    player = chooser(announce, random.Random(seed))
+    table._bot = player  # noqa: SLF001 - a scripted bot for every computer seat
+    return lambda view: str(player(Observation(table.hand, table.human)))
+
+
 def to_hand_end(table: Table, view: dict, turn=None, step=None) -> dict:
     """Play the hand in progress to its end: the bots act, the person plays `turn(view)`
     (default first_play); `step(view)` sees every view on the way. Returns the last view."""

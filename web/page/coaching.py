@@ -10,8 +10,7 @@ after at most one short step).
 import asyncio
 import json
 
-from dom import SAVE_KEY, SHOWN_KEY, embedded
-from show import draw_controls, keep
+from show import draw_controls, store
 
 MOST = 16  # requests per decision: the expert's own search, then refinements
 ENOUGH = 400  # deals per option: the intervals are narrow enough
@@ -45,13 +44,12 @@ async def run(page):
             if not page.shown.coach or link.replies != before or not _quiet(page):
                 break  # the person acted (or switched the coach off) meanwhile
             reply = json.loads(text)
+            reply["raw"] = text
             view = reply.get("view")
             if reply.get("error") or not isinstance(view, dict):
                 break
             page.shown.view = view
-            if reply.get("save") and not embedded():
-                keep(page, SAVE_KEY, reply["save"])  # (the hand's record counts the coach)
-                keep(page, SHOWN_KEY, text)
+            store(page, reply)  # (the hand's record counts the coach)
             draw_controls(page)
             coach = view.get("coach") or {}
             if not coach.get("weighed") or coach.get("deals", 0) >= ENOUGH:

@@ -16,7 +16,7 @@ from dom import PREFS_KEY, SAVE_KEY, SHOWN_KEY, embedded, storage_get
 from language import words
 from pyscript import window
 from safe_json import too_deep
-from show import keep, maybe_open_announce, render, update_state
+from show import keep, maybe_open_announce, render, store, update_state
 
 QUICK_STEP = 0.3  # the share of the pace a step that goes round every seat takes
 
@@ -37,14 +37,6 @@ async def call(page, name, payload=""):
                                                        "reason": str(exc)}}
     link.busy = False
     return reply
-
-
-def store(page, reply):
-    """Keep the reply's save, and the reply itself for the next boot's first drawing."""
-    save = reply.get("save")
-    if save and not embedded():  # an embed keeps the person's own game as it is
-        keep(page, SAVE_KEY, save)
-        keep(page, SHOWN_KEY, reply.get("raw") or "")
 
 
 def shown_view(page):

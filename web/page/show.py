@@ -16,7 +16,7 @@ import render_hand
 import render_panels as panels
 import render_table
 import ui_logic as logic
-from dom import NARROW, REDUCED, el, embedded, show_status, storage_set
+from dom import NARROW, REDUCED, SAVE_KEY, SHOWN_KEY, el, embedded, show_status, storage_set
 from language import say, words
 from pyscript import document, window
 from pyscript.ffi import to_js
@@ -26,6 +26,15 @@ def keep(page, key, value):
     """Store `value`; if the browser will not, say so."""
     if not storage_set(key, value):
         show_status(words(page).word("error.storage"), "error")
+
+
+def store(page, reply):
+    """Keep the reply's save, and the reply itself (its text, `raw`) for the next boot's
+    first drawing."""
+    save = reply.get("save")
+    if save and not embedded():  # an embed keeps the person's own game as it is
+        keep(page, SAVE_KEY, save)
+        keep(page, SHOWN_KEY, reply.get("raw") or "")
 
 
 def table_ui(page, moved=None):
