@@ -64,10 +64,8 @@ def fmt(value):
 def esc(text):
     """Escape text for HTML/SVG content and attribute values."""
     s = str(text)
-    for ch in "&<>\"'":  # most texts have none: no copies then (MicroPython, every draw)
-        if ch in s:
-            break
-    else:
+    # Most texts have none: no copies then (MicroPython, every draw; a loop costs twice this).
+    if not ("&" in s or "<" in s or ">" in s or '"' in s or "'" in s):
         return s
     s = s.replace("&", "&amp;")
     s = s.replace("<", "&lt;")
@@ -80,12 +78,10 @@ def attrs(pairs):
     """' name="value"' for each (name, value) pair whose value is not None."""
     out = []
     for name, value in pairs:
-        if value is None:
-            continue
-        if isinstance(value, (float, int)):
-            out.append(" " + name + '="' + fmt(value) + '"')  # (digits: nothing to escape)
-        else:
-            out.append(" " + name + '="' + esc(value) + '"')
+        if value is not None:
+            kind = type(value)  # (numbers, bools too, are digits: nothing to escape)
+            out.append(" " + name + '="' + (fmt(value) if kind is float or kind is int or
+                                            kind is bool else esc(value)) + '"')
     return "".join(out)
 
 
@@ -140,15 +136,24 @@ def split_tile(tile):
 
 
 def pips(x, y, side, n, upright):
-    """The pips of number n in the square half at (x, y) of the given side length."""
-    out = []
-    r = side * 0.095
-    for col, row in PIPS[n]:
-        if not upright:
-            col, row = row, col
-        out.append(circle(x + side * (0.25 + 0.25 * col), y + side * (0.25 + 0.25 * row), r,
-                          PIP))
-    return "".join(out)
+    """The pips of number n in the square half at (x, y) of the given side length (kept:
+    a tile's two halves recur in every other tile of its size, and a rules page's first
+    diagram draws some 20 tiles it has not drawn before)."""
+    key = (x, y, side, n, upright)
+    out = _PIPS.get(key)
+    if out is None:
+        if len(_PIPS) >= SHAPES_KEPT:
+            _PIPS.clear()
+        r = fmt(side * 0.095)
+        out = []
+        for col, row in PIPS[n]:
+            if not upright:
+                col, row = row, col
+            out.append('<circle cx="' + fmt(x + side * (0.25 + 0.25 * col)) + '" cy="' +
+                       fmt(y + side * (0.25 + 0.25 * row)) + '" r="' + r + '" fill="' + PIP +
+                       '"/>')
+        out = _PIPS[key] = "".join(out)
+    return out
 
 
 # Drawn tiles by size and numbers, drawn at (0, 0): a tile is its cached shape moved into
@@ -156,6 +161,7 @@ def pips(x, y, side, n, upright):
 # rules page draws 34 diagrams under MicroPython: docs/performance.md). Bounded: a new
 # table size adds a new set, and the old ones go when there are too many.
 _SHAPES = {}
+_PIPS = {}
 SHAPES_KEPT = 600
 
 

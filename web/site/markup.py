@@ -7,7 +7,13 @@ SAFE_URLS = ["https://", "http://", "#"]
 
 def esc(text):
     """Escape text for HTML content and double-quoted attribute values."""
-    s = str(text).replace("&", "&amp;").replace("<", "&lt;")
+    s = str(text)
+    for ch in "&<>\"":  # most texts have none: no copies then (MicroPython)
+        if ch in s:
+            break
+    else:
+        return s
+    s = s.replace("&", "&amp;").replace("<", "&lt;")
     return s.replace(">", "&gt;").replace('"', "&quot;")
 
 
@@ -205,8 +211,35 @@ def _diagram(rest, n):
                       + "</figcaption></figure>")
 
 
-def render(text: str) -> dict:
-    """The rules text as {"html", "title", "toc", "diagrams", "examples", "anchors"}."""
+def split_after_first_diagram(text: str) -> list:
+    """[head, tail]: the text up to its first diagram line, and the rest; render(head) and
+    render(tail, diagrams, examples), given the head's counts, are render(text) in two parts
+    (the page draws the first diagram before it reads the rest: docs/performance.md)."""
+    at = text.find("\n::: diagram ")
+    end = text.find("\n", at + 1) if at >= 0 else -1
+    return [text, ""] if end < 0 else [text[:end], text[end + 1 :]]
+
+
+def contents(text: str) -> list:
+    """render(text)["toc"] (each second-level heading with an id: [id, text]), quickly."""
+    toc = []
+    in_example = False
+    for raw in text.split("\n"):
+        if raw and raw[0] in "#: ":  # (headings and examples only)
+            line = raw.strip()
+            if in_example or line[:11] == "::: example":
+                in_example = line != ":::"
+            elif line[:3] == "## ":
+                _, words, ident = _heading(line)
+                if ident:
+                    toc.append([ident, text_of(words)])
+    return toc
+
+
+def render(text: str, diagrams: int = 0, examples: int = 0) -> dict:
+    """The rules text as {"html", "title", "toc", "diagrams", "examples", "anchors"}; the
+    numbering of diagrams and examples starts after `diagrams` and `examples` (a text's
+    second part, see split_after_first_diagram)."""
     out = []
     res = {"html": "", "title": "", "toc": [], "diagrams": [], "examples": [], "anchors": []}
     anchors = res["anchors"]
@@ -224,7 +257,7 @@ def render(text: str) -> dict:
             items.clear()
 
     def close_example():
-        ex, html = _example(block[0], block[1], len(res["examples"]))
+        ex, html = _example(block[0], block[1], examples + len(res["examples"]))
         res["examples"].append(ex)
         out.append(html)
 
@@ -244,7 +277,7 @@ def render(text: str) -> dict:
             flush()
             kind, _, rest = line[4:].strip().partition(" ")
             if kind == "diagram":
-                n = len(res["diagrams"]) + 1
+                n = diagrams + len(res["diagrams"]) + 1
                 position, html = _diagram(rest, n)
                 res["diagrams"].append(["fig-" + str(n), position])
                 anchors.append("fig-" + str(n))

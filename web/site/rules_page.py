@@ -106,33 +106,38 @@ def wire_example(example, words):
 SLICE_MS = 40  # drawing time between two yields to the browser
 
 
-async def draw_diagrams(page, words):
-    """Every figure's SVG from its position text; a bad text shows its one sentence. In
-    document order, or, when the page opens at an anchor (#R14), those in view first and
-    then the others by distance from the view. The first is painted at once; then the
-    browser gets a turn every SLICE_MS, so that the page scrolls and the examples respond
-    while the rest are drawn (marks nos:first-diagram and nos:diagrams: bench/site.py)."""
-    nodes = [el(fig_id) for fig_id, _ in page["diagrams"]]
-    texts = [text for _, text in page["diagrams"]]
-    order = by_distance_from_view(nodes) if anchor() else range(len(nodes))
-    since = None
-    for k in order:
-        figure = nodes[k]
-        if absent(figure):
-            continue
-        holder = figure.querySelector(".diagram-svg")
-        try:
-            holder.innerHTML = figures.position_svg(texts[k], words)
-            figure.setAttribute("data-drawn", "1")
-        except NotationError as exc:
-            holder.textContent = figures.refusal(exc, words)
-            figure.setAttribute("data-drawn", "error")
-        if since is None:
-            window.performance.mark("nos:first-diagram")
-        if since is None or window.performance.now() - since > SLICE_MS:
-            await asyncio.sleep(0)
-            since = window.performance.now()
-    window.performance.mark("nos:diagrams")
+class Drawing:
+    """Draws figures from their position texts, marking the first drawn (nos:first-diagram,
+    bench/site.py) and giving the browser a turn every SLICE_MS."""
+
+    def __init__(self, words):
+        self.words = words
+        self.since = None
+
+    async def draw(self, diagrams):
+        """Every figure of `diagrams` ([id, text], ...); a bad text shows its one sentence.
+        In document order, or, when the page opens at an anchor (#R14), those in view first
+        and then the others by distance from the view, so that the page scrolls and the
+        examples respond while the rest are drawn."""
+        nodes = [el(fig_id) for fig_id, _ in diagrams]
+        texts = [text for _, text in diagrams]
+        order = by_distance_from_view(nodes) if anchor() else range(len(nodes))
+        for k in order:
+            figure = nodes[k]
+            if absent(figure):
+                continue
+            holder = figure.querySelector(".diagram-svg")
+            try:
+                holder.innerHTML = figures.position_svg(texts[k], self.words)
+                figure.setAttribute("data-drawn", "1")
+            except NotationError as exc:
+                holder.textContent = figures.refusal(exc, self.words)
+                figure.setAttribute("data-drawn", "error")
+            if self.since is None:
+                window.performance.mark("nos:first-diagram")
+            if self.since is None or window.performance.now() - self.since > SLICE_MS:
+                await asyncio.sleep(0)
+                self.since = window.performance.now()
 
 
 def by_distance_from_view(nodes):
@@ -149,9 +154,9 @@ def by_distance_from_view(nodes):
     return [k for _, k in sorted(order)]
 
 
-def contents_html(page, words):
+def contents_html(toc, words):
     items = "".join('<li><a href="#' + i + '">' + markup.plain(t) + "</a></li>"
-                    for i, t in page["toc"])
+                    for i, t in toc)
     return ('<nav class="rules-toc" aria-labelledby="toc-title"><h2 id="toc-title">' +
             words.word("rules.contents") + "</h2><ol>" + items + "</ol></nav>")
 
@@ -168,16 +173,27 @@ async def start(words, fetching):
         body.textContent = words.word("rules.missing")
         document.body.setAttribute("data-state", "error")
         return
-    page = markup.render(text)
+    # Opened at an anchor, the whole text goes in at once (the anchor may lie anywhere);
+    # else the text up to the first diagram, that diagram, then the rest.
+    head, tail = [text, ""] if anchor() else markup.split_after_first_diagram(text)
+    page = markup.render(head)
     document.title = page["title"] or words.word("rules.title")  # noqa: B010
-    body.innerHTML = contents_html(page, words) + page["html"]
+    body.innerHTML = contents_html(markup.contents(text), words) + page["html"]
     play = el("play-link")
     if not absent(play):
         play.textContent = words.word("rules.play")
         play.setAttribute("href", "./index.html?lang=" + lang)
     fix_ruling_titles(words)
     jump_to_anchor()  # the diagrams below change the page's height
-    await draw_diagrams(page, words)
+    drawing = Drawing(words)
+    await drawing.draw(page["diagrams"])
+    if tail:
+        rest = markup.render(tail, len(page["diagrams"]), len(page["examples"]))
+        body.insertAdjacentHTML("beforeend", rest["html"])
+        fix_ruling_titles(words)
+        page["examples"] += rest["examples"]
+        await drawing.draw(rest["diagrams"])
+    window.performance.mark("nos:diagrams")
     document.body.setAttribute("data-state", "diagrams")
     for spec in page["examples"]:
         node = el(spec["id"])
@@ -188,7 +204,7 @@ async def start(words, fetching):
 
 
 def fix_ruling_titles(words):
-    links = document.querySelectorAll("a.ruling-ref")
+    links = document.querySelectorAll("a.ruling-ref:not([title])")
     for i in range(links.length):
         link = links.item(i)
         rule = str(link.textContent)

@@ -52,11 +52,16 @@ def choose(asked, remember):
     return code
 
 
-async def load_words(code):
-    """The catalogue of language `code` (English if it cannot be had), shown on the page."""
-    text = await fetch_text("./web/words/" + code + ".json")
+def catalogue_url(code):
+    return "./web/words/" + code + ".json"
+
+
+async def load_words(code, fetching=None):
+    """The catalogue of language `code` (English if it cannot be had), shown on the page;
+    `fetching`: a task already fetching it."""
+    text = await (fetching or fetch_text(catalogue_url(code)))
     if text is None and code != "en":
-        code, text = "en", await fetch_text("./web/words/en.json")
+        code, text = "en", await fetch_text(catalogue_url("en"))
     data = json.loads(text) if text else {"lang": "en", "words": {}}
     document.documentElement.setAttribute("lang", code)
     words = Words(data)
@@ -69,10 +74,13 @@ async def boot():
     kind = str(document.body.getAttribute("data-page") or "")
     try:
         code = choose(params.get("lang", ""), kind == "rules")
-        if kind == "rules":  # its text is fetched with its words
+        if kind == "rules":  # its text is fetched with its words, while the page imports
             text = asyncio.create_task(fetch_text("./web/rules/" + code + ".md"))
-            words = await load_words(code)
+            catalogue = asyncio.create_task(fetch_text(catalogue_url(code)))
+            await asyncio.sleep(0)  # (the two requests go out)
             import rules_page
+
+            words = await load_words(code, catalogue)
 
             await rules_page.start(words, (code, text))
         else:
