@@ -3,6 +3,7 @@
     python -m nos.arena --players 4 --bots expert,club,club,club --hands 2000 --seed 1
     python -m nos.arena --players 4 --bots expert,club,club,club --announce-only --base club
     python -m nos.arena --players 4 --bots expert,club,club,club --hands 40 --timing
+    python -m nos.arena --players 4 --bots expert:infer=16,pimc,pimc,pimc --hands 40
 
 Seats are rotated: the same deals are played once per rotation of the bot list, so each bot
 plays each seat equally often (duplicate play: the luck of the deal mostly cancels). Hands are
@@ -62,10 +63,37 @@ class Tally:
         return mean, 1.96 * math.sqrt(var / n)
 
 
+def parse_spec(spec: str) -> tuple[str, dict[str, int | float | bool]]:
+    """A seat's bot, ``level`` or ``level:name=value:…`` (constructor parameters, for
+    experiments: ``expert:infer=16:caution=0.5``). Raises ValueError on a bad one."""
+    level, *params = spec.split(":")
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}")
+    kwargs: dict[str, int | float | bool] = {}
+    for param in params:
+        name, _, text = param.partition("=")
+        if not name.isidentifier() or not text:
+            raise ValueError(f"bad parameter {param!r} (name=value)")
+        value: int | float | bool
+        if text in ("true", "false"):
+            value = text == "true"
+        else:
+            try:
+                value = int(text)
+            except ValueError:
+                value = float(text)  # (raises ValueError on anything else)
+        kwargs[name] = value
+    return level, kwargs
+
+
 def make_bot(spec: str, iterations: int | None) -> Bot:
-    if spec in ("pimc", "expert") and iterations is not None:
-        return get_bot(spec, iterations=iterations)
-    return get_bot(spec)
+    level, kwargs = parse_spec(spec)
+    if level in ("pimc", "expert") and iterations is not None:
+        kwargs.setdefault("iterations", iterations)
+    bot = get_bot(level, **kwargs)
+    if ":" in spec:
+        bot.level = spec  # its own line in the report
+    return bot
 
 
 def hand_deal(players: int, seed: int, block: int, k: int, first: bool) -> Deal:
@@ -190,8 +218,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = parser.parse_args(argv)
     args.bots = [b.strip() for b in args.bots.split(",")]
-    if len(args.bots) != args.players or any(b not in LEVELS for b in args.bots):
+    if len(args.bots) != args.players:
         parser.error(f"--bots needs {args.players} levels from {', '.join(LEVELS)}")
+    for spec in args.bots:
+        try:
+            make_bot(spec, args.iterations)
+        except (ValueError, TypeError) as exc:
+            parser.error(f"--bots {spec}: {exc}")
     start = time.perf_counter()
     tallies = run(args)
     print(report(args, tallies, time.perf_counter() - start))

@@ -38,3 +38,18 @@ def test_every_level_plays_a_whole_seat_rotated_block(level):
 def test_announce_only_tallies_the_choosing_level_apart():
     got = arena.run(arena_args(["expert", "club", "club"], announce_only=True))
     assert set(got) == {"expert(announce)", "club"}
+
+
+def test_a_seat_may_name_the_parameters_of_its_bot_for_experiments():
+    assert arena.parse_spec("club") == ("club", {})
+    assert arena.parse_spec("expert:infer=16:caution=0.5:draws=false") == (
+        "expert", {"infer": 16, "caution": 0.5, "draws": False})
+    bot = arena.make_bot("expert:infer=4", iterations=2)
+    assert bot.infer == 4 and bot.iterations == 2 and bot.level == "expert:infer=4"
+    got = arena.run(arena_args(["expert:infer=4", "club", "club"]))
+    assert set(got) == {"expert:infer=4", "club"}
+    for bad in ("master", "expert:infer", "expert:infer=x", "expert:=3"):
+        with pytest.raises(ValueError):
+            arena.parse_spec(bad)
+    with pytest.raises(SystemExit):  # an unknown parameter: the usage and one line
+        arena.main(["--players", "3", "--bots", "expert:bogus=1,club,club"])

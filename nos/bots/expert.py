@@ -28,6 +28,7 @@ from nos.actions import DRAW, Action, Announce, Play, Set
 from nos.bots import announce
 from nos.bots.base import Bot, View, after_play, fit_mask, view_of
 from nos.bots.club import club_action, club_policy, play_scores, set_value
+from nos.bots.inference import PastPlays, pick_weighted
 from nos.determinize import sample_hand
 from nos.hand import Hand
 from nos.observation import Observation
@@ -82,7 +83,8 @@ class Expert(Bot):
                  set_iterations: int | None = None, set_top_k: int = 3, caution: float = 1.0,
                  prune: float = 2.0,
                  risky_close: int = 2, hints: bool = True, policy: Policy = club_policy,
-                 draws: bool = False, set_caution: float | None = None) -> None:
+                 draws: bool = False, set_caution: float | None = None,
+                 infer: int = 0) -> None:
         self.iterations = iterations
         self.seconds = seconds
         self.top_k = top_k
@@ -97,6 +99,9 @@ class Expert(Bot):
         # On set the rollouts' model is closest to the truth (the whole hand is still to be
         # played by everyone): the best mean may be trusted more than in play.
         self.set_caution = caution if set_caution is None else set_caution
+        # Deals proposed per deal kept: one is kept with probability proportional to how
+        # likely it makes the opponents' past plays (nos.bots.inference); 0 keeps the first.
+        self.infer = infer
 
     def __repr__(self) -> str:
         return f"Expert(iterations={self.iterations}, seconds={self.seconds})"
@@ -209,6 +214,9 @@ class Expert(Bot):
         third of the deals, candidates clearly worse than the best (by ``prune`` standard
         errors) are dropped, leaving the rest of the budget to the contenders."""
         hints = view.hinted_lacks if self.hints else None
+        past = PastPlays(obs) if self.infer > 1 and obs.phase == "play" else None
+        if past is not None and not len(past):
+            past = None
         values: list[list[float]] = [[] for _ in cands]
         live = list(range(len(cands)))
         checkpoint = max(4, iterations // 3)
@@ -220,18 +228,29 @@ class Expert(Bot):
                 top = max(live, key=lambda i: sum(values[i]))
                 live = [i for i in live
                         if i == top or self._gain(values[top], values[i], self.prune) <= 0]
-            for i, value in self.one_deal(obs, hints, cands, live, rng):
+            for i, value in self.one_deal(obs, hints, cands, live, rng, past):
                 values[i].append(value)
         return values
 
-    def one_deal(self, obs: Observation, hints: list[int] | None, cands: list[Candidate],
-                 live: list[int], rng: random.Random) -> list[tuple[int, float]]:
-        """Sample one deal consistent with ``obs`` and play each live candidate in it to the
-        end of the hand, all from one seed (common random numbers): [(candidate, chips)]."""
-        seat = obs.seat
+    @staticmethod
+    def sample(obs: Observation, hints: list[int] | None, rng: random.Random) -> Hand:
+        """A deal consistent with ``obs``, redealt by the draw ``hints``."""
         world = sample_hand(obs, rng)
         if hints is not None:
-            redeal(world, seat, hints, rng)
+            redeal(world, obs.seat, hints, rng)
+        return world
+
+    def one_deal(self, obs: Observation, hints: list[int] | None, cands: list[Candidate],
+                 live: list[int], rng: random.Random,
+                 past: PastPlays | None = None) -> list[tuple[int, float]]:
+        """Sample one deal consistent with ``obs`` (with ``past``: one of ``infer`` such
+        deals, by its likelihood) and play each live candidate in it to the end of the hand,
+        all from one seed (common random numbers): [(candidate, chips)]."""
+        seat = obs.seat
+        world = self.sample(obs, hints, rng)
+        if past is not None:
+            worlds = [world] + [self.sample(obs, hints, rng) for _ in range(self.infer - 1)]
+            world = worlds[pick_weighted([past.log_likelihood(w, rng) for w in worlds], rng)]
         seed = rng.getrandbits(64)
         start = world.chips[seat]
         out = []
