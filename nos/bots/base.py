@@ -89,21 +89,25 @@ def view_of(obs: Observation) -> View:
     return v
 
 
+def since_announcement(obs: Observation) -> tuple[tuple[int, Action], ...]:
+    """The public steps of the hand after its announcement (R7): declarations, doubles out of
+    turn, then play."""
+    hist = obs.history
+    for i in range(len(hist) - 1, -1, -1):
+        if type(hist[i][1]) is Announce:
+            return hist[i + 1:]
+    return hist
+
+
 def _infer(v: View, obs: Observation) -> None:
     """Replay the public history on a fresh layout: the first draw of a turn hints that its
     player held no tile that fitted then (drawing with a playable tile is allowed, R11, so
     this is a guess). Passes give certain lacks: ``obs.voids`` (R12)."""
     n = obs.players
     hinted = list(v.known_lacks or [0] * n)
-    hist = obs.history
-    start = 0
-    for i in range(len(hist) - 1, -1, -1):
-        if type(hist[i][1]) is Announce:
-            start = i + 1
-            break
     layout = Layout(plan_for(obs.announcement, obs.set_tile))  # type: ignore[arg-type]
     prev: tuple[int, Action] | None = None
-    for seat, a in hist[start:]:
+    for seat, a in since_announcement(obs):
         if type(a) is Play:
             layout.place(a.tile, a.arm, a.out, seat)
         elif a is DRAW and not (prev is not None and prev[0] == seat and prev[1] is DRAW):

@@ -17,8 +17,8 @@ from __future__ import annotations
 import math
 import random
 
-from nos.actions import DRAW, PASS, WAIT, Announce, Declare, Play
-from nos.bots.base import ALL_MASK, View, fit_mask, mask_of, table_mask
+from nos.actions import DRAW, PASS, WAIT, Declare, Play
+from nos.bots.base import ALL_MASK, View, fit_mask, mask_of, since_announcement, table_mask
 from nos.bots.club import play_scores
 from nos.games import plan_for
 from nos.hand import SET_TILE, Hand
@@ -54,13 +54,7 @@ class PastPlays:
         if obs.layout is None or obs.announcement is None:
             return
         out_of_turn = {p.tile for arm in obs.layout.arms for p in arm if p.out_of_turn}
-        hist = obs.history
-        begin = 0
-        for i in range(len(hist) - 1, -1, -1):
-            if type(hist[i][1]) is Announce:
-                begin = i + 1
-                break
-        steps = hist[begin:]
+        steps = since_announcement(obs)
         boneyard = obs.boneyard_count + sum(1 for _, a in steps if a is DRAW)
         layout = Layout(plan_for(obs.announcement, obs.set_tile))  # type: ignore[arg-type]
         hinted = [mask_of(list(v)) for v in obs.voids]
