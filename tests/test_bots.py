@@ -296,3 +296,27 @@ def test_get_bot_names_the_levels() -> None:
     assert {get_bot(level).level for level in LEVELS} == set(LEVELS)
     with pytest.raises(ValueError):
         get_bot("grandmaster")
+
+
+def test_club_weights_are_parameters_and_default_to_the_club() -> None:
+    """``Club(**weights)`` scores plays with those weights (arena seats such as
+    ``club:open=15``, for tuning runs); the defaults are the club's own choices."""
+    from nos.bots.club import CLUB, Club, Weights
+
+    assert repr(Weights()) == repr(CLUB)
+    plain, same, other = get_bot("club"), Club(**{k: getattr(CLUB, k) for k in
+                                                   Weights.__slots__}), Club(open=0.0)
+    differ = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        hand = Hand(Deal.shuffled(4, rng), setter=0)
+        while not hand.over:
+            obs = Observation(hand, hand.current)
+            pick = plain(obs, random.Random(seed))
+            assert same(obs, random.Random(seed)) == pick
+            if obs.phase == "play" and len(obs.legal) > 1:
+                differ += other(obs, random.Random(seed)) != pick
+            hand.apply(pick)
+    assert differ > 0  # the weights matter
+    with pytest.raises(TypeError):
+        Club(opne=3.0)

@@ -31,8 +31,24 @@ from nos.matching import Matching
 from nos.observation import Observation
 from nos.tiles import double_value
 
-W_FOLLOW, W_FOLLOW_EACH, W_OPEN, W_STARVE = 6.0, 1.0, 10.0, 4.0
-W_MATADOR, W_DOUBLE, W_OUT = 5.0, 2.0, 30.0
+
+class Weights:
+    """The weights of the club's play score (``play_scores``), named so that a search or a
+    tuning run can vary them; the defaults are the club's own."""
+
+    __slots__ = ("count", "follow", "follow_each", "open", "starve", "matador", "double", "out")
+
+    def __init__(self, count: float = 1.0, follow: float = 6.0, follow_each: float = 1.0,
+                 open: float = 10.0, starve: float = 4.0, matador: float = 5.0,
+                 double: float = 2.0, out: float = 30.0) -> None:
+        self.count, self.follow, self.follow_each, self.open = count, follow, follow_each, open
+        self.starve, self.matador, self.double, self.out = starve, matador, double, out
+
+    def __repr__(self) -> str:
+        return "Weights(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__) + ")"
+
+
+CLUB = Weights()
 
 
 def set_value(tile_value: int, players: int) -> float:
@@ -67,7 +83,7 @@ def choose_out_of_turn(v: View) -> Action:
     return max(plays, key=lambda p: (double_value(p.tile), -p.arm))
 
 
-def play_scores(v: View) -> list[tuple[float, Play, bool]]:
+def play_scores(v: View, w: Weights = CLUB) -> list[tuple[float, Play, bool]]:
     """(score, play, sure close) for every distinct play; higher is better."""
     plays = plain_plays(v.legal, v.claim)
     layout, seat, mine, unknown = v.layout, v.seat, v.mine, v.unknown
@@ -75,12 +91,12 @@ def play_scores(v: View) -> list[tuple[float, Play, bool]]:
     plan = layout.plan
     matador_game = Matching.MATADOR in plan.then or Matching.MATADOR in plan.opening
     n_unknown = max(1, unknown.bit_count())
-    nos_bonus = W_OUT + (5 * (v.players - 1) if v.nos is None else 0)  # R15
+    nos_bonus = w.out + (5 * (v.players - 1) if v.nos is None else 0)  # R15
     out = []
     for p in plays:
         t = p.tile
         fits = fit_mask(after_play(layout, p, seat))
-        s = float(t.count)
+        s = w.count * t.count
         if t.is_double and v.paid_by(p.arm) is not None:
             s += double_value(t)  # R14
         rest = mine & ~(1 << t.index)
@@ -88,22 +104,22 @@ def play_scores(v: View) -> list[tuple[float, Play, bool]]:
             s += nos_bonus
         else:
             follow = (fits & rest).bit_count()
-            s += (W_FOLLOW if follow else 0.0) + W_FOLLOW_EACH * min(follow, 3)
+            s += (w.follow if follow else 0.0) + w.follow_each * min(follow, 3)
         fitting = fits & unknown
-        s -= W_OPEN * fitting.bit_count() / n_unknown
+        s -= w.open * fitting.bit_count() / n_unknown
         if lacks is not None and fitting and not fitting & ~lacks:
-            s += W_STARVE  # the next seat probably cannot follow
+            s += w.starve  # the next seat probably cannot follow
         if t.is_matador and t.pips and matador_game:
-            s -= W_MATADOR
+            s -= w.matador
         if t.is_double:
-            s += W_DOUBLE
+            s += w.double
         close = not fits & rest and sure_close(v, p, fits)
         out.append((s, p, close))
     return out
 
 
-def choose_play(v: View, rng: random.Random) -> Action:
-    scored = play_scores(v)
+def choose_play(v: View, rng: random.Random, w: Weights = CLUB) -> Action:
+    scored = play_scores(v, w)
     if not scored:
         return v.legal[0]  # draw when forced (R12), or pass
     closing = [x for x in scored if x[2]]
@@ -112,14 +128,14 @@ def choose_play(v: View, rng: random.Random) -> Action:
     return max(scored, key=lambda x: (x[0], rng.random()))[1]
 
 
-def club_action(v: View, rng: random.Random) -> Action:
+def club_action(v: View, rng: random.Random, w: Weights = CLUB) -> Action:
     """The club's choice for the seat of ``v`` in any phase."""
     legal = v.legal
     if len(legal) == 1:
         return legal[0]
     phase = v.phase
     if phase == "play":
-        return choose_play(v, rng)
+        return choose_play(v, rng, w)
     if phase == "declare":
         return best_declaration(legal)
     if phase == "out of turn":
@@ -142,7 +158,10 @@ class Club(Bot):
 
     level = "club"
 
+    def __init__(self, **weights: float) -> None:
+        self.weights = Weights(**weights)
+
     def choose(self, obs: Observation, rng: random.Random) -> Action:
         if len(obs.legal) == 1:
             return obs.legal[0]
-        return club_action(view_of(obs), rng)
+        return club_action(view_of(obs), rng, self.weights)
