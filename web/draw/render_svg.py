@@ -92,45 +92,40 @@ def _num(value):
     return str(value) if type(value) is int else fmt(value)
 
 
+def _paint(fill, stroke, width, cls):
+    """The fill, stroke, stroke width and class of a shape (each left out when None)."""
+    s = ""
+    if fill is not None:
+        s += ' fill="' + esc(fill) + '"'
+    if stroke is not None:
+        s += ' stroke="' + esc(stroke) + '"'
+    if width is not None:
+        s += ' stroke-width="' + _num(width) + '"'
+    if cls is not None:
+        s += ' class="' + esc(cls) + '"'
+    return s
+
+
 def rect(x, y, w, h, fill, stroke=None, width=None, r=None, cls=None, more=None):
     s = ('<rect x="' + _num(x) + '" y="' + _num(y) + '" width="' + _num(w) + '" height="' +
          _num(h) + '"')
     if r is not None:
         r = _num(r)
         s += ' rx="' + r + '" ry="' + r + '"'
-    if fill is not None:
-        s += ' fill="' + esc(fill) + '"'
-    if stroke is not None:
-        s += ' stroke="' + esc(stroke) + '"'
-    if width is not None:
-        s += ' stroke-width="' + _num(width) + '"'
-    if cls is not None:
-        s += ' class="' + esc(cls) + '"'
+    s += _paint(fill, stroke, width, cls)
     return s + (attrs(more) + "/>" if more else "/>")
 
 
 def circle(x, y, r, fill, stroke=None, width=None, cls=None):
     s = '<circle cx="' + _num(x) + '" cy="' + _num(y) + '" r="' + _num(r) + '"'
-    if fill is not None:
-        s += ' fill="' + esc(fill) + '"'
-    if stroke is not None:
-        s += ' stroke="' + esc(stroke) + '"'
-    if width is not None:
-        s += ' stroke-width="' + _num(width) + '"'
-    if cls is not None:
-        s += ' class="' + esc(cls) + '"'
+    s += _paint(fill, stroke, width, cls)
     return s + "/>"
 
 
 def line(x1, y1, x2, y2, stroke, width=1, cls=None, more=None):
     s = ('<line x1="' + _num(x1) + '" y1="' + _num(y1) + '" x2="' + _num(x2) + '" y2="' +
          _num(y2) + '"')
-    if stroke is not None:
-        s += ' stroke="' + esc(stroke) + '"'
-    if width is not None:
-        s += ' stroke-width="' + _num(width) + '"'
-    if cls is not None:
-        s += ' class="' + esc(cls) + '"'
+    s += _paint(None, stroke, width, cls)
     return s + (attrs(more) + "/>" if more else "/>")
 
 
