@@ -213,7 +213,7 @@ def announcement_error(a: Announcement, set_tile: Tile) -> tuple[str, dict] | No
     it may. The parameters hold the game and its ruling."""
     if a.game not in GAME_NAMES:
         return "no_such_game", {"game": a.game}
-    if a in _legal_cache.get(set_tile.index, _legal(set_tile)):
+    if a in (_legal_cache.get(set_tile.index) or _legal(set_tile)):  # (not a default: eager)
         return None
     params = {"game": a.game, "rule": GAME_RULES[a.game], "tile": str(set_tile)}
     return game_unavailable(a.game, set_tile, a.shape) or "bad_parameters", params
