@@ -7,7 +7,7 @@ All seats play ``--bots`` (the same level) over sessions of 3 hands; at each pla
 seat 0 with more than one legal action, every sampler draws ``--samples`` deals from seat 0's
 observation, and each opponent tile counts as found when the deal puts it in its true
 holder's hand. The samplers: uniform (``determinize.sample_hand``: declared doubles and
-passes respected), + draw hints (``Expert.sample``: a seat that drew probably held nothing that
+passes respected), + draw hints (``Expert.deal``: a seat that drew probably held nothing that
 fitted), + the opponents' plays (``inference.PastPlays``: one of K deals kept by how likely it
 makes their past plays, at the expert's β and mix and at a sharp β). 100 % would be knowing
 every hand; the search itself is not run. Prints one row per sampler.
@@ -22,8 +22,7 @@ from nos.arena import hand_deal
 from nos.bots import get_bot
 from nos.bots.base import view_of
 from nos.bots.expert import Expert
-from nos.bots.inference import PastPlays, pick_weighted
-from nos.determinize import sample_hand
+from nos.bots.inference import PastPlays
 from nos.hand import Hand
 from nos.observation import Observation
 from nos.session import Session
@@ -48,18 +47,14 @@ def found(world: Hand, truth: Hand, seat: int) -> tuple[int, int]:
     return hit, total
 
 
-def draw(obs: Observation, sampler: tuple[bool, int, float, float], rng: random.Random
-         ) -> Hand:
+def sampler_of(obs: Observation, sampler: tuple[bool, int, float, float]
+               ) -> tuple[Expert, list[int] | None, PastPlays | None]:
+    """The expert that samples, its draw hints and its past plays, for one decision."""
     hinted, k, beta, mix = sampler
-    if not hinted:
-        return sample_hand(obs, rng)
-    hints = view_of(obs).hinted_lacks
-    world = Expert.sample(obs, hints, rng)
+    expert = Expert(hints=hinted, infer=k)
+    hints = view_of(obs).hinted_lacks if hinted else None
     past = PastPlays(obs, beta, mix) if k > 1 else None
-    if past is None or not len(past):
-        return world
-    worlds = [world] + [Expert.sample(obs, hints, rng) for _ in range(k - 1)]
-    return worlds[pick_weighted([past.log_likelihood(w, rng) for w in worlds], rng)]
+    return expert, hints, past if past is not None and len(past) else None
 
 
 def main() -> None:
@@ -85,8 +80,10 @@ def main() -> None:
                 if seat == 0 and obs.phase == "play" and len(obs.legal) > 1:
                     decisions += 1
                     for name, sampler in SAMPLERS.items():
+                        expert, hints, past = sampler_of(obs, sampler)
                         for _ in range(args.samples):
-                            hit, total = found(draw(obs, sampler, rng), hand, 0)
+                            world = expert.deal(obs, hints, rng, past)
+                            hit, total = found(world, hand, 0)
                             tally[name][0] += hit
                             tally[name][1] += total
                 hand.apply(bots[seat](obs, rng))

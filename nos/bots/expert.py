@@ -240,6 +240,16 @@ class Expert(Bot):
             redeal(world, obs.seat, hints, rng)
         return world
 
+    def deal(self, obs: Observation, hints: list[int] | None, rng: random.Random,
+             past: PastPlays | None = None) -> Hand:
+        """One deal consistent with ``obs``; with ``past``, kept from ``infer`` such deals by
+        how likely each makes the opponents' past plays."""
+        world = self.sample(obs, hints, rng)
+        if past is not None:
+            worlds = [world] + [self.sample(obs, hints, rng) for _ in range(self.infer - 1)]
+            world = worlds[pick_weighted([past.log_likelihood(w, rng) for w in worlds], rng)]
+        return world
+
     def one_deal(self, obs: Observation, hints: list[int] | None, cands: list[Candidate],
                  live: list[int], rng: random.Random,
                  past: PastPlays | None = None) -> list[tuple[int, float]]:
@@ -247,10 +257,7 @@ class Expert(Bot):
         deals, by its likelihood) and play each live candidate in it to the end of the hand,
         all from one seed (common random numbers): [(candidate, chips)]."""
         seat = obs.seat
-        world = self.sample(obs, hints, rng)
-        if past is not None:
-            worlds = [world] + [self.sample(obs, hints, rng) for _ in range(self.infer - 1)]
-            world = worlds[pick_weighted([past.log_likelihood(w, rng) for w in worlds], rng)]
+        world = self.deal(obs, hints, rng, past)
         seed = rng.getrandbits(64)
         start = world.chips[seat]
         out = []
