@@ -153,13 +153,17 @@ _COUNTS = (1, 2, 3, 4)
 
 def legal_announcements(set_tile: Tile) -> list[Announcement]:
     """Every announcement allowed for this set tile (R40–R57), in game order."""
-    return list(_legal_cache.get(set_tile.index) or _legal(set_tile))
+    return list(_legal(set_tile))
 
 
 _legal_cache: dict[int, tuple[Announcement, ...]] = {}
 
 
 def _legal(set_tile: Tile) -> tuple[Announcement, ...]:
+    """The legal announcements of ``set_tile``, built once per tile and kept."""
+    cached = _legal_cache.get(set_tile.index)
+    if cached is not None:
+        return cached
     double = set_tile.is_double
     blank = double and set_tile.high == 0
     out: list[Announcement] = [Announcement(1)]
@@ -213,7 +217,7 @@ def announcement_error(a: Announcement, set_tile: Tile) -> tuple[str, dict] | No
     it may. The parameters hold the game and its ruling."""
     if a.game not in GAME_NAMES:
         return "no_such_game", {"game": a.game}
-    if a in (_legal_cache.get(set_tile.index) or _legal(set_tile)):  # (not a default: eager)
+    if a in _legal(set_tile):
         return None
     params = {"game": a.game, "rule": GAME_RULES[a.game], "tile": str(set_tile)}
     return game_unavailable(a.game, set_tile, a.shape) or "bad_parameters", params
