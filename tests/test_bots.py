@@ -14,6 +14,7 @@ from nos import ALL_TILES, Announce, Deal, Hand, Options, Play, Set, legal_annou
 from nos.actions import DRAW, Action
 from nos.bots import LEVELS, Bot, get_bot
 from nos.bots.base import plain_plays, sure_close, view_of
+from nos.bots.expert import halving_width
 from nos.deal import HAND_SIZE
 from nos.hand import Phase
 from nos.observation import Observation
@@ -201,6 +202,45 @@ def test_expert_is_reproducible_from_its_seed() -> None:
         play_out(hand, [get_bot("expert", iterations=3), bot("club"), bot("club")], rng)
         hands.append(hand.actions_text())
     assert hands[0] == hands[1]
+
+
+def _announce_point(seed: int, players: int) -> Observation:
+    """The setter's observation when announcing on a set double (R7)."""
+    hand = forced_hand(players, Tile(5, 5), random.Random(seed))
+    hand.apply(Set(Tile(5, 5)))
+    return Observation(hand, hand.current)
+
+
+def test_r7_successive_halving_weighs_every_game_and_keeps_the_best_third() -> None:
+    expert = get_bot("expert", set_top_k=80, set_halving=2, set_iterations=20)
+    obs = _announce_point(3, 4)
+    assert obs.phase == "announce"
+    cands, values = expert.search(obs, random.Random(7))
+    assert sorted(str(c[0]) for c in cands) == sorted(str(a) for a in obs.legal)
+    # 80 games in 2 deals, the best 27 in 4 more, 9 in 8 more, 3 in the 6 deals left
+    deals = sorted(len(v) for v in values)
+    assert [deals.count(n) for n in (2, 6, 14, 20)] == [53, 18, 6, 3]
+    finalists = [i for i, v in enumerate(values) if len(v) == 20]
+    chosen = expert.pick(values, expert.caution_for(obs.phase))
+    assert chosen == max(finalists, key=lambda i: sum(values[i]))  # the best mean (set_caution 0)
+    # each round keeps the best third by mean over the same deals
+    third = [i for i, v in enumerate(values) if len(v) >= 14]
+    assert all(sum(values[i][:6]) >= sum(values[j][:6])
+               for i in third for j in range(len(values)) if len(values[j]) == 6)
+    assert expert(obs, random.Random(7)) == cands[chosen][0]
+
+
+def test_r7_a_capped_halving_starts_with_as_many_games_as_its_time_can_halve() -> None:
+    assert halving_width(1712, 8, 80) == 71  # uncapped, 200 deals: nearly all 80
+    assert halving_width(600, 8, 80) == 25  # a slow browser's 0.9 s
+    assert halving_width(10, 8, 80) == 2 and halving_width(10**6, 8, 80) == 80
+    expert = get_bot("expert", seconds=0.3)
+    obs = _announce_point(3, 4)
+    cands, values = expert.search(obs, random.Random(7))
+    assert len(cands) == 80 and all(len(v) >= 1 for v in values)  # every game timed once
+    went_on = [i for i, v in enumerate(values) if len(v) > 1]
+    assert went_on == list(range(len(went_on)))  # the best-scored ones, in the score's order
+    assert expert.pick(values, 0.0) in went_on
 
 
 # ----------------------------------------------------------------------------- R71

@@ -11,11 +11,14 @@ count all count, not just the count.
 
 Candidates: the club's ``top_k`` plays (claiming under H2) and, when few unseen tiles could still
 fit, their close (a sure close is taken at once, R18); doubles out of turn or not (R9); on set,
-each double with its best game, and when announcing, the club's ``set_top_k`` games.
-Declarations follow the club (the most paid, R8). After a third of the deals clearly worse
-candidates are dropped; the club's own choice is kept unless another beats it by ``caution``
-standard errors. With ``seconds`` unset the search runs exactly ``iterations`` deals, so a
-seeded ``random.Random`` gives the same choice every time (``seconds`` caps the time instead).
+each double with its ``set_games`` best games, and when announcing, the ``set_top_k`` games
+that score best (``announce.ranked``). Declarations follow the club (the most paid, R8). After
+a third of the deals clearly worse candidates are dropped; the club's own choice is kept unless
+another beats it by ``caution`` standard errors. With ``set_halving`` the opening decisions
+are searched by successive halving instead: every candidate in a few deals, the best third in
+twice as many more, and so on, so that all 80 legal games can be weighed (R7). With
+``seconds`` unset the search runs exactly ``iterations`` deals, so a seeded
+``random.Random`` gives the same choice every time (``seconds`` caps the time instead).
 """
 
 from __future__ import annotations
@@ -74,6 +77,14 @@ def redeal(world: Hand, seat: int, hints: list[int], rng: random.Random) -> None
     world.stack = pool
 
 
+def halving_width(rollouts: float, step: int, candidates: int) -> int:
+    """How many candidates successive halving from ``step`` deals each (the best third
+    going on with twice the deals) can start with and still come down to two within about
+    ``rollouts`` rollouts: each round costs about two thirds of the one before, so all of
+    them about three times the first."""
+    return max(2, min(candidates, int(rollouts / (3 * step))))
+
+
 class Expert(Bot):
     """Determinized Monte Carlo search over ``iterations`` sampled deals (see module doc)."""
 
@@ -84,7 +95,7 @@ class Expert(Bot):
                  prune: float = 2.0,
                  risky_close: int = 2, hints: bool = True, policy: Policy = club_policy,
                  draws: bool = False, set_caution: float | None = None,
-                 infer: int = 0) -> None:
+                 infer: int = 0, set_halving: int = 0, set_games: int = 1) -> None:
         self.iterations = iterations
         self.seconds = seconds
         self.top_k = top_k
@@ -102,6 +113,10 @@ class Expert(Bot):
         # Deals proposed per deal kept: one is kept with probability proportional to how
         # likely it makes the opponents' past plays (nos.bots.inference); 0 keeps the first.
         self.infer = infer
+        # On set and announcing, > 0: successive halving from this many deals a candidate
+        # (the best third goes on, each round with twice the deals) instead of one pruning.
+        self.set_halving = set_halving
+        self.set_games = set_games  # on set, each double with this many of its best games
 
     def __repr__(self) -> str:
         return f"Expert(iterations={self.iterations}, seconds={self.seconds})"
@@ -129,9 +144,11 @@ class Expert(Bot):
         cands = self.candidates(v)
         if len(cands) == 1:
             return cands, []
+        opening = obs.phase in ("set", "announce")
         if iterations is None:
-            opening = obs.phase in ("set", "announce")
             iterations = self.set_iterations if opening else self.iterations
+        if opening and self.set_halving > 0:
+            return cands, self.halve(obs, v, cands, rng, iterations)
         return cands, self.evaluate(obs, v, cands, rng, iterations)
 
     def pick(self, values: list[list[float]], caution: float | None = None) -> int:
@@ -173,9 +190,9 @@ class Expert(Bot):
             for a in v.legal:
                 if type(a) is Set:
                     rest = [t for t in v.tiles if t is not a.tile]
-                    s, game = announce.ranked(a.tile, rest)[0]
-                    out.append((s + set_value(double_value(a.tile), v.players),
-                                (a, Announce(game))))
+                    value = set_value(double_value(a.tile), v.players)
+                    for s, game in announce.ranked(a.tile, rest)[: self.set_games]:
+                        out.append((s + value, (a, Announce(game))))
             out.sort(key=lambda x: -x[0])
             return [c for _, c in out[: self.set_top_k]] or [(v.legal[0],)]
         ranked = announce.ranked(v.set_tile, v.tiles)  # type: ignore[arg-type]
@@ -230,6 +247,39 @@ class Expert(Bot):
                         if i == top or self._gain(values[top], values[i], self.prune) <= 0]
             for i, value in self.one_deal(obs, hints, cands, live, rng, past):
                 values[i].append(value)
+        return values
+
+    def halve(self, obs: Observation, view: View, cands: list[Candidate],
+              rng: random.Random, iterations: int) -> list[list[float]]:
+        """Successive halving: every candidate in ``set_halving`` deals, then the best third
+        (by mean over the same deals) in twice as many more, and so on until two are left
+        or ``iterations`` deals are spent; the last round uses what remains."""
+        hints = view.hinted_lacks if self.hints else None
+        values: list[list[float]] = [[] for _ in cands]
+        live = list(range(len(cands)))
+        started = time.perf_counter()
+        deadline = None if self.seconds is None else started + self.seconds
+        spent, step = 0, self.set_halving
+        if deadline is not None:
+            # Capped (the browser): the first deal times a rollout, and only as many of the
+            # best-scored candidates go on as the time can halve down to two.
+            for i, value in self.one_deal(obs, hints, cands, live, rng):
+                values[i].append(value)
+            spent = 1
+            per = (time.perf_counter() - started) / len(live)
+            live = live[: halving_width(self.seconds / max(per, 1e-9), step, len(live))]
+        while spent < iterations:
+            rest = iterations - spent
+            for _ in range(min(step, rest) if len(live) > 2 else rest):
+                if deadline is not None and spent > 1 and time.perf_counter() > deadline:
+                    return values
+                for i, value in self.one_deal(obs, hints, cands, live, rng):
+                    values[i].append(value)
+                spent += 1
+            if len(live) > 2:
+                live.sort(key=lambda i: -sum(values[i]))
+                live = sorted(live[: max(2, (len(live) + 2) // 3)])
+                step *= 2
         return values
 
     @staticmethod
