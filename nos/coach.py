@@ -1,12 +1,13 @@
 """The coach: the expert's own search, shown. For one decision of one seat it weighs the
 same candidates the expert weighs (``Expert.search``: the club's best plays and their close,
-a double out of turn or not, on set the best doubles with their games, the best games to
+a double out of turn or not, on set the doubles with their best games, every game to
 announce) from that seat's observation only (R71), and says for each the expected chips from
-now to the end of the hand with a 95 % interval, and which the expert would choose.
+now to the end of the hand with a 95 % interval, and which the expert would choose. Of many
+candidates (the opening's successive halving) it shows the ``SHOWN`` weighed longest.
 
 The first estimate is exactly the expert's search (the same candidates, deals and choice for
-the same seeded generator); ``refine`` adds deals to every candidate, a few at a time, so the
-page can ask for more while the person thinks and stop whenever they act.
+the same seeded generator); ``refine`` adds deals to every candidate shown, a few at a time,
+so the page can ask for more while the person thinks and stop whenever they act.
 """
 
 from __future__ import annotations
@@ -17,6 +18,10 @@ import time
 from nos.bots.base import view_of
 from nos.bots.expert import Candidate, Expert
 from nos.observation import Observation
+
+# The most options the panel shows: on set and announcing the search may weigh every legal
+# game (successive halving, ``Expert.halve``); the person sees those it weighed longest.
+SHOWN = 12
 
 
 class Coach:
@@ -36,12 +41,25 @@ class Coach:
         """Whether there is anything to weigh (several candidates)."""
         return bool(self.values)
 
+    def shown(self) -> list[int]:
+        """The candidates shown, in the expert's order: all, or when there are more than
+        ``SHOWN``, those weighed in the most deals (the expert's choice is among them)."""
+        every = list(range(len(self.cands)))
+        if len(every) <= SHOWN or not self.values:
+            return every
+        values = self.values
+        most = sorted(every, key=lambda i: (-len(values[i]), -sum(values[i]), i))[:SHOWN]
+        best = self.best()
+        if best not in most:
+            most[-1] = best
+        return sorted(most)
+
     def refine(self, seconds: float = 0.25, most: int = 64) -> int:
-        """Add deals to every candidate for up to ``seconds`` (at least one, at most
+        """Add deals to every shown candidate for up to ``seconds`` (at least one, at most
         ``most``); returns how many."""
         if not self.values:
             return 0
-        live = list(range(len(self.cands)))
+        live = self.shown()
         deadline = time.perf_counter() + seconds
         done = 0
         while done < most and (done == 0 or time.perf_counter() < deadline):
@@ -52,15 +70,21 @@ class Coach:
         return done
 
     def best(self) -> int:
-        """The candidate the expert chooses on these numbers."""
+        """The candidate the expert chooses on these numbers (an index of ``cands``)."""
         if not self.values:
             return 0
         return self.expert.pick(self.values, self.expert.caution_for(self.obs.phase))
 
     def options(self) -> list[dict]:
-        """Each candidate's actions and chips (``summary``), in the expert's order (the
-        club's own choice first)."""
-        return summary(self.cands, self.values or [[] for _ in self.cands])
+        """Each shown candidate's actions and chips (``summary``), in the expert's order
+        (the club's own choice first if shown)."""
+        shown = self.shown()
+        values = self.values or [[] for _ in self.cands]
+        return summary([self.cands[i] for i in shown], [values[i] for i in shown])
+
+    def best_shown(self) -> int:
+        """The expert's choice as an index of ``options()``."""
+        return self.shown().index(self.best())
 
 
 def summary(cands: list[Candidate], values: list[list[float]]) -> list[dict]:

@@ -199,7 +199,7 @@ def coach_view(table: Table) -> dict[str, Any] | None:
     if advice is None:
         return None
     options = [option_record(table.hand, o) for o in advice.options()]
-    return {"options": options, "best": advice.best(),
+    return {"options": options, "best": advice.best_shown(),
             "deals": min(o["deals"] for o in options), "weighed": advice.weighed}
 
 

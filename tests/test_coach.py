@@ -1,5 +1,5 @@
 """The coach (nos/coach.py, Table.coach): the expert's own search, shown. Its first numbers
-and the expert's choice come from one search (seeded); more deals refine every option; it
+and the expert's choice come from one search (seeded); more deals refine every option shown; it
 sees only the person's observation (R71: hidden tiles dealt again change nothing); the table
 offers it only for the person's own decision and counts its use per hand in the save."""
 
@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 import random
 
-from test_bots import _decision_points, _hands_at_decisions, _permuted
+from test_bots import _announce_point, _decision_points, _hands_at_decisions, _permuted
 from web_views import to_hand_end
 
 from nos.app import Table
 from nos.bots import get_bot
-from nos.coach import Coach
+from nos.coach import SHOWN, Coach
 from nos.observation import Observation
 
 
@@ -28,21 +28,40 @@ def test_the_coachs_numbers_and_the_experts_choice_come_from_one_search():
         if coach.weighed:
             weighed += 1
             options = coach.options()
-            assert [o["deals"] for o in options] == [len(v) for v in values]
+            assert [o["deals"] for o in options] == [len(values[i]) for i in coach.shown()]
+            assert coach.shown()[coach.best_shown()] == coach.best()
             assert all(o["half"] >= 0 for o in options)
     assert weighed >= 8
 
 
-def test_more_deals_refine_every_option():
+def test_r7_of_every_game_weighed_the_coach_shows_the_longest_weighed_and_the_choice():
+    expert = get_bot("expert", set_top_k=80, set_halving=2, set_iterations=20)
+    obs = _announce_point(3, 4)
+    coach = Coach(obs, random.Random(7), expert)
+    assert len(coach.cands) == len(obs.legal) == 80
+    shown = coach.shown()
+    assert len(shown) == SHOWN and coach.best() in shown
+    weighed = sorted((len(v) for v in coach.values), reverse=True)
+    assert sorted((len(coach.values[i]) for i in shown), reverse=True) == weighed[:SHOWN]
+    before = [len(v) for v in coach.values]
+    coach.refine(seconds=5, most=3)  # more deals for the shown options only
+    assert [len(v) - n for v, n in zip(coach.values, before, strict=True)] == [
+        3 if i in shown else 0 for i in range(80)]
+    assert coach.shown() == shown and coach.options()[coach.best_shown()]["deals"] == 23
+
+
+def test_more_deals_refine_every_option_shown():
     expert = get_bot("expert", iterations=4)
     for k, obs in enumerate(_decision_points(23, 3, 6)):
         coach = Coach(obs, random.Random(k), expert)
         if not coach.weighed:
             continue
+        shown = coach.shown()
         before = [len(v) for v in coach.values]
         added = coach.refine(seconds=5, most=10)
         assert added == 10
-        assert [len(v) for v in coach.values] == [n + 10 for n in before]
+        assert [len(v) for v in coach.values] == [
+            n + 10 if i in shown else n for i, n in enumerate(before)]
 
 
 def test_r71_the_advice_does_not_depend_on_hidden_tiles():
