@@ -66,6 +66,10 @@ BROWSER_BOT_PARAMS: dict[str, dict[str, Any]] = {"expert": {"seconds": 0.9}}
 # Deals per option in a hand review (nos.review): every option of each of the person's
 # decisions is played in each (well under a second for a hand in CPython, docs/bots.md).
 REVIEW_DEALS = 64
+# The options a review weighs on set and announcing: each double with its best game, and the
+# 12 games that score best (nos.bots.announce), not every game as the expert's halving does:
+# each option gets every deal, and the list stays one a person reads.
+REVIEW_EXPERT = {"prune": 0, "set_top_k": 12, "set_games": 1}
 
 
 def bot_for(level: str) -> Callable[[Observation, random.Random], Action]:
@@ -384,7 +388,7 @@ class Table:
         k = over[-1] if number is None and over else number
         if k not in over:
             raise ValueError("only a hand that is over can be reviewed")
-        expert = get_bot("expert", prune=0, **BROWSER_BOT_PARAMS.get("expert", {}))
+        expert = get_bot("expert", **REVIEW_EXPERT, **BROWSER_BOT_PARAMS.get("expert", {}))
         out = review(self.session.hands[k], self.human, list(self.session.names), expert,
                      REVIEW_DEALS, seed=self.seed)
         out["hand"] = k
