@@ -194,13 +194,15 @@ def table_view(table: Table, error: Event | None = None) -> dict[str, Any]:
 def coach_view(table: Table) -> dict[str, Any] | None:
     """The coach's advice on the person's decision now (``nos.coach``): each option's
     actions as legal records (a set with the game it would announce), its expected chips to
-    the end of the hand with a 95 % half width and its deals, and the expert's choice."""
+    the end of the hand with a 95 % half width and its deals, and the expert's choice.
+    ``deals``: those of the options weighed longest (the expert chooses among them; the
+    search sets the others aside after fewer deals, each option says how many)."""
     advice = table.advice()
     if advice is None:
         return None
     options = [option_record(table.hand, o) for o in advice.options()]
     return {"options": options, "best": advice.best_shown(),
-            "deals": min(o["deals"] for o in options), "weighed": advice.weighed}
+            "deals": max(o["deals"] for o in options), "weighed": advice.weighed}
 
 
 def option_record(hand: Hand, option: dict[str, Any]) -> dict[str, Any]:

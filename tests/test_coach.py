@@ -103,3 +103,32 @@ def test_the_table_coaches_only_the_persons_decision_and_counts_it_per_hand():
     assert view["coached"] == asked == table.coached[0]
     again = Table.restore(json.loads(json.dumps(table.save())))
     assert again.coached == [asked] and again.view()["coached"] == asked
+
+
+def test_r7_the_panel_lists_the_options_weighed_longest_first_and_says_when_others_were_set_aside():
+    import re
+
+    import render_coach
+    from web_views import coached_announce_view, words
+
+    view = coached_announce_view()
+    advice = view["coach"]
+    options = advice["options"]
+    deals = [o["deals"] for o in options]
+    assert advice["deals"] == max(deals) > min(deals)  # the halving weighed them unequally
+    assert deals[advice["best"]] == advice["deals"]  # the choice is among the longest weighed
+    html = render_coach.coach_html(advice, words("en", view))
+    items = re.findall(r"<li>(.*?)</li>", html)
+    order = render_coach.order(options, advice["deals"])
+    assert len(items) == len(options) and sorted(order) == list(range(len(options)))
+    full = [i for i in order if deals[i] == advice["deals"]]
+    assert order[: len(full)] == sorted(full, key=lambda i: -options[i]["mean"])
+    assert [deals[i] for i in order] == sorted(deals, reverse=True)
+    for i, item in zip(order, items, strict=True):
+        aside = re.search(r'coach-aside">set aside after (\d+) deals<', item)
+        assert (int(aside.group(1)) if aside else advice["deals"]) == deals[i]
+    assert f"averaged over {advice['deals']} deals" in html
+    one = {**advice, "options": [{**options[0], "deals": 1}, options[advice["best"]]]}
+    assert "set aside after 1 deal<" in render_coach.coach_html(one, words("en", view))
+    assert "odłożone po 1 rozdaniu<" in render_coach.coach_html(one, words("pl", view))
+    assert "na 1 verdeling terzijde" in render_coach.coach_html(one, words("nl", view))

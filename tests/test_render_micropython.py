@@ -30,6 +30,7 @@ def fixture_views() -> dict:
     views.append(web_views.session_view())  # a long log: fits MicroPython's 1 MB heap
     coached, review = web_views.coached_view_and_review()
     views.append(coached)
+    views.append(web_views.coached_announce_view())
     return {"views": views, "words": web_views.catalogues(), "events": web_views.events(),
             "positions": position_texts(), "reviews": [review]}
 

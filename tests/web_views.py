@@ -233,6 +233,15 @@ def announce_view(players: int = 3, seed: int | None = None) -> dict:
     return json.loads(json.dumps(view))
 
 
+def coached_announce_view(players: int = 4) -> dict:
+    """The person's view choosing the game (R7) with the coach's advice in it: the expert
+    weighs every game by successive halving, so the options shown were weighed unequally."""
+    table = Table(players, seed=human_on_set(players), level="beginner")
+    view = table.start()
+    table.act(view["hand"]["legal"][0]["send"])
+    return json.loads(json.dumps(table.coach()))
+
+
 def session_view(hands: int = 8, players: int = 5, seed: int = 77) -> dict:
     """A view late in a long session: a full log (200 entries) and big chips."""
     rng = random.Random(seed)

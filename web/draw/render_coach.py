@@ -1,6 +1,7 @@
 """The coach's panel (HTML): the options the expert weighs for the person's decision, each
 with the chips it expects from now to the end of the hand and a 95 % interval, best first,
-the expert's choice marked (nos/coach.py; the view's "coach").
+the expert's choice marked, and those the search set aside early after them, saying after
+how many deals (nos/coach.py; the view's "coach").
 
 Pure functions of their arguments, in the MicroPython subset (see render_svg.py).
 """
@@ -25,6 +26,13 @@ def chips_words(option, w):
     return w.word("coach.chips", {"mean": sign + w.decimal(mean), "half": w.decimal(half)})
 
 
+def order(options, deals):
+    """The options in the panel's order: those weighed in all `deals` (the expert chooses
+    among them) best first, then those the search set aside sooner, longest weighed first."""
+    return sorted(range(len(options)), key=lambda i: (
+        -min(options[i].get("deals", 0), deals), -options[i].get("mean", 0), i))
+
+
 def coach_html(coach, w):
     """The panel: `coach` is the view's advice, or None while the coach is thinking."""
     out = ['<section class="coach" aria-labelledby="coach-title"><h3 id="coach-title">' +
@@ -39,12 +47,15 @@ def coach_html(coach, w):
             "option": option_words(options[0], w) if options else ""})) + "</p></section>")
         return "".join(out)
     best = coach.get("best", 0)
-    order = sorted(range(len(options)), key=lambda i: (-options[i].get("mean", 0), i))
+    deals = coach.get("deals", 0)
     out.append('<ol class="coach-options">')
-    for i in order:
+    for i in order(options, deals):
         o = options[i]
         mark = (' <strong class="coach-best">' + esc(w.word("coach.best")) + "</strong>"
                 if i == best else "")
+        if o.get("deals", 0) < deals:
+            mark += (' <span class="coach-aside">' + esc(w.word("coach.aside", {
+                "n": o.get("deals", 0)})) + "</span>")
         out.append('<li><span class="coach-do">' + esc(w.capital(option_words(o, w))) +
                    '</span> <span class="coach-chips">' + esc(chips_words(o, w)) + "</span>" +
                    mark + "</li>")
