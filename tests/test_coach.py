@@ -105,7 +105,7 @@ def test_the_table_coaches_only_the_persons_decision_and_counts_it_per_hand():
     assert again.coached == [asked] and again.view()["coached"] == asked
 
 
-def test_r7_the_panel_lists_the_options_weighed_longest_first_and_says_when_others_were_set_aside():
+def test_r7_the_panel_lists_the_longest_weighed_first_and_the_others_with_their_deals():
     import re
 
     import render_coach
@@ -125,10 +125,35 @@ def test_r7_the_panel_lists_the_options_weighed_longest_first_and_says_when_othe
     assert order[: len(full)] == sorted(full, key=lambda i: -options[i]["mean"])
     assert [deals[i] for i in order] == sorted(deals, reverse=True)
     for i, item in zip(order, items, strict=True):
-        aside = re.search(r'coach-aside">set aside after (\d+) deals<', item)
-        assert (int(aside.group(1)) if aside else advice["deals"]) == deals[i]
+        fewer = re.search(r'coach-fewer">over (\d+) deals<', item)
+        assert (int(fewer.group(1)) if fewer else advice["deals"]) == deals[i]
     assert f"averaged over {advice['deals']} deals" in html
     one = {**advice, "options": [{**options[0], "deals": 1}, options[advice["best"]]]}
-    assert "set aside after 1 deal<" in render_coach.coach_html(one, words("en", view))
-    assert "odłożone po 1 rozdaniu<" in render_coach.coach_html(one, words("pl", view))
-    assert "na 1 verdeling terzijde" in render_coach.coach_html(one, words("nl", view))
+    assert "over 1 deal<" in render_coach.coach_html(one, words("en", view))
+    assert "z 1 rozdania<" in render_coach.coach_html(one, words("pl", view))
+    assert "over 1 verdeling<" in render_coach.coach_html(one, words("nl", view))
+
+
+def test_r7_the_announcement_dialog_shows_the_coach_and_a_click_picks_its_option():
+    import re
+
+    import render_announce
+    from web_views import coached_announce_view, words
+
+    view = coached_announce_view()
+    w = words("en", view)
+    state = render_announce.default_state()
+    assert 'id="announce-coach"></div>' in render_announce.dialog_html(view, state, w)  # off
+    html = render_announce.dialog_html(view, state, w, coach_on=True)
+    assert html.count('id="announce-coach-title"') == 1 and 'id="coach-title"' not in html
+    assert html.index('id="announce-coach"') < html.index('id="announce-ok"')
+    picks = re.findall(r'data-coach="([^"]+)"', html)
+    sends = [o["do"][0]["send"] for o in view["coach"]["options"]]
+    assert sorted(picks) == sorted(sends) and len(picks) == len(view["coach"]["options"])
+    for send in picks:  # each option, picked, is the one the dialog announces
+        picked = render_announce.state_for(view, send)
+        state, option, _ = render_announce.resolve(view, picked)
+        assert state == picked and option["send"] == send
+        assert f'id="announce-ok" data-cmd="announce-ok" data-action="{send}"' in \
+            render_announce.dialog_html(view, state, w, True)
+    assert render_announce.state_for(view, "announce 99") is None

@@ -1,7 +1,7 @@
 """The coach on the page: off by default; switched on, it shows the options of the person's
-decision with their expected chips and the expert's choice, refines them while the person
-thinks, never blocks a move, follows each new decision, and the hand's summary says how
-often it was asked."""
+decision with their expected chips and the expert's choice (in the announcement dialog too,
+where a click picks an option), refines them while the person thinks, never blocks a move,
+follows each new decision, and the hand's summary says how often it was asked."""
 
 from __future__ import annotations
 
@@ -18,21 +18,31 @@ def test_the_coach_advises_on_the_persons_decisions_and_the_summary_counts_it(ap
     assert toggle.get_attribute("aria-pressed") == "false"
     toggle.click()
     app.wait_for_selector(".coach .coach-note")
-    waiting, advised = "human", 0
+    waiting, advised, picked = "human", 0, None
     while waiting == "human":
-        if app.locator("#announce-dialog[open]").count() == 0:
-            app.wait_for_selector(".coach-options li, .coach-note:not(.thinking)",
-                                  timeout=20_000)
-            items = app.locator(".coach-options li")
+        if app.locator("#announce-dialog[open]").count() and picked is None:
+            # R7: the dialog is modal, so the coach shows in it; a click picks its option
+            picks = app.locator("#announce-coach .coach-pick")
+            picks.first.wait_for(timeout=20_000)
+            assert app.locator("#announce-coach .coach-best").count() == 1
+            picked = picks.last.get_attribute("data-coach")
+            picks.last.click()
+            ok = app.locator("#announce-ok")
+            assert ok.get_attribute("data-action") == picked
+            assert app.evaluate("document.activeElement.id") == "announce-ok"
+        elif app.locator("#announce-dialog[open]").count() == 0:
+            app.wait_for_selector("#controls .coach-options li, "
+                                  "#controls .coach-note:not(.thinking)", timeout=20_000)
+            items = app.locator("#controls .coach-options li")
             if items.count():
                 advised += 1
                 text = items.first.text_content()
                 assert re.search(r"[+−]?\d+\.\d chips \(± \d+\.\d\)", text), text
-                assert app.locator(".coach-best").count() == 1
-                deals = app.text_content(".coach .coach-note:last-child")
+                assert app.locator("#controls .coach-best").count() == 1
+                deals = app.text_content("#controls .coach .coach-note:last-child")
                 assert re.search(r"\d+ deals", deals), deals
         waiting = one_move(app)  # the move is taken at once, the coach or not
-    assert waiting == "next_hand" and advised >= 1
+    assert waiting == "next_hand" and advised >= 1 and picked is not None
     assert re.search(r"The coach was asked about \d+ of your decisions",
                      app.text_content(".summary .coached"))
     settle(app)

@@ -6,10 +6,12 @@ nos/view.py): for each game its ruling, why it is not available or its legal opt
 the rows of its form. An option is the exact action to send, its name's parameters, its
 values in the rows (`choice`) and the sides of the set tile (matching, note, what a click
 picks). The form's state is a dict of row values; the dialog shows, row by row, the
-values the legal options still allow, so only a legal announcement can be made. Pure
+values the legal options still allow, so only a legal announcement can be made. With the
+coach on, its advice sits in the dialog, each option a button that picks it. Pure
 functions (MicroPython subset).
 """
 
+import render_coach
 from render_panels import option_row
 from render_svg import GOLD, INK, IVORY, MATADOR, esc, rect, split_tile, text, tile_face
 
@@ -42,6 +44,21 @@ def matches(option, state, rows):
         if r in state and r in choice and str(choice[r]) != str(state[r]):
             return False
     return True
+
+
+def state_for(view, send):
+    """The form's state that picks the legal option whose action is `send` (the coach's
+    pick), or None if no game offers it."""
+    for entry in catalogue(view).get("games") or []:
+        for o in entry.get("options") or []:
+            if o.get("send") == send:
+                s = {"game": entry.get("game")}
+                choice = o.get("choice") or {}
+                for r in entry.get("rows") or []:
+                    if r in choice:
+                        s[r] = choice[r]
+                return s
+    return None
 
 
 def resolve(view, state):
@@ -177,8 +194,18 @@ def params_html(view, state, option, rows, w):
     return '<p class="game-hint">' + esc(hint) + "</p>" + "".join(out)
 
 
-def dialog_html(view, state, w):
-    """The inside of the announcement dialog."""
+def coach_section(view, coach_on, w):
+    """The coach's advice on the announcement, inside the dialog (it is modal: the panel
+    under the controls is hidden behind it), each option a button that picks it; empty
+    while the coach is off."""
+    if not coach_on:
+        return ""
+    return render_coach.coach_html((view or {}).get("coach"), w, "announce-coach-title", True)
+
+
+def dialog_html(view, state, w, coach_on=False):
+    """The inside of the announcement dialog; with `coach_on`, the coach's advice under the
+    choice's preview (in #announce-coach, which the coach's refinements redraw)."""
     state, option, rows = resolve(view, state)
     set_tile = catalogue(view).get("set_tile") or ""
     out = ['<h2 id="announce-title">' + esc(w.word("ann.title")) + "</h2>",
@@ -203,6 +230,7 @@ def dialog_html(view, state, w):
     if option is not None:
         out.append('<p class="preview" id="announce-preview">' + esc(w.word("ann.preview")) +
                    " <strong>" + esc(w.game(option.get("game"))) + "</strong></p>")
+    out.append('<div id="announce-coach">' + coach_section(view, coach_on, w) + "</div>")
     out.append("</div></div>")
     send = option.get("send") if option else ""
     out.append('<div class="dialog-buttons"><button type="button" data-cmd="announce-close">' +

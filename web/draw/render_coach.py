@@ -1,7 +1,7 @@
 """The coach's panel (HTML): the options the expert weighs for the person's decision, each
 with the chips it expects from now to the end of the hand and a 95 % interval, best first,
-the expert's choice marked, and those the search set aside early after them, saying after
-how many deals (nos/coach.py; the view's "coach").
+the expert's choice marked, and after them those the search set aside early, each saying
+over how many deals (nos/coach.py; the view's "coach").
 
 Pure functions of their arguments, in the MicroPython subset (see render_svg.py).
 """
@@ -33,10 +33,12 @@ def order(options, deals):
         -min(options[i].get("deals", 0), deals), -options[i].get("mean", 0), i))
 
 
-def coach_html(coach, w):
-    """The panel: `coach` is the view's advice, or None while the coach is thinking."""
-    out = ['<section class="coach" aria-labelledby="coach-title"><h3 id="coach-title">' +
-           esc(w.word("coach.title")) + "</h3>"]
+def coach_html(coach, w, title_id="coach-title", pick=False):
+    """The panel: `coach` is the view's advice, or None while the coach is thinking. With
+    `pick` (in the announcement dialog) each option is a button that picks it in the form
+    (its action in data-coach)."""
+    out = ['<section class="coach" aria-labelledby="' + title_id + '"><h3 id="' + title_id +
+           '">' + esc(w.word("coach.title")) + "</h3>"]
     if not coach:
         out.append('<p class="coach-note thinking">' + esc(w.word("coach.thinking")) +
                    "</p></section>")
@@ -54,11 +56,15 @@ def coach_html(coach, w):
         mark = (' <strong class="coach-best">' + esc(w.word("coach.best")) + "</strong>"
                 if i == best else "")
         if o.get("deals", 0) < deals:
-            mark += (' <span class="coach-aside">' + esc(w.word("coach.aside", {
+            mark += (' <span class="coach-fewer">' + esc(w.word("coach.fewer", {
                 "n": o.get("deals", 0)})) + "</span>")
-        out.append('<li><span class="coach-do">' + esc(w.capital(option_words(o, w))) +
-                   '</span> <span class="coach-chips">' + esc(chips_words(o, w)) + "</span>" +
-                   mark + "</li>")
+        said = esc(w.capital(option_words(o, w)))
+        send = ((o.get("do") or [{}])[0]).get("send")
+        if pick and send:
+            said = ('<button type="button" class="coach-pick" data-coach="' + esc(send) + '">' +
+                    said + "</button>")
+        out.append('<li><span class="coach-do">' + said + '</span> <span class="coach-chips">' +
+                   esc(chips_words(o, w)) + "</span>" + mark + "</li>")
     out.append('</ol><p class="coach-note">' + esc(w.word("coach.deals", {
         "n": coach.get("deals", 0)})) + "</p></section>")
     return "".join(out)

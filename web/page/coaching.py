@@ -1,16 +1,16 @@
 """The coach on the page (main thread, MicroPython). While it is switched on and the person is
 to decide, the page asks the worker for the coach's advice (nos/coach.py: the expert's search
 from the person's observation), then for more deals, a quarter of a second at a time, and
-draws it under the controls. It runs only on the person's turn, so it never delays the
-computer players; it asks nothing while another request is under way, and an answer that
-arrives after the person has acted is dropped (their action goes first in the worker's queue
-after at most one short step).
+draws it under the controls and, the dialog being modal, in the announcement dialog. It runs
+only on the person's turn, so it never delays the computer players; it asks nothing while
+another request is under way, and an answer that arrives after the person has acted is
+dropped (their action goes first in the worker's queue after at most one short step).
 """
 
 import asyncio
 import json
 
-from show import draw_controls, store
+from show import draw_announce_coach, draw_controls, store
 
 MOST = 16  # requests per decision: the expert's own search, then refinements
 ENOUGH = 400  # deals per option: the intervals are narrow enough
@@ -26,6 +26,7 @@ def start(page):
 def toggle(page):
     page.shown.coach = not page.shown.coach
     draw_controls(page)
+    draw_announce_coach(page)
     start(page)
 
 
@@ -51,6 +52,7 @@ async def run(page):
             page.shown.view = view
             store(page, reply)  # (the hand's record counts the coach)
             draw_controls(page)
+            draw_announce_coach(page)
             coach = view.get("coach") or {}
             if not coach.get("weighed") or coach.get("deals", 0) >= ENOUGH:
                 break

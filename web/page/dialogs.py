@@ -12,8 +12,17 @@ from show import draw_announce, draw_new_game, render
 
 
 def on_announce_click(page, event):
-    node = closest(event, "[data-game],[data-param],[data-pick],[data-cmd]")
+    node = closest(event, "[data-game],[data-param],[data-pick],[data-cmd],[data-coach]")
     if node is None:
+        return
+    if attr(node, "data-coach") is not None:  # the coach's option: picked in the form
+        state = announce.state_for(page.view, attr(node, "data-coach"))
+        if state is not None:
+            page.dialogs.announce = announce.resolve(page.view, state)[0]
+            draw_announce(page)
+            give = el("announce-ok")
+            if not absent(give):
+                give.focus()
         return
     cmd = attr(node, "data-cmd")
     if cmd == "announce-ok":

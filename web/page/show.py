@@ -16,7 +16,18 @@ import render_hand
 import render_panels as panels
 import render_table
 import ui_logic as logic
-from dom import NARROW, REDUCED, SAVE_KEY, SHOWN_KEY, el, embedded, show_status, storage_set
+from dom import (
+    NARROW,
+    REDUCED,
+    SAVE_KEY,
+    SHOWN_KEY,
+    absent,
+    attr,
+    el,
+    embedded,
+    show_status,
+    storage_set,
+)
 from language import say, words
 from pyscript import document, window
 from pyscript.ffi import to_js
@@ -262,7 +273,22 @@ def open_announce(page):
 
 def draw_announce(page):
     el("announce-body").innerHTML = announce.dialog_html(page.view, page.dialogs.announce,
-                                                         words(page))
+                                                         words(page), page.shown.coach)
+
+
+def draw_announce_coach(page):
+    """The coach's advice in the open announcement dialog, alone: the form keeps its focus."""
+    box = el("announce-coach")
+    if absent(box) or not el("announce-dialog").open:
+        return
+    active = document.activeElement
+    held = None if absent(active) or absent(getattr(active, "getAttribute", None)) else attr(
+        active, "data-coach")
+    box.innerHTML = announce.coach_section(page.view, page.shown.coach, words(page))
+    if held is not None and '"' not in held:  # a refinement redrew the focused option
+        node = box.querySelector('[data-coach="' + held + '"]')
+        if not absent(node):
+            node.focus()
 
 
 def draw_new_game(page):
