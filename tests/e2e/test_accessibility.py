@@ -54,6 +54,9 @@ def test_axe_finds_nothing_in_any_state_of_a_game(app, guard, base_url):
     app.locator("#hand .hand-tile.playable").first.click()
     app.locator("#announce-dialog").wait_for(state="visible")
     check_everywhere(app, "the announcement dialog")
+    app.click("#announce-dialog [data-game='11']")  # a line with conditions: sides to pick
+    app.locator("#announce-dialog .side-zone.clickable").first.wait_for()
+    assert violations(app) == []  # each side's name holds the words shown on it
     app.click("#announce-ok")
     settle(app)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from e2e_play import human_on_set, one_move, open_game, settle
+from test_accessibility import violations
 
 
 def test_the_coach_advises_on_the_persons_decisions_and_the_summary_counts_it(app, guard,
@@ -30,6 +31,7 @@ def test_the_coach_advises_on_the_persons_decisions_and_the_summary_counts_it(ap
             ok = app.locator("#announce-ok")
             assert ok.get_attribute("data-action") == picked
             assert app.evaluate("document.activeElement.id") == "announce-ok"
+            assert violations(app) == []  # axe-core, the dialog with the coach in it
         elif app.locator("#announce-dialog[open]").count() == 0:
             app.wait_for_selector("#controls .coach-options li, "
                                   "#controls .coach-note:not(.thinking)", timeout=20_000)

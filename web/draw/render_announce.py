@@ -13,7 +13,7 @@ functions (MicroPython subset).
 
 import render_coach
 from render_panels import option_row
-from render_svg import GOLD, INK, IVORY, MATADOR, esc, rect, split_tile, text, tile_face
+from render_svg import GOLD, INK, IVORY, MATADOR, esc, fmt, rect, split_tile, text, tile_face
 
 
 def default_state():
@@ -156,19 +156,27 @@ def side_zone(zone, side, state, w):
                   more=[("fill-opacity", "0.3"), ("stroke-dasharray", "none" if chosen else
                                                     "4 3")])]
     note = side.get("note")
-    parts.append(text(x + zw / 2, y + zh / 2 - (2 if note else -4),
-                      w.word("matching." + kind), 11, colour, "middle", "600"))
+    shown = [w.word("matching." + kind)]
     if note:
-        parts.append(text(x + zw / 2, y + zh / 2 + 12, w.word(note.get("key"), note), 11,
-                          IVORY, "middle"))
+        # One text, the note a second line with a space before it: the words a browser
+        # reads from the zone are "ordinary tile 2", which its name then contains.
+        shown.append(w.word(note.get("key"), note))
+        parts.append('<text x="' + fmt(x + zw / 2) + '" y="' + fmt(y + zh / 2 - 2) +
+                     '" font-size="11" fill="' + colour + '" text-anchor="middle" '
+                     'font-weight="600">' + esc(shown[0]) + '<tspan x="' + fmt(x + zw / 2) +
+                     '" y="' + fmt(y + zh / 2 + 12) + '" fill="' + IVORY + '" font-weight='
+                     '"400"> ' + esc(shown[1]) + "</tspan></text>")
+    else:
+        parts.append(text(x + zw / 2, y + zh / 2 + 4, shown[0], 11, colour, "middle", "600"))
     name = w.capital(w.side(side.get("side", "")))
     more = ""
     if pick:
         k = list(pick)[0]
+        # The name holds the words shown on the zone (WCAG 2.5.3, label in name).
+        label = (w.word("ann.choose_side", {"side": side.get("side", "")}) + ": " +
+                 " ".join(shown))
         more = (' data-pick="' + esc(k) + '" data-value="' + esc(pick[k]) + '" role="button"'
-                ' tabindex="0" aria-label="' + esc(w.word("ann.choose_side",
-                                                          {"side": side.get("side", "")})) +
-                '" class="side-zone clickable"')
+                ' tabindex="0" aria-label="' + esc(label) + '" class="side-zone clickable"')
     else:
         more = ' class="side-zone"'
     return "<g" + more + "><title>" + esc(name) + "</title>" + "".join(parts) + "</g>"
