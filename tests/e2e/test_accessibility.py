@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import web_views
 from e2e_harness import ROOT
 from e2e_play import (
     human_on_set,
@@ -46,6 +47,24 @@ def check_everywhere(page, state: str) -> None:
     assert problems == []
 
 
+def test_axe_finds_nothing_in_the_announcement_of_every_game_on_0_0(app, guard, base_url):
+    """On 0-0 the triangles may be announced too (R7): each game's form and diagram."""
+    seed = web_views.human_on_set(4, zero=True)
+    open_game(app, base_url, f"?seed={seed}&players=4&level=beginner&delay=0")
+    app.locator("#hand .hand-tile.playable").first.click()
+    app.locator("#announce-dialog").wait_for(state="visible")
+    games = app.locator("#announce-dialog [data-game]:not([disabled])")
+    offered = [games.nth(k).get_attribute("data-game") for k in range(games.count())]
+    assert {str(g) for g in web_views.TRIANGLES} <= set(offered)
+    problems = []
+    for game in offered:
+        app.click(f"#announce-dialog [data-game='{game}']")
+        app.locator(f"#announce-dialog [data-game='{game}'][aria-pressed=true]").wait_for()
+        problems += [f"game {game}: {v}" for v in violations(app)]
+    assert problems == []
+    guard.check()
+
+
 def test_axe_finds_nothing_in_any_state_of_a_game(app, guard, base_url):
     seed = human_on_set(3)
     open_game(app, base_url, f"?seed={seed}&players=3&level=beginner&delay=0")
@@ -54,9 +73,15 @@ def test_axe_finds_nothing_in_any_state_of_a_game(app, guard, base_url):
     app.locator("#hand .hand-tile.playable").first.click()
     app.locator("#announce-dialog").wait_for(state="visible")
     check_everywhere(app, "the announcement dialog")
-    app.click("#announce-dialog [data-game='11']")  # a line with conditions: sides to pick
-    app.locator("#announce-dialog .side-zone.clickable").first.wait_for()
-    assert violations(app) == []  # each side's name holds the words shown on it
+    games = app.locator("#announce-dialog [data-game]:not([disabled])")
+    problems = []
+    for k in range(games.count()):  # every game's form and diagram (sides to pick, R40–R57)
+        game = games.nth(k).get_attribute("data-game")
+        app.click(f"#announce-dialog [data-game='{game}']")
+        app.locator(f"#announce-dialog [data-game='{game}'][aria-pressed=true]").wait_for()
+        problems += [f"game {game}: {v}" for v in violations(app)]
+    assert problems == [] and games.count() >= 11
+    app.click("#announce-dialog [data-game='1']")
     app.click("#announce-ok")
     settle(app)
 
