@@ -1,22 +1,30 @@
 """Accessible to everyone: axe-core (pinned in package.json) finds no violation in any state
 of a game, at phone and desktop sizes, light and dark; a whole hand is played with the
 keyboard alone, focus coming back to the hand after every move; the others' actions and the
-payments reach the polite live region; R reads out the open ends."""
+payments reach the polite live region; R reads out the open ends. The rules pages and the
+embeds, the pass-and-play screen and a verified deal are checked by axe too."""
 
 from __future__ import annotations
 
 import json
 
+import record_link
 import web_views
 from e2e_harness import ROOT
 from e2e_play import (
     human_on_set,
     new_game,
+    one_move,
     open_game,
+    play_hand,
     settle,
     take_all,
 )
+from test_site import wait_ready
 from web_views import find_decision
+
+from nos.players import random_action
+from nos.record import play_session, session_record
 
 AXE = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
 SIZES = {"phone": (360, 640, 400), "desktop": (1280, 800, 1000)}  # (w, h, table's viewBox w)
@@ -234,4 +242,51 @@ def test_the_others_actions_and_payments_are_announced_and_R_reads_the_ends(app,
                                    "'#hand .hand-tile.playable')].map(e => e.dataset.tile))"))
     for tile in hand:
         assert tile in said
+    guard.check()
+
+
+def test_axe_finds_nothing_on_the_rules_pages_and_the_embeds(page, guard, base_url):
+    """rules.html in each language and both colour schemes (its worked examples are
+    landmarks, each named by its section); embed.html with a position, a replay and a bad
+    text."""
+    problems = []
+    for lang, scheme in (("en", "light"), ("nl", "dark"), ("pl", "light")):
+        page.emulate_media(color_scheme=scheme)
+        page.goto(f"{base_url}rules.html?lang={lang}")
+        wait_ready(page)
+        problems += [f"rules {lang} {scheme}: {v}" for v in violations(page)]
+    page.locator("#example-wait [data-cmd=next]").click()
+    problems += [f"rules, an example stepped: {v}" for v in violations(page)]
+    position = ("506.517.465.512_a66_2_64b41b.62c22c.61d11d.65a_play-a_5521.3020.5310.5043"
+                "_b12_td2_h2")
+    link = record_link.encode(session_record(play_session(4, 5, 1, random_action)))
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        for what, query in (("position", f"?pos={position}"),
+                            ("replay", f"?hand=1&step=4#r={link}")):
+            page.goto(f"{base_url}embed.html{query}")
+            wait_ready(page)
+            problems += [f"embed {what} {scheme}: {v}" for v in violations(page)]
+    page.goto(f"{base_url}embed.html?pos=nonsense")
+    page.wait_for_selector("#embed-note:not(:empty)")
+    problems += [f"embed, a bad text: {v}" for v in violations(page)]
+    assert problems == []
+    guard.check()
+
+
+def test_axe_finds_nothing_on_the_pass_screen_and_a_verified_deal(app, guard, base_url):
+    """Pass-and-play's "pass the device" screen, and a hand's end with its deal verified, in
+    Dutch and Polish too."""
+    open_game(app, base_url, "?players=4&people=2&seed=5&level=beginner&delay=0&lang=nl")
+    problems = []
+    while settle(app) == "human" and app.get_attribute("body", "data-pass") != "1":
+        one_move(app)
+    assert app.get_attribute("body", "data-pass") == "1"
+    problems += [f"pass screen: {v}" for v in violations(app)]
+    open_game(app, base_url, "?seed=31&players=3&level=beginner&delay=0&lang=pl")
+    play_hand(app)
+    app.click("[data-cmd=verify]")
+    app.wait_for_selector(".fair-verified.ok")
+    problems += [f"verified deal: {v}" for v in violations(app)]
+    assert problems == []
     guard.check()

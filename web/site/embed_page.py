@@ -92,6 +92,9 @@ def draw(embed):
     note = el("embed-note")
     note.textContent = ""
     controls.hidden = True
+    el("embed-heading").textContent = (  # (read by screen readers only)
+        words.word("embed.replay", {"hand": embed.hand + 1}) if embed.record is not None
+        else words.word("embed.title"))
     if embed.error:
         board.innerHTML = ""
         note.textContent = embed.error

@@ -79,6 +79,16 @@ def draw_example(example, words):
     figures.show_controls(node, k, example.count, words)
 
 
+def section_heading(node):
+    """The text of the nearest heading before `node` among its siblings, or ""."""
+    at = node.previousElementSibling
+    while not absent(at):
+        if str(at.tagName) in ("H2", "H3", "H4"):
+            return str(at.textContent).strip()
+        at = at.previousElementSibling
+    return ""
+
+
 def wire_example(example, words):
     controls = document.createElement("div")
     controls.className = "example-controls"
@@ -89,7 +99,10 @@ def wire_example(example, words):
                           button("end", words.word("example.end") + " ⏭"))
     board = example.node.querySelector(".example-board")
     board.after(controls)
-    example.node.setAttribute("aria-label", words.word("example.label"))
+    # Named by its section too: the page's worked examples are landmarks, each unique.
+    label = words.word("example.label")
+    heading = section_heading(example.node)
+    example.node.setAttribute("aria-label", label + ": " + heading if heading else label)
 
     def on_click(event):
         target = event.target.closest("button[data-cmd]")
