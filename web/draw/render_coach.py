@@ -26,11 +26,11 @@ def chips_words(option, w):
     return w.word("coach.chips", {"mean": sign + w.decimal(mean), "half": w.decimal(half)})
 
 
-def order(options, deals):
-    """The options in the panel's order: those weighed in all `deals` (the expert chooses
-    among them) best first, then those the search set aside sooner, longest weighed first."""
+def order(options):
+    """The options in the panel's order: the longest weighed first (the expert chooses
+    among those), each group best first."""
     return sorted(range(len(options)), key=lambda i: (
-        -min(options[i].get("deals", 0), deals), -options[i].get("mean", 0), i))
+        -options[i].get("deals", 0), -options[i].get("mean", 0), i))
 
 
 def coach_html(coach, w, title_id="coach-title", pick=False):
@@ -51,7 +51,7 @@ def coach_html(coach, w, title_id="coach-title", pick=False):
     best = coach.get("best", 0)
     deals = coach.get("deals", 0)
     out.append('<ol class="coach-options">')
-    for i in order(options, deals):
+    for i in order(options):
         o = options[i]
         mark = (' <strong class="coach-best">' + esc(w.word("coach.best")) + "</strong>"
                 if i == best else "")

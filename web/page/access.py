@@ -23,7 +23,8 @@ GROUPS = {"hand": "#hand [data-tile]", "table": "#table .end.target"}
 
 def held_focus():
     """Where the focus is before the hand and the table are drawn again: ("hand", tile),
-    ("table", arm), ("controls-button" or "table-button", its selector) or None."""
+    ("table", arm), ("controls-button", "table-button" or "announce-coach-button", its
+    selector) or None."""
     active = document.activeElement
     if absent(active) or absent(getattr(active, "closest", None)):
         return None
@@ -31,9 +32,10 @@ def held_focus():
         return ("hand", attr(active, "data-tile"))
     if not absent(active.closest("#table")) and attr(active, "data-arm") is not None:
         return ("table", attr(active, "data-arm"))
-    for box in ("controls", "table"):  # a button: the controls' or the table's zoom
+    # A button: the controls', the table's zoom or the coach's in the announcement dialog.
+    for box in ("controls", "table", "announce-coach"):
         if not absent(active.closest("#" + box)):
-            for name in ("data-action", "data-cmd"):
+            for name in ("data-action", "data-cmd", "data-coach"):
                 value = attr(active, name)
                 if value is not None:
                     return (box + "-button", "[" + name + '="' + value + '"]')
@@ -50,8 +52,8 @@ def give_focus(where):
         node = document.querySelector('#hand [data-tile="' + key + '"]:not([aria-disabled])')
     elif kind == "table":
         node = document.querySelector('#table .end.target[data-arm="' + key + '"]')
-    else:  # the same button of the controls or the table, if it is still offered
-        node = document.querySelector("#" + kind.split("-")[0] + " " + key)
+    else:  # the same button of its box, if it is still offered
+        node = document.querySelector("#" + kind[: -len("-button")] + " " + key)
     if absent(node):
         node = document.querySelector('#hand [tabindex="0"]')
     focus_node(node)

@@ -26,7 +26,6 @@ def start(page):
 def toggle(page):
     page.shown.coach = not page.shown.coach
     draw_controls(page)
-    draw_announce_coach(page)
     start(page)
 
 

@@ -3,6 +3,7 @@ game of the view's catalogue and its parameters; render_announce.py draws it and
 the choice to the action the view offers) and the new game (players, level, pace, house
 rules and seed, within the limits of the engine's settings)."""
 
+import access
 import render_announce as announce
 import ui_logic as logic
 from dom import absent, attr, closest, el
@@ -18,11 +19,9 @@ def on_announce_click(page, event):
     if attr(node, "data-coach") is not None:  # the coach's option: picked in the form
         state = announce.state_for(page.view, attr(node, "data-coach"))
         if state is not None:
-            page.dialogs.announce = announce.resolve(page.view, state)[0]
+            page.dialogs.announce = state
             draw_announce(page)
-            give = el("announce-ok")
-            if not absent(give):
-                give.focus()
+            access.focus("#announce-ok")
         return
     cmd = attr(node, "data-cmd")
     if cmd == "announce-ok":

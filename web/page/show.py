@@ -16,18 +16,7 @@ import render_hand
 import render_panels as panels
 import render_table
 import ui_logic as logic
-from dom import (
-    NARROW,
-    REDUCED,
-    SAVE_KEY,
-    SHOWN_KEY,
-    absent,
-    attr,
-    el,
-    embedded,
-    show_status,
-    storage_set,
-)
+from dom import NARROW, REDUCED, SAVE_KEY, SHOWN_KEY, absent, el, embedded, show_status, storage_set
 from language import say, words
 from pyscript import document, window
 from pyscript.ffi import to_js
@@ -281,14 +270,10 @@ def draw_announce_coach(page):
     box = el("announce-coach")
     if absent(box) or not el("announce-dialog").open:
         return
-    active = document.activeElement
-    held = None if absent(active) or absent(getattr(active, "getAttribute", None)) else attr(
-        active, "data-coach")
+    where = access.held_focus()
     box.innerHTML = announce.coach_section(page.view, page.shown.coach, words(page))
-    if held is not None and '"' not in held:  # a refinement redrew the focused option
-        node = box.querySelector('[data-coach="' + held + '"]')
-        if not absent(node):
-            node.focus()
+    if where is not None and where[0] == "announce-coach-button":
+        access.give_focus(where)
 
 
 def draw_new_game(page):
