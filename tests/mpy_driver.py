@@ -60,6 +60,8 @@ def render_view(view, w, full=True):
         for game in range(1, 18):
             state = render_announce.update(view, state, "game", str(game))
             out.append(render_announce.dialog_html(view, state, w))
+            if view.get("coach") and game == 1:  # with the coach's advice in it
+                out.append(render_announce.dialog_html(view, state, w, True))
             variants = (("matching", "matador"), ("condition", "first"), ("count", "3"),
                         ("shape", "cross"), ("side", "right"))
             for param, value in variants if full else ():

@@ -157,3 +157,43 @@ def test_r7_the_announcement_dialog_shows_the_coach_and_a_click_picks_its_option
         assert f'id="announce-ok" data-cmd="announce-ok" data-action="{send}"' in \
             render_announce.dialog_html(view, state, w, True)
     assert render_announce.state_for(view, "announce 99") is None
+
+
+def test_r7_each_game_button_shows_the_chips_the_coach_expects_of_that_game():
+    import re
+
+    import render_announce
+    import render_coach
+    from web_views import coached_announce_view, words
+
+    view = coached_announce_view()
+    w = words("en", view)
+    advice = view["coach"]
+    options = advice["options"]
+    state = render_announce.default_state()
+    assert "data-coach-game" not in render_announce.dialog_html(view, state, w)  # coach off
+    html = render_announce.dialog_html(view, state, w, coach_on=True)
+    shown = dict(re.findall(r'data-coach-game="(\d+)">((?:<span class="coach-game-chips[^"]*">'
+                            r'<span class="visually-hidden">[^<]*</span>[^<]*</span>)?)</span>',
+                            html))
+    # The panel's order: per game, the first of its options is the one on its button.
+    expected = {}
+    for i in render_coach.order(options):
+        game = render_announce.state_for(view, options[i]["do"][0]["send"])["game"]
+        expected.setdefault(game, i)
+    assert len(expected) >= 2  # the advice spans several games
+    for game, i in expected.items():
+        chips = shown[str(game)]
+        mean = options[i]["mean"]
+        assert chips.endswith(("+" if mean >= 0.05 else "") + w.decimal(mean) + "</span>")
+        assert '<span class="visually-hidden">Coach: </span>' in chips
+        assert (" best" in chips) == (i == advice["best"])
+        assert (" fewer" in chips) == (i != advice["best"] and
+                                       options[i]["deals"] < advice["deals"])
+    assert sorted(int(g) for g in shown if not shown[g]) == sorted(
+        e["game"] for e in view["hand"]["announce"]["games"] if e["game"] not in expected)
+    # While the coach thinks, the buttons carry no chips yet (the refinement fills them).
+    thinking = {**view, "coach": None}
+    assert all(chips == "" for _, chips in render_announce.game_chips(thinking, True, w))
+    assert render_announce.game_chips(view, False, w) == [
+        (e["game"], "") for e in view["hand"]["announce"]["games"]]

@@ -235,11 +235,18 @@ def announce_view(players: int = 3, seed: int | None = None) -> dict:
 
 def coached_announce_view(players: int = 4) -> dict:
     """The person's view choosing the game (R7) with the coach's advice in it: the expert
-    weighs every game by successive halving, so the options shown were weighed unequally."""
+    weighs every game by successive halving, so the options shown were weighed unequally.
+    Uncapped (the app caps it at 0.9 s): a fixed number of deals, the same on any machine."""
+    from unittest import mock
+
+    import nos.app
+
     table = Table(players, seed=human_on_set(players), level="beginner")
     view = table.start()
     table.act(view["hand"]["legal"][0]["send"])
-    return json.loads(json.dumps(table.coach()))
+    with mock.patch.dict(nos.app.BROWSER_BOT_PARAMS, {"expert": {}}):
+        coached = table.coach()
+    return json.loads(json.dumps(coached))
 
 
 def session_view(hands: int = 8, players: int = 5, seed: int = 77) -> dict:

@@ -26,6 +26,12 @@ def test_the_coach_advises_on_the_persons_decisions_and_the_summary_counts_it(ap
             picks = app.locator("#announce-coach .coach-pick")
             picks.first.wait_for(timeout=20_000)
             assert app.locator("#announce-coach .coach-best").count() == 1
+            # Each game's button says the chips the coach expects of it, its choice marked.
+            best = app.locator("#announce-body .game .coach-game-chips.best")
+            best.wait_for(timeout=20_000)
+            assert best.count() == 1
+            assert re.fullmatch(r"Coach: [+−]?\d+\.\d", best.text_content()), \
+                best.text_content()
             picked = picks.last.get_attribute("data-coach")
             picks.last.click()
             ok = app.locator("#announce-ok")

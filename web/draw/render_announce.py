@@ -211,6 +211,37 @@ def coach_section(view, coach_on, w):
     return render_coach.coach_html((view or {}).get("coach"), w, "announce-coach-title", True)
 
 
+def game_chips(view, coach_on, w):
+    """[(game, html)] for every game's button: with the coach on, the chips it expects of
+    that game's option weighed longest (the panel's order), the expert's choice marked and
+    one weighed over fewer deals dimmed; "" for a game it does not show."""
+    coach = (view or {}).get("coach") if coach_on else None
+    options = (coach or {}).get("options") or [] if (coach or {}).get("weighed") else []
+    firsts = {}
+    for i in render_coach.order(options):
+        state = state_for(view, ((options[i].get("do") or [{}])[0]).get("send"))
+        if state is not None and state["game"] not in firsts:
+            firsts[state["game"]] = i
+    out = []
+    for entry in catalogue(view).get("games") or []:
+        n = entry.get("game")
+        i = firsts.get(n)
+        if i is None:
+            out.append((n, ""))
+            continue
+        o = options[i]
+        mean = o.get("mean", 0)
+        cls = "coach-game-chips"
+        if i == coach.get("best", 0):
+            cls += " best"
+        elif o.get("deals", 0) < coach.get("deals", 0):
+            cls += " fewer"
+        out.append((n, '<span class="' + cls + '"><span class="visually-hidden">' +
+                    esc(w.word("coach.title")) + ": </span>" + ("+" if mean >= 0.05 else "") +
+                    esc(w.decimal(mean)) + "</span>"))
+    return out
+
+
 def dialog_html(view, state, w, coach_on=False):
     """The inside of the announcement dialog; with `coach_on`, the coach's advice under the
     choice's preview (in #announce-coach, which the coach's refinements redraw)."""
@@ -220,7 +251,8 @@ def dialog_html(view, state, w, coach_on=False):
            '<p class="dialog-sub">' + esc(w.word("ann.sub", {"tile": set_tile})) + "</p>",
            '<div class="announce-grid"><div class="games" role="radiogroup" aria-label="' +
            esc(w.word("ann.games")) + '">']
-    for entry in catalogue(view).get("games") or []:
+    chips = game_chips(view, coach_on, w)
+    for k, entry in enumerate(catalogue(view).get("games") or []):
         n = entry.get("game")
         ok = bool(entry.get("options"))
         attrs = ' data-game="' + str(n) + '" aria-pressed="' + (
@@ -230,6 +262,9 @@ def dialog_html(view, state, w, coach_on=False):
             why = w.word("unavailable." + str(entry.get("why")), {"rule": entry.get("rule")})
             attrs += ' disabled title="' + esc(why) + '"'
             extra = '<span class="why">' + esc(why) + "</span>"
+        if coach_on:  # (filled in place as the coach refines: the focus stays put)
+            extra += ' <span class="coach-game" data-coach-game="' + str(n) + '">' + \
+                chips[k][1] + "</span>"
         out.append('<button type="button" class="game"' + attrs + '><span class="num">' +
                    str(n) + "</span> " + esc(w.word("game." + str(n))) + extra + "</button>")
     out.append('</div><div class="params">')

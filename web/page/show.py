@@ -271,7 +271,12 @@ def draw_announce_coach(page):
     if absent(box) or not el("announce-dialog").open:
         return
     where = access.held_focus()
-    box.innerHTML = announce.coach_section(page.view, page.shown.coach, words(page))
+    w = words(page)
+    box.innerHTML = announce.coach_section(page.view, page.shown.coach, w)
+    for game, chips in announce.game_chips(page.view, page.shown.coach, w):
+        spot = document.querySelector('#announce-body [data-coach-game="' + str(game) + '"]')
+        if not absent(spot):
+            spot.innerHTML = chips
     if where is not None and where[0] == "announce-coach-button":
         access.give_focus(where)
 
