@@ -374,3 +374,34 @@ def test_the_table_is_legible_on_phone_and_desktop(browser, base_url, size):
     assert smallest >= 12, smallest
     g.check()
     context.close()
+
+
+SIDEWAYS = """() => [document.documentElement.scrollWidth, innerWidth,
+    [...document.querySelectorAll('body *')].filter(e => {
+        const b = e.getBoundingClientRect();
+        return b.width && b.right > innerWidth + 1;
+    }).slice(0, 4).map(e => e.tagName + '.' + e.className)]"""
+
+
+@pytest.mark.parametrize("lang", ["nl", "pl"])
+def test_no_screen_scrolls_sideways_on_a_small_phone(app, guard, base_url, lang):
+    """A 320 px phone, in the languages with the longest words: the set, the hand's end and
+    its standings (R21), its review, and the session's settlement (R24) all fit its width."""
+    def fits(what):
+        app.set_viewport_size({"width": 320, "height": 640})
+        wide, width, over = app.evaluate(SIDEWAYS)
+        assert wide <= width, f"{what}: the page scrolls sideways ({wide} px): {over}"
+        app.set_viewport_size({"width": 1280, "height": 860})
+
+    open_game(app, base_url, f"?seed={human_on_set(5)}&players=5&level=club&delay=0&lang={lang}")
+    fits("on set")
+    assert play_hand(app, game=2) > 0
+    fits("the hand's end")
+    app.locator("[data-cmd=review]").first.click()
+    app.wait_for_selector("#review-dialog[open] [data-cmd=review-step]")
+    fits("the review")
+    app.locator("[data-cmd=review-close]").first.click()
+    app.locator("[data-cmd=end-session]").first.click()
+    app.wait_for_selector(".settlement")
+    fits("the settlement")
+    guard.check()
