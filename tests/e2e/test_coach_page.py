@@ -5,10 +5,19 @@ follows each new decision, and the hand's summary says how often it was asked.""
 
 from __future__ import annotations
 
+import json
 import re
 
 from e2e_play import human_on_set, one_move, open_game, settle
 from test_accessibility import violations
+
+CHIPS = ("[...document.querySelectorAll('#announce-body .coach-game-chips')]"
+         ".map(e => e.textContent).join()")
+
+
+def chips_now(app) -> str:
+    """The chips on the games' buttons, all in one text."""
+    return app.evaluate(CHIPS)
 
 
 def test_the_coach_advises_on_the_persons_decisions_and_the_summary_counts_it(app, guard,
@@ -25,15 +34,25 @@ def test_the_coach_advises_on_the_persons_decisions_and_the_summary_counts_it(ap
             # R7: the dialog is modal, so the coach shows in it; a click picks its option
             picks = app.locator("#announce-coach .coach-pick")
             picks.first.wait_for(timeout=20_000)
+            # Under the mouse the list keeps its order while the coach refines (the games'
+            # chips change in place); the mouse gone, the list is brought up to date.
+            app.locator("#announce-coach h3").hover()
+            held = app.inner_html("#announce-coach")
+            app.wait_for_function(f"() => {CHIPS} !== {json.dumps(chips_now(app))}",
+                                  timeout=20_000)
+            assert app.inner_html("#announce-coach") == held
+            app.mouse.move(2, 2)
+            app.wait_for_function("h => document.getElementById('announce-coach').innerHTML "
+                                  "!== h", arg=held, timeout=20_000)
             assert app.locator("#announce-coach .coach-best").count() == 1
             # Each game's button says the chips the coach expects of it, its choice marked.
             best = app.locator("#announce-body .game .coach-game-chips.best")
-            best.wait_for(timeout=20_000)
             assert best.count() == 1
             assert re.fullmatch(r"Coach: [+−]?\d+\.\d", best.text_content()), \
                 best.text_content()
             picked = picks.last.get_attribute("data-coach")
-            picks.last.click()
+            # (by its action: a refinement may reorder the list meanwhile)
+            app.locator(f'#announce-coach .coach-pick[data-coach="{picked}"]').click()
             ok = app.locator("#announce-ok")
             assert ok.get_attribute("data-action") == picked
             assert app.evaluate("document.activeElement.id") == "announce-ok"

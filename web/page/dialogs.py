@@ -9,7 +9,7 @@ import ui_logic as logic
 from dom import absent, attr, closest, el
 from link import pace_of, prefs, send, spawn, start_game
 from pyscript import document
-from show import draw_announce, draw_new_game, render
+from show import draw_announce, draw_announce_coach, draw_new_game, render
 
 
 def on_announce_click(page, event):
@@ -41,6 +41,20 @@ def on_announce_click(page, event):
         choose(page, attr(node, "data-param"), attr(node, "data-value"))
     elif attr(node, "data-pick") is not None:
         choose(page, attr(node, "data-pick"), attr(node, "data-value"))
+
+
+def on_announce_pointer(page, event):
+    """pointerover/pointerout in the announcement dialog: whether a mouse (or a pen) is over
+    the coach's list, which then keeps its order; leaving it draws what was held."""
+    inside = closest(event, "#announce-coach") is not None
+    if event.type == "pointerout":
+        to = event.relatedTarget
+        inside = (not absent(to) and not absent(getattr(to, "closest", None)) and
+                  not absent(to.closest("#announce-coach")))
+    was = page.dialogs.coach_hover
+    page.dialogs.coach_hover = inside and event.pointerType != "touch"
+    if was and not page.dialogs.coach_hover and page.dialogs.coach_held:
+        draw_announce_coach(page)
 
 
 def choose(page, param, value):

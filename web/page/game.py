@@ -198,6 +198,8 @@ def wire(page):
         listen(node, name, lambda event: handler(page, event))
 
     on(document, "click", on_click)
+    on(el("announce-dialog"), "pointerover", dialogs.on_announce_pointer)
+    on(el("announce-dialog"), "pointerout", dialogs.on_announce_pointer)
     on(document, "keydown", on_key)
     on(el("hand"), "pointerdown", moves.on_pointer_down)
     # `window.addEventListener` through MicroPython's proxy loses its `this` (Illegal

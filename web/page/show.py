@@ -252,6 +252,7 @@ def maybe_open_announce(page):
 
 
 def open_announce(page):
+    page.dialogs.coach_hover = False  # (a mouse left with the last dialog: no pointerout)
     if page.dialogs.announce is None:
         page.dialogs.announce = announce.default_state()
     draw_announce(page)
@@ -261,22 +262,28 @@ def open_announce(page):
 
 
 def draw_announce(page):
+    page.dialogs.coach_held = False
     el("announce-body").innerHTML = announce.dialog_html(page.view, page.dialogs.announce,
                                                          words(page), page.shown.coach)
 
 
 def draw_announce_coach(page):
-    """The coach's advice in the open announcement dialog, alone: the form keeps its focus."""
+    """The coach's advice in the open announcement dialog, alone: the form keeps its focus.
+    The chips on the games' buttons change in place; the list, which may reorder, waits
+    while a mouse is over it (dialogs.on_announce_pointer draws it when the mouse leaves)."""
     box = el("announce-coach")
     if absent(box) or not el("announce-dialog").open:
         return
-    where = access.held_focus()
     w = words(page)
-    box.innerHTML = announce.coach_section(page.view, page.shown.coach, w)
     for game, chips in announce.game_chips(page.view, page.shown.coach, w):
         spot = document.querySelector('#announce-body [data-coach-game="' + str(game) + '"]')
         if not absent(spot):
             spot.innerHTML = chips
+    page.dialogs.coach_held = page.dialogs.coach_hover
+    if page.dialogs.coach_held:
+        return
+    where = access.held_focus()
+    box.innerHTML = announce.coach_section(page.view, page.shown.coach, w)
     if where is not None and where[0] == "announce-coach-button":
         access.give_focus(where)
 

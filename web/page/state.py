@@ -89,6 +89,10 @@ class Dialogs:
     def __init__(self):
         self.announce = None  # render_announce's state, while the dialog is in use
         self.announce_hand = None  # the hand it was opened for
+        # A mouse over the dialog's coach: its refinements wait (the list would reorder
+        # under the pointer) and are drawn when it leaves.
+        self.coach_hover = False
+        self.coach_held = False
         self.new_game = {"players": None, "people": 1, "level": None, "h1": False, "h2": False,
                          "seed": "", "pace": None, "error": False}
 
