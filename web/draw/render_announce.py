@@ -214,9 +214,9 @@ def coach_section(view, coach_on, w):
 def game_chips(view, coach_on, w):
     """[(game, html)] for every game's button: with the coach on, the chips it expects of
     that game's option weighed longest (the panel's order), the expert's choice marked and
-    one weighed over fewer deals dimmed; "" for a game it does not show."""
-    coach = (view or {}).get("coach") if coach_on else None
-    options = (coach or {}).get("options") or [] if (coach or {}).get("weighed") else []
+    one weighed over fewer deals in italics; "" for a game it does not show."""
+    coach = ((view or {}).get("coach") if coach_on else None) or {}
+    options = (coach.get("options") or []) if coach.get("weighed") else []
     firsts = {}
     for i in render_coach.order(options):
         state = state_for(view, ((options[i].get("do") or [{}])[0]).get("send"))
