@@ -56,7 +56,9 @@ def test_the_coach_advises_on_the_persons_decisions_and_the_summary_counts_it(ap
             ok = app.locator("#announce-ok")
             assert ok.get_attribute("data-action") == picked
             assert app.evaluate("document.activeElement.id") == "announce-ok"
-            assert violations(app) == []  # axe-core, the dialog with the coach in it
+            for scheme in ("dark", "light"):  # axe-core, the dialog with the coach in it
+                app.emulate_media(color_scheme=scheme)
+                assert violations(app) == [], scheme
         elif app.locator("#announce-dialog[open]").count() == 0:
             app.wait_for_selector("#controls .coach-options li, "
                                   "#controls .coach-note:not(.thinking)", timeout=20_000)
