@@ -243,6 +243,10 @@ def hand_view(hand: Hand, seat: int, log: list[dict[str, Any]] | None = None) ->
     pays = DECLARATION_PAYMENTS[hand.players]
     h["declare_pays"] = [[n, pays[n]] for n in sorted(pays)]
     h["close_pays"] = [CLOSE_PAYMENT, WRONG_CLOSE_PAYMENT]
+    # R21: the spots left in each hand are counted in the open, so a hand that is over
+    # shows every seat's tiles (until then each seat sees only its own, R71).
+    h["open_hands"] = [[str(t) for t in sorted(tiles, reverse=True)] for tiles in hand.hands] \
+        if hand.over else None
     h["legal"] = []
     return h
 

@@ -496,3 +496,35 @@ def test_a_tile_is_its_cached_shape_moved_into_place() -> None:
     for size in range(render_svg.SHAPES_KEPT + 50):
         render_svg.tile_face(0, 0, 20 + size, 10, 1, 2)
     assert len(render_svg._SHAPES) <= render_svg.SHAPES_KEPT
+
+
+def test_r21_at_the_hands_end_each_opponents_tiles_are_drawn_face_up():
+
+    import render_table
+    import web_views
+
+    from nos.app import Table
+
+    table = Table(4, seed=8, level="beginner")
+    last = web_views.to_hand_end(table, table.start())
+    shown = last["hand"]["open_hands"]
+    w = web_views.words("en", last)
+    for mode in ("wide", "narrow"):
+        svg = render_table.table_svg(last, {"selected": None, "targets": []}, mode, w)
+        root = ET.fromstring(svg)
+        seats = {g.get("data-seat"): g for g in root.iter("{http://www.w3.org/2000/svg}g")
+                 if (g.get("class") or "").startswith("seat")}
+        for seat in range(4):
+            if seat == table.human:
+                continue
+            panel = seats[str(seat)]
+            faces = [g.get("data-tile") for g in panel.iter("{http://www.w3.org/2000/svg}g")
+                     if g.get("class") == "open-tile"]
+            assert faces == shown[seat][: len(faces)] and (faces or not shown[seat])
+            if shown[seat]:
+                said = w.word("seat.open", {"tiles": shown[seat]})  # "4-4, 2-1 and 0-0"
+                assert said.startswith("left in hand: " + shown[seat][0])
+                assert said in panel.get("aria-label")
+    playing = render_table.table_svg(web_views.hand_views("1", 8)[3],
+                                     {"selected": None, "targets": []}, "wide", w)
+    assert "open-tile" not in playing

@@ -146,3 +146,22 @@ def test_r12_draw_until_is_refused_when_drawing_is_not_forced():
     view = table.act("draw until")
     assert view["error"]["key"] in ("refuse.draw_until", "error.not_your_turn")
     assert table.save() == before
+
+
+def test_r21_a_hand_over_shows_every_seats_tiles_and_not_before():
+    """R21 counts the spots left in each hand in the open: the view of a finished hand holds
+    every seat's tiles; until then each seat sees only its own (R71)."""
+    opponents_shown = 0
+    for seed in (3, 8, 21):
+        table = Table(4, seed=seed, level="beginner")
+        views = []
+        last = web_views.to_hand_end(table, table.start(), step=views.append)
+        playing = [v for v in views if v["waiting_for"] in ("human", "bot")]
+        assert playing and all(v["hand"]["open_hands"] is None for v in playing)
+        shown = last["hand"]["open_hands"]
+        assert shown == [[str(t) for t in sorted(h, reverse=True)] for h in table.hand.hands]
+        assert [len(s) for s in shown] == last["hand"]["hand_sizes"]
+        counts = [sum(14 if t == "0-0" else Tile.parse(t).count for t in s) for s in shown]
+        assert counts == last["hand"]["counts"]  # the tiles shown are the tiles counted
+        opponents_shown += sum(len(shown[s]) for s in range(4) if s != table.human)
+    assert opponents_shown > 0

@@ -117,6 +117,9 @@ def seat_panel(view, seat, x, y, w, h, small, last, words, change=0):
         sizes = hand.get("hand_sizes", [])
         count = sizes[seat] if seat < len(sizes) else 0
         declared = (hand.get("declared") or [[]] * (seat + 1))[seat]
+        shown_open = open_tiles(hand, seat)
+        if shown_open is not None:  # the hand is over: its tiles face up (R21)
+            declared = []
         hidden = count - len(declared)
         tw, th = (10, 20) if small else (15, 30)
         gap = 2 if small else 3
@@ -128,8 +131,13 @@ def seat_panel(view, seat, x, y, w, h, small, last, words, change=0):
         room = int((w - 2 * pad - text_width(label, lsize) - 30 - len(declared) * (tw + gap)
                     - (6 if declared else 0)) / (tw + gap))
         shown = min(hidden, max(room, 1))
-        for _ in range(shown):
-            parts.append(tile_back(tx, ty, tw, th))
+        for k in range(shown):
+            if shown_open is None:
+                parts.append(tile_back(tx, ty, tw, th))
+            else:
+                a, b = split_tile(shown_open[k])
+                parts.append(tile_face(tx, ty, tw, th, a, b, "open-tile",
+                                       [("data-tile", shown_open[k])]))
             tx += tw + gap
         if hidden > shown:
             parts.append(text(tx + 1, ty + th * 0.7, "+" + str(hidden - shown), 11, INK_DIM))
@@ -164,6 +172,14 @@ def seat_panel(view, seat, x, y, w, h, small, last, words, change=0):
                   ("aria-label", seat_said(view, seat, label, last, words))])
 
 
+def open_tiles(hand, seat):
+    """The seat's tiles once the hand is over (the view's open_hands, R21), else None."""
+    hands = hand.get("open_hands") if hand is not None else None
+    if not hands or seat >= len(hands):
+        return None
+    return hands[seat]
+
+
 def seat_pills(hand, seat, words):
     """The labels beside a seat's name: on set, nos or out, as (words, colour)."""
     if hand is None:
@@ -191,7 +207,10 @@ def seat_said(view, seat, label, last, words):
         if waits:
             said.append(words.word("pill.owes", {"n": len(waits)}))
         declared = (hand.get("declared") or [[]] * (seat + 1))[seat]
-        if declared:
+        shown_open = open_tiles(hand, seat)
+        if shown_open:
+            said.append(words.word("seat.open", {"tiles": shown_open}))
+        elif declared:
             said.append(words.word("seat.declared", {"tiles": declared}))
     return ", ".join(said) + (". " + last if last else "")
 
