@@ -119,7 +119,7 @@ def seat_panel(view, seat, x, y, w, h, small, last, words, change=0):
         declared = (hand.get("declared") or [[]] * (seat + 1))[seat]
         shown_open = open_tiles(hand, seat)
         if shown_open is not None:  # the hand is over: its tiles face up (R21)
-            declared = []
+            declared, count = [], len(shown_open)
         hidden = count - len(declared)
         tw, th = (10, 20) if small else (15, 30)
         gap = 2 if small else 3
