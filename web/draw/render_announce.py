@@ -251,7 +251,7 @@ def dialog_html(view, state, w, coach_on=False):
            '<p class="dialog-sub">' + esc(w.word("ann.sub", {"tile": set_tile})) + "</p>",
            '<div class="announce-grid"><div class="games" role="radiogroup" aria-label="' +
            esc(w.word("ann.games")) + '">']
-    chips = game_chips(view, coach_on, w)
+    chips = game_chips(view, coach_on, w) if coach_on else None
     for k, entry in enumerate(catalogue(view).get("games") or []):
         n = entry.get("game")
         ok = bool(entry.get("options"))
@@ -262,7 +262,7 @@ def dialog_html(view, state, w, coach_on=False):
             why = w.word("unavailable." + str(entry.get("why")), {"rule": entry.get("rule")})
             attrs += ' disabled title="' + esc(why) + '"'
             extra = '<span class="why">' + esc(why) + "</span>"
-        if coach_on:  # (filled in place as the coach refines: the focus stays put)
+        if chips is not None:  # (filled in place as the coach refines: the focus stays put)
             extra += ' <span class="coach-game" data-coach-game="' + str(n) + '">' + \
                 chips[k][1] + "</span>"
         out.append('<button type="button" class="game"' + attrs + '><span class="num">' +

@@ -45,7 +45,7 @@ def on_announce_click(page, event):
 
 def on_announce_pointer(page, event):
     """pointerover/pointerout in the announcement dialog: whether a mouse (or a pen) is over
-    the coach's list, which then keeps its order; leaving it draws what was held."""
+    the coach's list, which then keeps its order; leaving it draws the advice as it is now."""
     inside = closest(event, "#announce-coach") is not None
     if event.type == "pointerout":
         to = event.relatedTarget
@@ -53,7 +53,7 @@ def on_announce_pointer(page, event):
                   not absent(to.closest("#announce-coach")))
     was = page.dialogs.coach_hover
     page.dialogs.coach_hover = inside and event.pointerType != "touch"
-    if was and not page.dialogs.coach_hover and page.dialogs.coach_held:
+    if was and not page.dialogs.coach_hover:
         draw_announce_coach(page)
 
 

@@ -262,7 +262,6 @@ def open_announce(page):
 
 
 def draw_announce(page):
-    page.dialogs.coach_held = False
     el("announce-body").innerHTML = announce.dialog_html(page.view, page.dialogs.announce,
                                                          words(page), page.shown.coach)
 
@@ -279,8 +278,7 @@ def draw_announce_coach(page):
         spot = document.querySelector('#announce-body [data-coach-game="' + str(game) + '"]')
         if not absent(spot):
             spot.innerHTML = chips
-    page.dialogs.coach_held = page.dialogs.coach_hover
-    if page.dialogs.coach_held:
+    if page.dialogs.coach_hover:
         return
     where = access.held_focus()
     box.innerHTML = announce.coach_section(page.view, page.shown.coach, w)

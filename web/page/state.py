@@ -92,7 +92,6 @@ class Dialogs:
         # A mouse over the dialog's coach: its refinements wait (the list would reorder
         # under the pointer) and are drawn when it leaves.
         self.coach_hover = False
-        self.coach_held = False
         self.new_game = {"players": None, "people": 1, "level": None, "h1": False, "h2": False,
                          "seed": "", "pace": None, "error": False}
 
