@@ -197,3 +197,64 @@ def test_r7_each_game_button_shows_the_chips_the_coach_expects_of_that_game():
     assert all(chips == "" for _, chips in render_announce.game_chips(thinking, True, w))
     assert render_announce.game_chips(view, False, w) == [
         (e["game"], "") for e in view["hand"]["announce"]["games"]]
+
+
+def _coached(players: int, act: int, params: dict) -> tuple[Table, dict]:
+    """The table and the person's view on set with a choice of doubles, after `act` of their
+    actions (the first legal one each time), with the coach's advice (fixed deals)."""
+    from unittest import mock
+
+    from web_views import choice_of_doubles
+
+    import nos.app
+
+    table = choice_of_doubles(players)
+    view = table.view()
+    for _ in range(act):
+        view = table.act(view["hand"]["legal"][0]["send"])
+    with mock.patch.dict(nos.app.BROWSER_BOT_PARAMS, {"expert": params}):
+        return table, json.loads(json.dumps(table.coach()))
+
+
+def test_r7_the_coachs_options_under_the_controls_take_their_action():
+    import re
+    from html import unescape
+
+    import render_announce
+    import render_panels
+    from web_views import words
+
+    ui = {"coach": True}
+    # On set: a set option is the set (data-action) and the game it announces (data-then),
+    # which the announcement dialog then opens with (show.maybe_open_announce).
+    table, view = _coached(3, 0, {"iterations": 8, "set_iterations": 8})
+    assert view["hand"]["phase"] == "set" and view["coach"]["weighed"]
+    html = render_panels.controls_html(view, ui, words("en", view))
+    buttons = [(unescape(a), unescape(b)) for a, b in re.findall(
+        r'<button type="button" class="coach-pick" data-action="([^"]+)" data-then="([^"]+)">',
+        html)]
+    options = view["coach"]["options"]
+    assert sorted(buttons) == sorted((o["do"][0]["send"], o["do"][1]["send"]) for o in options)
+    legal = {r["send"] for r in view["hand"]["legal"]}
+    assert all(send in legal for send, _ in buttons)
+    send, then = buttons[0]
+    after = table.act(send)
+    assert after["hand"]["phase"] == "announce"
+    picked = render_announce.state_for(after, then)
+    assert render_announce.resolve(after, picked)[1]["send"] == then
+    # Announcing (the dialog closed): an option opens the dialog with it picked.
+    _, view = _coached(4, 1, {"set_iterations": 8})
+    html = render_panels.controls_html(view, ui, words("en", view))
+    opens = [unescape(a) for a in re.findall(
+        r'class="coach-pick" data-cmd="announce-open" data-coach="([^"]+)"', html)]
+    assert sorted(opens) == sorted(o["do"][0]["send"] for o in view["coach"]["options"])
+    # In play: each option is its play (with its close), or the draw, wait or pass.
+    view, _ = __import__("web_views").coached_view_and_review()
+    html = render_panels.controls_html(view, ui, words("en", view))
+    acts = [unescape(a) for a in re.findall(r'class="coach-pick" data-action="([^"]+)">',
+                                            html)]
+    assert sorted(acts) == sorted(o["do"][0]["send"] for o in view["coach"]["options"])
+    assert set(acts) <= {r["send"] for r in view["hand"]["legal"]}
+    assert "coach-pick" not in render_panels.controls_html(view, {"coach": False},
+                                                            words("en", view))
+

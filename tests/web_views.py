@@ -249,6 +249,21 @@ def coached_announce_view(players: int = 4) -> dict:
     return json.loads(json.dumps(coached))
 
 
+def choice_of_doubles(players: int = 3) -> Table:
+    """A table at the person's set with a choice of doubles: a second hand (on the first
+    the highest double is set, R4), the first played to its end by to_hand_end."""
+    for seed in range(400):
+        table = Table(players, seed=seed, level="beginner")
+        to_hand_end(table, table.start())
+        view = table.next_hand()
+        while view["waiting_for"] == "bot" and view["hand"]["phase"] != "play":
+            view = table.bot_act()
+        if (view["waiting_for"] == "human" and view["hand"]["phase"] == "set" and
+                len([r for r in view["hand"]["legal"] if r["kind"] == "set"]) >= 2):
+            return table
+    raise LookupError("no such seed")
+
+
 def session_view(hands: int = 8, players: int = 5, seed: int = 77) -> dict:
     """A view late in a long session: a full log (200 entries) and big chips."""
     rng = random.Random(seed)

@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 import re
 
-from e2e_play import human_on_set, one_move, open_game, settle
+from e2e_play import human_on_set, one_move, open_game, parse_play, settle
 from test_accessibility import violations
+from web_views import choice_of_doubles
 
 CHIPS = ("[...document.querySelectorAll('#announce-body .coach-game-chips')]"
          ".map(e => e.textContent).join()")
@@ -36,7 +37,7 @@ def test_the_coach_advises_on_the_persons_decisions_and_the_summary_counts_it(ap
             picks.first.wait_for(timeout=20_000)
             # Under the mouse the list keeps its order while the coach refines (the games'
             # chips change in place); the mouse gone, the list is brought up to date.
-            app.locator("#announce-coach h3").hover()
+            app.locator("#announce-coach .coach-options").hover()
             held = app.inner_html("#announce-coach")
             app.wait_for_function(f"() => {CHIPS} !== {json.dumps(chips_now(app))}",
                                   timeout=20_000)
@@ -75,4 +76,68 @@ def test_the_coach_advises_on_the_persons_decisions_and_the_summary_counts_it(ap
     assert re.search(r"The coach was asked about \d+ of your decisions",
                      app.text_content(".summary .coached"))
     settle(app)
+    guard.check()
+
+
+SET_SAVE = json.dumps(choice_of_doubles(3).save())
+
+
+def held_then_redrawn(app, box: str) -> None:
+    """Under the mouse the coach's list in `box` keeps its order while the coach refines (a
+    refinement comes every quarter of a second); the mouse gone, it is brought up to date."""
+    app.locator(f"{box} .coach-options").hover()
+    held = app.inner_html(f"{box} .coach")
+    app.wait_for_timeout(1_500)
+    assert app.inner_html(f"{box} .coach") == held
+    app.mouse.move(2, 2)
+    app.wait_for_function("([b, h]) => document.querySelector(b + ' .coach').innerHTML !== h",
+                          arg=[box, held], timeout=20_000)
+
+
+def test_r7_the_coachs_options_under_the_controls_take_their_action(app, guard, base_url):
+    """On set, a click on an option sets its double and opens the announcement with its game
+    picked; in play, a click on an option plays it (or draws, waits, passes)."""
+    app.goto(base_url)
+    settle(app, 60_000)
+    app.evaluate("""(save) => { localStorage.setItem('nos.game.v1', save);
+                                localStorage.removeItem('nos.shown.v1'); }""", SET_SAVE)
+    app.reload()
+    assert settle(app, 60_000) == "human" and app.get_attribute("body", "data-phase") == "set"
+    app.click("[data-cmd=toggle-coach]")
+    options = app.locator("#controls .coach-pick[data-then]")
+    options.first.wait_for(timeout=20_000)
+    held_then_redrawn(app, "#controls")
+    best = app.locator("#controls .coach-options li:has(.coach-best) .coach-pick")
+    tile = best.get_attribute("data-action").split()[-1]
+    then = best.get_attribute("data-then")
+    best.click()
+    app.locator("#announce-dialog[open]").wait_for(timeout=20_000)
+    ok = app.locator("#announce-ok")
+    assert ok.get_attribute("data-action") == then  # the coach's game, ready to announce
+    assert app.evaluate("document.activeElement.id") == "announce-ok"
+    assert app.locator(f'#hand [data-tile="{tile}"]').count() == 0  # set
+    ok.click()
+    waiting = settle(app)
+    clicked = 0
+    while waiting == "human" and not clicked:
+        if app.get_attribute("body", "data-phase") == "play":
+            app.wait_for_selector("#controls .coach-options li, "
+                                  "#controls .coach-note:not(.thinking)", timeout=20_000)
+            if app.locator("#controls .coach-pick[data-action]").count():
+                best = app.locator("#controls .coach-options li:has(.coach-best) .coach-pick")
+                action = best.get_attribute("data-action")
+                replies = int(app.get_attribute("body", "data-replies"))
+                hand = app.locator("#hand [data-tile]").count()
+                best.click()
+                waiting = settle(app)
+                assert int(app.get_attribute("body", "data-replies")) > replies
+                if parse_play(action) is not None:
+                    assert app.locator("#hand [data-tile]").count() == hand - 1
+                clicked += 1
+                continue
+        waiting = one_move(app)
+    assert clicked == 1
+    for scheme in ("dark", "light"):  # axe-core: the controls with the coach's buttons
+        app.emulate_media(color_scheme=scheme)
+        assert violations(app) == [], scheme
     guard.check()

@@ -208,7 +208,7 @@ def coach_section(view, coach_on, w):
     while the coach is off."""
     if not coach_on:
         return ""
-    return render_coach.coach_html((view or {}).get("coach"), w, "announce-coach-title", True)
+    return render_coach.coach_html((view or {}).get("coach"), w, "announce-coach-title", "form")
 
 
 def game_chips(view, coach_on, w):

@@ -33,12 +33,32 @@ def order(options):
         -options[i].get("deals", 0), -options[i].get("mean", 0), i))
 
 
-def coach_html(coach, w, title_id="coach-title", pick=False):
+def pick_button(option, said, pick):
+    """An option as a button: "form" (the announcement dialog) picks it in the form (its
+    action in data-coach); "act" (under the controls) takes it: its action in data-action,
+    a set's announcement in data-then (preselected in the dialog that follows, R7), and an
+    announcement opens the dialog with it picked. The words alone if it has no action."""
+    do = option.get("do") or [{}]
+    send = do[0].get("send")
+    if not send or not pick:
+        return said
+    if pick == "form":
+        data = ' data-coach="' + esc(send) + '"'
+    elif do[0].get("kind") == "announce":
+        data = ' data-cmd="announce-open" data-coach="' + esc(send) + '"'
+    else:
+        data = ' data-action="' + esc(send) + '"'
+        if len(do) > 1 and do[1].get("send"):
+            data += ' data-then="' + esc(do[1]["send"]) + '"'
+    return '<button type="button" class="coach-pick"' + data + ">" + said + "</button>"
+
+
+def coach_html(coach, w, title_id="coach-title", pick=None, heading="h3"):
     """The panel: `coach` is the view's advice, or None while the coach is thinking. With
-    `pick` (in the announcement dialog) each option is a button that picks it in the form
-    (its action in data-coach)."""
-    out = ['<section class="coach" aria-labelledby="' + title_id + '"><h3 id="' + title_id +
-           '">' + esc(w.word("coach.title")) + "</h3>"]
+    `pick` ("form" or "act", pick_button) each option is a button. Its title is a `heading`
+    (h2 under the controls, h3 in the dialog, under its own title)."""
+    out = ['<section class="coach" aria-labelledby="' + title_id + '"><' + heading + ' id="' +
+           title_id + '">' + esc(w.word("coach.title")) + "</" + heading + ">"]
     if not coach:
         out.append('<p class="coach-note thinking">' + esc(w.word("coach.thinking")) +
                    "</p></section>")
@@ -58,11 +78,7 @@ def coach_html(coach, w, title_id="coach-title", pick=False):
         if o.get("deals", 0) < deals:
             mark += (' <span class="coach-fewer">' + esc(w.word("coach.fewer", {
                 "n": o.get("deals", 0)})) + "</span>")
-        said = esc(w.capital(option_words(o, w)))
-        send = ((o.get("do") or [{}])[0]).get("send")
-        if pick and send:
-            said = ('<button type="button" class="coach-pick" data-coach="' + esc(send) + '">' +
-                    said + "</button>")
+        said = pick_button(o, esc(w.capital(option_words(o, w))), pick)
         out.append('<li><span class="coach-do">' + said + '</span> <span class="coach-chips">' +
                    esc(chips_words(o, w)) + "</span>" + mark + "</li>")
     out.append('</ol><p class="coach-note">' + esc(w.word("coach.deals", {

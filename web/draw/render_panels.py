@@ -180,7 +180,7 @@ def controls_html(view, ui, w):
         buttons.append(undo_button(undo, w))
     buttons.append(toggle(w.word("toggle.coach"), "toggle-coach", ui.get("coach"),
                           w.word("toggle.coach_hint")))
-    advice = coach_html(view.get("coach"), w) if ui.get("coach") else ""
+    advice = coach_html(view.get("coach"), w, pick="act", heading="h2") if ui.get("coach") else ""
     return (prompt(words, "you", w) + "".join(extra) + '<div class="buttons">' +
             "".join(buttons) + "</div>" + advice)
 

@@ -1,7 +1,8 @@
 """The coach on the page (main thread, MicroPython). While it is switched on and the person is
 to decide, the page asks the worker for the coach's advice (nos/coach.py: the expert's search
 from the person's observation), then for more deals, a quarter of a second at a time, and
-draws it under the controls and, the dialog being modal, in the announcement dialog. It runs
+draws it under the controls and, the dialog being modal, in the announcement dialog (while a
+mouse is over a list, that list waits: it would reorder under the pointer). It runs
 only on the person's turn, so it never delays the computer players; it asks nothing while
 another request is under way, and an answer that arrives after the person has acted is
 dropped (their action goes first in the worker's queue after at most one short step).
@@ -10,6 +11,7 @@ dropped (their action goes first in the worker's queue after at most one short s
 import asyncio
 import json
 
+from dom import pointer_within
 from show import draw_announce_coach, draw_controls, store
 
 MOST = 16  # requests per decision: the expert's own search, then refinements
@@ -27,6 +29,15 @@ def toggle(page):
     page.shown.coach = not page.shown.coach
     draw_controls(page)
     start(page)
+
+
+def on_pointer(page, event):
+    """pointerover/pointerout on the controls: while a mouse is over the coach's list, its
+    refinements wait (the list would reorder under the pointer); leaving it draws them."""
+    was = page.shown.coach_hover
+    page.shown.coach_hover = pointer_within(event, "#controls .coach-options")
+    if was and not page.shown.coach_hover:
+        draw_controls(page)
 
 
 def _quiet(page):
@@ -50,7 +61,8 @@ async def run(page):
                 break
             page.shown.view = view
             store(page, reply)  # (the hand's record counts the coach)
-            draw_controls(page)
+            if not page.shown.coach_hover:
+                draw_controls(page)
             draw_announce_coach(page)
             coach = view.get("coach") or {}
             if not coach.get("weighed") or coach.get("deals", 0) >= ENOUGH:

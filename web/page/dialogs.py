@@ -6,10 +6,10 @@ rules and seed, within the limits of the engine's settings)."""
 import access
 import render_announce as announce
 import ui_logic as logic
-from dom import absent, attr, closest, el
+from dom import absent, attr, closest, el, pointer_within
 from link import pace_of, prefs, send, spawn, start_game
 from pyscript import document
-from show import draw_announce, draw_announce_coach, draw_new_game, render
+from show import draw_announce, draw_announce_coach, draw_new_game, open_announce, render
 
 
 def on_announce_click(page, event):
@@ -43,16 +43,22 @@ def on_announce_click(page, event):
         choose(page, attr(node, "data-pick"), attr(node, "data-value"))
 
 
+def open_picked(page, pick=None):
+    """Open the announcement dialog; `pick`, the coach's announcement under the controls,
+    is picked in its form (render_coach.pick_button), ready to be confirmed."""
+    state = None if pick is None else announce.state_for(page.view, pick)
+    if state is not None:
+        page.dialogs.announce = state
+    open_announce(page)
+    if state is not None:
+        access.focus("#announce-ok")
+
+
 def on_announce_pointer(page, event):
     """pointerover/pointerout in the announcement dialog: whether a mouse (or a pen) is over
     the coach's list, which then keeps its order; leaving it draws the advice as it is now."""
-    inside = closest(event, "#announce-coach") is not None
-    if event.type == "pointerout":
-        to = event.relatedTarget
-        inside = (not absent(to) and not absent(getattr(to, "closest", None)) and
-                  not absent(to.closest("#announce-coach")))
     was = page.dialogs.coach_hover
-    page.dialogs.coach_hover = inside and event.pointerType != "touch"
+    page.dialogs.coach_hover = pointer_within(event, "#announce-coach .coach-options")
     if was and not page.dialogs.coach_hover:
         draw_announce_coach(page)
 

@@ -44,6 +44,18 @@ def closest(event, selector):
     return None if absent(node) else node
 
 
+def pointer_within(event, selector):
+    """After a pointerover or pointerout: whether a mouse or a pen is now over `selector`
+    (a touch does not hover)."""
+    if event.pointerType == "touch":
+        return False
+    if event.type != "pointerout":
+        return closest(event, selector) is not None
+    to = event.relatedTarget
+    return (not absent(to) and not absent(getattr(to, "closest", None)) and
+            not absent(to.closest(selector)))
+
+
 def listen(node, name, handler):
     proxy = create_proxy(handler)
     PROXIES.append(proxy)

@@ -77,6 +77,9 @@ def on_click(page, event):
         action = attr(node, "data-action")
         if action is not None:
             page.move.clear()
+            # A coach's set: the game it would announce, picked when the dialog opens (R7).
+            then = attr(node, "data-then")
+            page.dialogs.then = None if then is None else (page.hand().get("hand"), then)
             send(page, action)
             return
         on_command(page, attr(node, "data-cmd"), node)
@@ -117,7 +120,7 @@ def on_command(page, cmd, node):
     elif cmd == "undo":
         take_back(page, attr(node, "data-send"))
     elif cmd == "announce-open":
-        open_announce(page)
+        dialogs.open_picked(page, attr(node, "data-coach"))
     elif cmd == "next-hand" and page.idle():
         spawn(page, command(page, "next_hand"))
     elif cmd == "pass-ready":  # pass-and-play: the next person has the device
@@ -200,6 +203,8 @@ def wire(page):
     on(document, "click", on_click)
     on(el("announce-dialog"), "pointerover", dialogs.on_announce_pointer)
     on(el("announce-dialog"), "pointerout", dialogs.on_announce_pointer)
+    on(el("controls"), "pointerover", coaching.on_pointer)
+    on(el("controls"), "pointerout", coaching.on_pointer)
     on(document, "keydown", on_key)
     on(el("hand"), "pointerdown", moves.on_pointer_down)
     # `window.addEventListener` through MicroPython's proxy loses its `this` (Illegal

@@ -89,6 +89,7 @@ def controls_ui(page):
 
 
 def draw_controls(page):
+    page.shown.coach_hover = False  # (the list under the mouse is drawn anew: no hold)
     where = access.held_focus()
     el("controls").innerHTML = panels.controls_html(page.view, controls_ui(page), words(page))
     if where is not None and where[0] == "controls-button":
@@ -247,8 +248,12 @@ def maybe_open_announce(page):
     number = page.hand().get("hand")
     if page.dialogs.announce_hand != number:
         page.dialogs.announce_hand = number
-        page.dialogs.announce = None
+        then, page.dialogs.then = page.dialogs.then, None
+        page.dialogs.announce = (announce.state_for(page.view, then[1])
+                                 if then is not None and then[0] == number else None)
         open_announce(page)
+        if page.dialogs.announce is not None:  # the coach's game, ready to be announced
+            access.focus("#announce-ok")
 
 
 def open_announce(page):

@@ -59,6 +59,7 @@ class Shown:
         self.seen = None  # pass-and-play: the seat whose tiles the device has been handed to
         self.coach = False  # the coach is switched on (coaching.py; off by default)
         self.coaching = False  # its loop runs
+        self.coach_hover = False  # a mouse over its list under the controls (coaching.py)
         self.review = None  # the hand review shown (nos/review.py), and its step
         self.review_step = 0
 
@@ -92,6 +93,9 @@ class Dialogs:
         # A mouse over the dialog's coach: its refinements wait (the list would reorder
         # under the pointer) and are drawn when it leaves.
         self.coach_hover = False
+        # The game a coach's set would announce: (hand, its action), picked in the form
+        # when the dialog opens for that hand (show.maybe_open_announce).
+        self.then = None
         self.new_game = {"players": None, "people": 1, "level": None, "h1": False, "h2": False,
                          "seed": "", "pace": None, "error": False}
 
