@@ -120,6 +120,27 @@ def test_every_ruling_the_app_links_to_is_an_anchor_of_the_rules(page, guard, ba
             assert href.split("#")[1] in ids, href
 
 
+def test_the_rules_link_to_their_other_languages_at_the_same_ruling(page, guard,
+                                                                   base_url) -> None:
+    """A reader at #R14 in English switches to Dutch and stays at R14; the choice is kept
+    (a later visit without ?lang= is in Dutch)."""
+    page.goto(f"{base_url}rules.html?lang=en#R14")
+    wait_ready(page)
+    links = page.locator("#langs a")
+    assert links.evaluate_all("as => as.map(a => [a.hreflang, a.lang])") == [
+        ["en", "en"], ["nl", "nl"], ["pl", "pl"]]
+    assert page.get_attribute("#langs [aria-current=page]", "hreflang") == "en"
+    page.click("#langs a[hreflang=nl]")
+    page.wait_for_url(re.compile(r"rules\.html\?lang=nl#R14$"))
+    wait_ready(page)
+    assert page.get_attribute("html", "lang") == "nl"
+    assert page.get_attribute("#langs [aria-current=page]", "hreflang") == "nl"
+    assert page.evaluate("document.getElementById('R14').getBoundingClientRect().top < 400")
+    page.goto(f"{base_url}rules.html")
+    wait_ready(page)
+    assert page.get_attribute("html", "lang") == "nl"
+
+
 def messages(page, frame: str, kind: str) -> list[dict]:
     return page.evaluate(f"nosMessages.filter(m => m.frame === '{frame}' && m.type === '{kind}')")
 

@@ -190,6 +190,9 @@ async def start(words, params):
         if record is not None:
             load_record(embed, record, number(params.get("hand"), None),
                         number(params.get("step"), None))
+    for cmd in figures.STEP_CMDS:
+        el("replay-controls").querySelector('[data-cmd="' + cmd + '"]').innerHTML = (
+            figures.step_icon(cmd))
     listen(el("replay-controls"), "click", lambda event: on_control(embed, event))
     handler = create_proxy(lambda event: asyncio.create_task(on_message(embed, event)))
     # (window.addEventListener through MicroPython's proxy loses its `this`.)

@@ -69,6 +69,18 @@ def refusal(exc, words):
 
 
 STEP_CMDS = ("start", "back", "next", "end")
+# The step buttons' icons, drawn: the media symbols ⏮ and ⏭ are missing from many fonts.
+_ICON_SHAPES = {"start": '<rect x="2" y="3" width="2" height="10"/><path d="M14 3v10L5 8z"/>',
+                "back": '<path d="M12 3v10L3 8z"/>',
+                "next": '<path d="M4 3v10l9-5z"/>',
+                "end": '<path d="M2 3v10l9-5z"/><rect x="12" y="3" width="2" height="10"/>'}
+
+
+def step_icon(cmd):
+    """The icon of a Start/Back/Next/End button (SVG, hidden from screen readers)."""
+    return ('<svg class="step-icon" viewBox="0 0 16 16" width="16" height="16" '
+            'aria-hidden="true" focusable="false" fill="currentColor">' +
+            _ICON_SHAPES[cmd] + "</svg>")
 
 
 def step_to(cmd, step, count):

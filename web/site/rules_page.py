@@ -6,6 +6,7 @@ import asyncio
 
 import figures
 import markup
+import ui_logic as logic
 from dom import absent, el, listen
 from pyscript import document, window
 from site_main import fetch_text
@@ -92,11 +93,12 @@ def section_heading(node):
 def wire_example(example, words):
     controls = document.createElement("div")
     controls.className = "example-controls"
-    controls.innerHTML = (button("start", "⏮ " + words.word("example.start")) +
-                          button("back", "◀ " + words.word("example.back")) +
+    icon = figures.step_icon
+    controls.innerHTML = (button("start", icon("start") + " " + words.word("example.start")) +
+                          button("back", icon("back") + " " + words.word("example.back")) +
                           '<span class="example-count" aria-live="polite"></span>' +
-                          button("next", words.word("example.next") + " ▶") +
-                          button("end", words.word("example.end") + " ⏭"))
+                          button("next", words.word("example.next") + " " + icon("next")) +
+                          button("end", words.word("example.end") + " " + icon("end")))
     board = example.node.querySelector(".example-board")
     board.after(controls)
     # Named by its section too: the page's worked examples are landmarks, each unique.
@@ -196,6 +198,8 @@ async def start(words, fetching):
     if not absent(play):
         play.textContent = words.word("rules.play")
         play.setAttribute("href", "./index.html?lang=" + lang)
+        play.insertAdjacentHTML("beforebegin", languages_html(lang, words))
+        listen(el("langs"), "click", keep_place)
     fix_ruling_titles(words)
     jump_to_anchor()  # the diagrams below change the page's height
     drawing = Drawing(words)
@@ -214,6 +218,25 @@ async def start(words, fetching):
             wire_example(Example(spec, node), words)
     document.body.setAttribute("data-state", "ready")
     jump_to_anchor()
+
+
+def languages_html(lang, words):
+    """The page in the other languages: a link each (the choice is remembered, site_main)."""
+    links = []
+    for code, name in logic.LANGUAGES:
+        current = ' aria-current="page"' if code == lang else ""
+        links.append('<a href="?lang=' + code + '" hreflang="' + code + '" lang="' + code +
+                     '"' + current + ">" + name + "</a>")
+    return ('<nav id="langs" class="langs" aria-label="' + words.word("lang.label") + '">' +
+            "".join(links) + "</nav>")
+
+
+def keep_place(event):
+    """A language link keeps the anchor the reader came to (#R14)."""
+    link = event.target.closest("a[hreflang]")
+    if not absent(link):
+        link.setAttribute("href", "?lang=" + str(link.getAttribute("hreflang")) +
+                          str(window.location.hash or ""))
 
 
 def fix_ruling_titles(words):
