@@ -40,6 +40,7 @@ def render_view(view, w, full=True):
         out.append(json.dumps([ui_logic.outs_for(view, tiles[0], a) for a in targets]))
     out.append(render_panels.controls_html(view, {"close": True}, w))
     out.append(render_panels.controls_html(view, {"coach": True}, w))
+    out.append(render_panels.coach_panel_html(view, {"coach": True}, w))
     out.append(render_coach.coach_html(view.get("coach"), w))
     out.append(render_panels.controls_html(view, {"loading": True}, w))
     out.append(render_panels.log_html(view, w))

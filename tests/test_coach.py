@@ -216,7 +216,7 @@ def _coached(players: int, act: int, params: dict) -> tuple[Table, dict]:
         return table, json.loads(json.dumps(table.coach()))
 
 
-def test_r7_the_coachs_options_under_the_controls_take_their_action():
+def test_r7_the_coachs_options_in_its_panel_take_their_action():
     import re
     from html import unescape
 
@@ -229,7 +229,7 @@ def test_r7_the_coachs_options_under_the_controls_take_their_action():
     # which the announcement dialog then opens with (show.maybe_open_announce).
     table, view = _coached(3, 0, {"iterations": 8, "set_iterations": 8})
     assert view["hand"]["phase"] == "set" and view["coach"]["weighed"]
-    html = render_panels.controls_html(view, ui, words("en", view))
+    html = render_panels.coach_panel_html(view, ui, words("en", view))
     buttons = [(unescape(a), unescape(b)) for a, b in re.findall(
         r'<button type="button" class="coach-pick" data-action="([^"]+)" data-then="([^"]+)">',
         html)]
@@ -244,17 +244,19 @@ def test_r7_the_coachs_options_under_the_controls_take_their_action():
     assert render_announce.resolve(after, picked)[1]["send"] == then
     # Announcing (the dialog closed): an option opens the dialog with it picked.
     _, view = _coached(4, 1, {"set_iterations": 8})
-    html = render_panels.controls_html(view, ui, words("en", view))
+    html = render_panels.coach_panel_html(view, ui, words("en", view))
     opens = [unescape(a) for a in re.findall(
         r'class="coach-pick" data-cmd="announce-open" data-coach="([^"]+)"', html)]
     assert sorted(opens) == sorted(o["do"][0]["send"] for o in view["coach"]["options"])
     # In play: each option is its play (with its close), or the draw, wait or pass.
     view, _ = __import__("web_views").coached_view_and_review()
-    html = render_panels.controls_html(view, ui, words("en", view))
+    html = render_panels.coach_panel_html(view, ui, words("en", view))
     acts = [unescape(a) for a in re.findall(r'class="coach-pick" data-action="([^"]+)">',
                                             html)]
     assert sorted(acts) == sorted(o["do"][0]["send"] for o in view["coach"]["options"])
     assert set(acts) <= {r["send"] for r in view["hand"]["legal"]}
-    assert "coach-pick" not in render_panels.controls_html(view, {"coach": False},
-                                                            words("en", view))
+    w = words("en", view)
+    assert render_panels.coach_panel_html(view, {"coach": False}, w) == ""
+    assert "coach" not in render_panels.controls_html(view, ui, w).replace("toggle-coach", "")
+    assert render_panels.coach_panel_html({**view, "waiting_for": "bot"}, ui, w) == ""
 

@@ -528,3 +528,31 @@ def test_r21_at_the_hands_end_each_opponents_tiles_are_drawn_face_up():
     playing = render_table.table_svg(web_views.hand_views("1", 8)[3],
                                      {"selected": None, "targets": []}, "wide", w)
     assert "open-tile" not in playing
+
+
+def test_r7_set_and_not_yet_announced_the_table_shows_the_set_tile_and_who_chooses():
+    import json
+
+    from nos.app import Table
+
+    view = web_views.announce_view()  # the person has set; the game is theirs to announce
+    tile = view["hand"]["set_tile"]
+    for mode in ("wide", "narrow"):
+        svg = render_table.table_svg(view, {}, mode, web_views.words("en", view))
+        ET.fromstring(svg)
+        assert re.search(rf'class="set-tile"[^>]*data-tile="{tile}"', svg)
+        assert f"You set {tile}" in svg and "Announce the game for this hand" in svg
+        assert "You are on set" not in svg
+    # A computer player's set, its game not yet announced: the person sees who chooses.
+    table = Table(3, seed=web_views.bots_on_set(3), level="beginner")
+    view = table.start()
+    while view["hand"]["phase"] != "announce":
+        view = table.bot_act()
+    view = json.loads(json.dumps(view))
+    setter = view["hand"]["setter"]
+    for lang, said in (("en", "is choosing the game"), ("nl", "kiest het spel"),
+                       ("pl", "wybiera wariant gry")):
+        w = web_views.words(lang, view)
+        svg = render_table.table_svg(view, {}, "wide", w)
+        assert f"{w.capital(w.name(setter))} {said}" in svg
+        assert view["hand"]["set_tile"] in svg

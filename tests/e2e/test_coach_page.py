@@ -61,15 +61,15 @@ def test_the_coach_advises_on_the_persons_decisions_and_the_summary_counts_it(ap
                 app.emulate_media(color_scheme=scheme)
                 assert violations(app) == [], scheme
         elif app.locator("#announce-dialog[open]").count() == 0:
-            app.wait_for_selector("#controls .coach-options li, "
-                                  "#controls .coach-note:not(.thinking)", timeout=20_000)
-            items = app.locator("#controls .coach-options li")
+            app.wait_for_selector("#coach-panel .coach-options li, "
+                                  "#coach-panel .coach-note:not(.thinking)", timeout=20_000)
+            items = app.locator("#coach-panel .coach-options li")
             if items.count():
                 advised += 1
                 text = items.first.text_content()
                 assert re.search(r"[+−]?\d+\.\d chips \(± \d+\.\d\)", text), text
-                assert app.locator("#controls .coach-best").count() == 1
-                deals = app.text_content("#controls .coach .coach-note:last-child")
+                assert app.locator("#coach-panel .coach-best").count() == 1
+                deals = app.text_content("#coach-panel .coach .coach-note:last-child")
                 assert re.search(r"\d+ deals", deals), deals
         waiting = one_move(app)  # the move is taken at once, the coach or not
     assert waiting == "next_hand" and advised >= 1 and picked is not None
@@ -94,7 +94,7 @@ def held_then_redrawn(app, box: str) -> None:
                           arg=[box, held], timeout=20_000)
 
 
-def test_r7_the_coachs_options_under_the_controls_take_their_action(app, guard, base_url):
+def test_r7_the_coachs_options_in_its_panel_take_their_action(app, guard, base_url):
     """On set, a click on an option sets its double and opens the announcement with its game
     picked; in play, a click on an option plays it (or draws, waits, passes)."""
     app.goto(base_url)
@@ -104,10 +104,10 @@ def test_r7_the_coachs_options_under_the_controls_take_their_action(app, guard, 
     app.reload()
     assert settle(app, 60_000) == "human" and app.get_attribute("body", "data-phase") == "set"
     app.click("[data-cmd=toggle-coach]")
-    options = app.locator("#controls .coach-pick[data-then]")
+    options = app.locator("#coach-panel .coach-pick[data-then]")
     options.first.wait_for(timeout=20_000)
-    held_then_redrawn(app, "#controls")
-    best = app.locator("#controls .coach-options li:has(.coach-best) .coach-pick")
+    held_then_redrawn(app, "#coach-panel")
+    best = app.locator("#coach-panel .coach-options li:has(.coach-best) .coach-pick")
     tile = best.get_attribute("data-action").split()[-1]
     then = best.get_attribute("data-then")
     best.click()
@@ -121,10 +121,10 @@ def test_r7_the_coachs_options_under_the_controls_take_their_action(app, guard, 
     clicked = 0
     while waiting == "human" and not clicked:
         if app.get_attribute("body", "data-phase") == "play":
-            app.wait_for_selector("#controls .coach-options li, "
-                                  "#controls .coach-note:not(.thinking)", timeout=20_000)
-            if app.locator("#controls .coach-pick[data-action]").count():
-                best = app.locator("#controls .coach-options li:has(.coach-best) .coach-pick")
+            app.wait_for_selector("#coach-panel .coach-options li, "
+                                  "#coach-panel .coach-note:not(.thinking)", timeout=20_000)
+            if app.locator("#coach-panel .coach-pick[data-action]").count():
+                best = app.locator("#coach-panel .coach-options li:has(.coach-best) .coach-pick")
                 action = best.get_attribute("data-action")
                 replies = int(app.get_attribute("body", "data-replies"))
                 hand = app.locator("#hand [data-tile]").count()
@@ -137,7 +137,7 @@ def test_r7_the_coachs_options_under_the_controls_take_their_action(app, guard, 
                 continue
         waiting = one_move(app)
     assert clicked == 1
-    for scheme in ("dark", "light"):  # axe-core: the controls with the coach's buttons
+    for scheme in ("dark", "light"):  # axe-core: the coach's panel with its buttons
         app.emulate_media(color_scheme=scheme)
         assert violations(app) == [], scheme
     guard.check()

@@ -221,7 +221,7 @@ def seat_row(view, seat, y, tiles, words):
     if current:
         labels.append((words.word("pill.to_act"), GOLD))
     if hand.get("setter") == seat:
-        labels.append((words.word("pill.on_set"), LOCK))
+        labels.append((words.word("pill.on_set", {"seat": seat}), LOCK))
     if hand.get("nos") == seat:
         labels.append((words.word("pill.nos"), LAST))
     elif at(hand.get("out"), seat, False):

@@ -180,9 +180,19 @@ def controls_html(view, ui, w):
         buttons.append(undo_button(undo, w))
     buttons.append(toggle(w.word("toggle.coach"), "toggle-coach", ui.get("coach"),
                           w.word("toggle.coach_hint")))
-    advice = coach_html(view.get("coach"), w, pick="act", heading="h2") if ui.get("coach") else ""
-    return (prompt(words, "you", w) + "".join(extra) + '<div class="buttons">' +
-            "".join(buttons) + "</div>" + advice)
+    return prompt(words, "you", w) + "".join(extra) + '<div class="buttons">' + \
+        "".join(buttons) + "</div>"
+
+
+def coach_panel_html(view, ui, w):
+    """The coach's panel, beside the table on a wide screen and below it on a narrow one (so
+    the table keeps its size): while it is switched on and the person is to decide, each
+    option a button that takes it (render_coach.pick_button); else nothing."""
+    ui = ui or {}
+    if (not ui.get("coach") or view is None or ui.get("loading") or ui.get("stalled") or
+            view.get("waiting_for") != "human"):
+        return ""
+    return coach_html(view.get("coach"), w, pick="act", heading="h2")
 
 
 def undo_button(undo, w):

@@ -326,6 +326,8 @@ def zoom_buttons(d, zoom, zmax, words):
 
 def center_message(view, cx, cy, d, words):
     hand = hand_of(view)
+    if hand is not None and hand.get("set_tile") and hand.get("phase") == "announce":
+        return set_tile_message(hand, cx, cy, d, words)
     if hand is None:
         main, sub = words.word("center.title"), words.word("center.sub")
     else:
@@ -343,6 +345,23 @@ def center_message(view, cx, cy, d, words):
                  "center-message")
 
 
+def set_tile_message(hand, cx, cy, d, words):
+    """Set, the game not yet announced (R7): the set tile in the middle, who set it and who
+    chooses the game (the layout is drawn once its game is known)."""
+    setter = hand.get("setter", 0)
+    tile = hand.get("set_tile")
+    size = 30 if d["w"] > 600 else 22
+    w = size * 1.2
+    first, second = split_tile(tile)
+    face = tile_face(cx - w / 2, cy - w * 2 - size * 0.6, w, w * 2, first, second, "set-tile",
+                     [("data-tile", str(tile))])
+    main = words.capital(words.word("center.set", {"seat": setter, "tile": tile}))
+    sub = words.capital(words.word("center.announcing", {"seat": setter}))
+    return group([face, text(cx, cy + size * 0.5, main, size, INK, "middle", "700"),
+                  text(cx, cy + size * 1.4, sub, size * 0.55, INK_DIM, "middle")],
+                 "center-message")
+
+
 def strip_svg(view, d, words, ui=None):
     hand = hand_of(view)
     small = d["cols"] == 2
@@ -350,6 +369,7 @@ def strip_svg(view, d, words, ui=None):
     x = 22 if small else 40
     parts = []
     tw, th = (9, 18) if small else (12, 24)
+    left = x  # where the boneyard's row ends
     if hand is not None:
         drawable = hand.get("drawable", 0)
         parts.append(text(x, y + th * 0.68, words.word("table.boneyard"), 11 if small else 14,
@@ -374,13 +394,16 @@ def strip_svg(view, d, words, ui=None):
         parts.append(text(bx + 6, y + th * 0.68, said, 11 if small else 13, INK_DIM,
                           more=[("class", "boneyard-count"), ("data-drawable",
                                                                str(drawable))]))
+        left = bx + 6 + text_width(said, 11 if small else 13)
         named = words.word("table.boneyard") + ": " + words.word("table.to_draw", {"n": drawable})
         parts = [group(parts, "boneyard", [("role", "img"), ("aria-label", named)])]
-    parts.append(you_svg(view, d, y + th * 0.68, words, ui))
+    parts.append(you_svg(view, d, y + th * 0.68, words, ui, left))
     return group(parts, "strip")
 
 
-def you_svg(view, d, base, words, ui=None):
+def you_svg(view, d, base, words, ui=None, left=0):
+    """The person's own line, right-aligned: their name (where it clears the boneyard's row,
+    which ends at `left`), their pills and chips."""
     hand = hand_of(view)
     small = d["cols"] == 2
     me = view.get("viewer", 0)
@@ -404,7 +427,7 @@ def you_svg(view, d, base, words, ui=None):
             n = len(waits)
             labels.append((words.word("pill.you_owe", {"n": n}), MATADOR))
         if hand.get("setter") == me:
-            labels.append((words.word("pill.on_set"), GOLD))
+            labels.append((words.word("pill.on_set", {"seat": me}), GOLD))
         if hand.get("nos") == me:
             labels.append((words.word("pill.nos"), LAST))
     psize = 9 if small else 11
@@ -414,8 +437,9 @@ def you_svg(view, d, base, words, ui=None):
         lx -= w + 4
         svg, _ = pill(lx, base - size * 0.32, label, colour, size=psize)
         parts.append(svg)
-    if not small:
-        parts.append(text(lx - 8, base, words.capital(words.name(me)), size, INK, "end", "700"))
+    name = words.capital(words.name(me))
+    if lx - 8 - text_width(name, size, True) > left + 6:
+        parts.append(text(lx - 8, base, name, size, INK, "end", "700"))
     said = [words.capital(words.word("seat.title", {"seat": me, "chips": chips}))]
     said += [label for label, _colour in labels]
     if small and view.get("waiting_for") == "human" and hand is not None:

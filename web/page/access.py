@@ -32,15 +32,14 @@ def held_focus():
         return ("hand", attr(active, "data-tile"))
     if not absent(active.closest("#table")) and attr(active, "data-arm") is not None:
         return ("table", attr(active, "data-arm"))
-    # A button: the controls', the table's zoom or the coach's in the announcement dialog;
-    # a coach's option under the controls is found in its list (a button beside may act alike).
-    for box in ("controls", "table", "announce-coach"):
+    # A button: the controls', the coach's, the table's zoom or the coach's in the
+    # announcement dialog.
+    for box in ("controls", "coach-panel", "table", "announce-coach"):
         if not absent(active.closest("#" + box)):
-            within = ".coach " if not absent(active.closest(".coach")) else ""
             for name in ("data-coach", "data-action", "data-cmd"):
                 value = attr(active, name)
                 if value is not None:
-                    return (box + "-button", within + "[" + name + '="' + value + '"]')
+                    return (box + "-button", "[" + name + '="' + value + '"]')
     return None
 
 

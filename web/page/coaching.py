@@ -11,8 +11,9 @@ dropped (their action goes first in the worker's queue after at most one short s
 import asyncio
 import json
 
-from dom import pointer_within
-from show import draw_announce_coach, draw_controls, store
+from dom import el, pointer_within
+from pyscript.ffi import to_js
+from show import draw_announce_coach, draw_coach, draw_controls, store
 
 MOST = 16  # requests per decision: the expert's own search, then refinements
 ENOUGH = 400  # deals per option: the intervals are narrow enough
@@ -28,16 +29,18 @@ def start(page):
 def toggle(page):
     page.shown.coach = not page.shown.coach
     draw_controls(page)
+    if page.shown.coach:  # (below the table on a narrow screen: brought into view)
+        el("coach-panel").scrollIntoView(to_js({"block": "nearest"}))
     start(page)
 
 
 def on_pointer(page, event):
-    """pointerover/pointerout on the controls: while a mouse is over the coach's list, its
+    """pointerover/pointerout on the coach's panel: while a mouse is over its list, its
     refinements wait (the list would reorder under the pointer); leaving it draws them."""
     was = page.shown.coach_hover
-    page.shown.coach_hover = pointer_within(event, "#controls .coach-options")
+    page.shown.coach_hover = pointer_within(event, "#coach-panel .coach-options")
     if was and not page.shown.coach_hover:
-        draw_controls(page)
+        draw_coach(page)
 
 
 def _quiet(page):
@@ -62,7 +65,7 @@ async def run(page):
             page.shown.view = view
             store(page, reply)  # (the hand's record counts the coach)
             if not page.shown.coach_hover:
-                draw_controls(page)
+                draw_coach(page)
             draw_announce_coach(page)
             coach = view.get("coach") or {}
             if not coach.get("weighed") or coach.get("deals", 0) >= ENOUGH:

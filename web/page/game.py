@@ -203,8 +203,8 @@ def wire(page):
     on(document, "click", on_click)
     on(el("announce-dialog"), "pointerover", dialogs.on_announce_pointer)
     on(el("announce-dialog"), "pointerout", dialogs.on_announce_pointer)
-    on(el("controls"), "pointerover", coaching.on_pointer)
-    on(el("controls"), "pointerout", coaching.on_pointer)
+    on(el("coach-panel"), "pointerover", coaching.on_pointer)
+    on(el("coach-panel"), "pointerout", coaching.on_pointer)
     on(document, "keydown", on_key)
     on(el("hand"), "pointerdown", moves.on_pointer_down)
     # `window.addEventListener` through MicroPython's proxy loses its `this` (Illegal

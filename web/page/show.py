@@ -89,10 +89,21 @@ def controls_ui(page):
 
 
 def draw_controls(page):
-    page.shown.coach_hover = False  # (the list under the mouse is drawn anew: no hold)
     where = access.held_focus()
     el("controls").innerHTML = panels.controls_html(page.view, controls_ui(page), words(page))
     if where is not None and where[0] == "controls-button":
+        access.give_focus(where)
+    draw_coach(page)
+
+
+def draw_coach(page):
+    """The coach's panel (its advice, or nothing while it is off or the person waits)."""
+    page.shown.coach_hover = False  # (the list under the mouse is drawn anew: no hold)
+    where = access.held_focus()
+    # (pass-and-play: nothing of the next person's decision before they hold the device)
+    el("coach-panel").innerHTML = "" if page.pass_pending() else panels.coach_panel_html(
+        page.view, controls_ui(page), words(page))
+    if where is not None and where[0] == "coach-panel-button":
         access.give_focus(where)
 
 
@@ -139,6 +150,7 @@ def render(page, with_log=True, table=True):
     access.give_focus(where)
     if hidden:
         el("controls").innerHTML = panels.pass_html(view, w)
+        draw_coach(page)
         access.focus("[data-cmd=pass-ready]")
     else:
         draw_controls(page)

@@ -59,7 +59,7 @@ class Shown:
         self.seen = None  # pass-and-play: the seat whose tiles the device has been handed to
         self.coach = False  # the coach is switched on (coaching.py; off by default)
         self.coaching = False  # its loop runs
-        self.coach_hover = False  # a mouse over its list under the controls (coaching.py)
+        self.coach_hover = False  # a mouse over the list of its panel (coaching.py)
         self.review = None  # the hand review shown (nos/review.py), and its step
         self.review_step = 0
 
