@@ -556,3 +556,27 @@ def test_r7_set_and_not_yet_announced_the_table_shows_the_set_tile_and_who_choos
         svg = render_table.table_svg(view, {}, "wide", w)
         assert f"{w.capital(w.name(setter))} {said}" in svg
         assert view["hand"]["set_tile"] in svg
+
+
+def test_a_seats_name_and_pills_never_run_into_its_chips():
+    from render_svg import text_width
+
+    pills = [("otwiera", "gold"), ("poza grą", "grey")]
+
+    def width(name, shown, psize):
+        return text_width(name, 17, True) + 8 + sum(12 + len(p[0]) * psize * 0.56
+                                                    for p in shown)
+
+    assert render_table.name_and_pills("Cor", pills, 17, 11, 400) == ("Cor", pills, 11)
+    for room in (200, 150, 120, 90, 60):
+        name, shown, psize = render_table.name_and_pills("Bartholomew", pills, 17, 11, room)
+        assert width(name, shown, psize) <= room or (len(name) <= 2 and not shown)
+        assert psize == 9 and shown == pills[: len(shown)]
+    name, shown, _ = render_table.name_and_pills("Bartholomew", pills, 17, 11, 150)
+    assert name.endswith("…") and shown == pills  # the name gives way before a pill
+    # Five players in Polish, a seat on set and out: drawn whole, within its panel.
+    view = web_views.hand_views("1", find_seed("1", players=5), players=5)[-1]
+    view["hand"]["setter"], view["hand"]["out"] = 2, [False, False, True, False, False]
+    svg = render_table.table_svg(view, {}, "wide", web_views.words("pl", view))
+    ET.fromstring(svg)
+    assert ">otwiera<" in svg

@@ -215,3 +215,20 @@ def test_a_bystanders_diagram_names_every_seat_and_shows_no_tile() -> None:
     assert tiles_of(root, "seat-tile") == mine["hand"]["tiles"] != []
     row = next(g for g in root.iter(NS + "g") if g.get("data-seat") == "2")
     assert row.find(NS + "title").text.startswith(words.capital(you) + ":")
+
+
+def test_a_long_caption_wraps_within_the_diagram_and_moves_the_rest_down(views) -> None:
+    from render_svg import text_width
+
+    view = views[-1]
+    short = parse(draw(view, caption="Hand 1"))
+    long = ("Hand 1 · Game 12: volapük, first 3 on the right side, there ordinary, then "
+            "matador, and the rest as it comes along the arms · D may play out of turn")
+    root = parse(draw(view, caption=long))
+    lines = [t.text for t in root.iter(NS + "text") if t.get("class") == "caption"]
+    assert len(lines) == 2 and " ".join(lines) == long
+    assert all(text_width(line, 20, True) <= rd.WIDTH - 72 for line in lines)
+    assert int(root.get("height")) == int(short.get("height")) + 25  # one line more
+    many = parse(draw(view, caption=" ".join([long] * 4)))
+    lines = [t.text for t in many.iter(NS + "text") if t.get("class") == "caption"]
+    assert len(lines) == rd.CAPTION_LINES and lines[-1].endswith("…")

@@ -294,6 +294,29 @@ def legend_items(view, revealed_bone, words):
     return [words.word(k) for k in keys]
 
 
+CAPTION_LINES = 3
+
+
+def caption_lines(caption):
+    """The caption in lines that fit the diagram's width (20 px bold), broken at spaces; at
+    most CAPTION_LINES (the last cut short with an ellipsis)."""
+    room = WIDTH - 72
+    out = []
+    line = ""
+    for word in str(caption).split(" "):
+        joined = line + " " + word if line else word
+        if line and text_width(joined, 20, True) > room:
+            out.append(line)
+            line = word
+        else:
+            line = joined
+    out.append(line)
+    if len(out) > CAPTION_LINES:
+        out = out[:CAPTION_LINES]
+        out[-1] = out[-1] + "…"
+    return out
+
+
 def wrap(items, width, size):
     lines = []
     line = ""
@@ -322,10 +345,14 @@ def diagram_svg(view, words, hands=None, boneyard=None, caption=None, legend=Tru
     hand = hand_of(view)
     caption = caption_of(view, words) if caption is None else str(caption)
     players = int((view or {}).get("players", 0)) if hand else 0
-    parts = [text(36, 44, trim(caption, 90), 20, INK, None, "700", more=[("class", "caption")])]
-    layout, lh = layout_part(view, 58, words)
+    parts = []
+    top = 44
+    for line in caption_lines(caption):
+        parts.append(text(36, top, line, 20, INK, None, "700", more=[("class", "caption")]))
+        top += 25
+    layout, lh = layout_part(view, top - 11, words)
     parts.append(layout)
-    y = 58 + lh + 8
+    y = top - 11 + lh + 8
     if hand is not None:
         parts.append(boneyard_row(view, y, boneyard, words))
         y += ROW_H + ROW_GAP

@@ -98,17 +98,18 @@ def seat_panel(view, seat, x, y, w, h, small, last, words, change=0):
     size = 14 if small else 17
     pad = 8 if small else 12
     base = y + pad + size * 0.8
-    parts.append(text(x + pad, base, trim(name, 12), size, INK, None, "700"))
-    px = x + pad + text_width(trim(name, 12), size, True) + 8
-    psize = 9 if small else 11
-    for label, colour in seat_pills(hand, seat, words):
+    csize = 13 if small else 16
+    shown_chips = words.number(chips)
+    chip_x = x + w - pad - text_width(shown_chips, csize, True) - csize * 0.9
+    name, pills, psize = name_and_pills(trim(name, 12), seat_pills(hand, seat, words), size,
+                                        9 if small else 11, chip_x - csize * 0.5 - x - pad)
+    parts.append(text(x + pad, base, name, size, INK, None, "700"))
+    px = x + pad + text_width(name, size, True) + 8
+    for label, colour in pills:
         svg, pw = pill(px, base - size * 0.32, label, colour, size=psize)
         parts.append(svg)
         px += pw + 4
-    csize = 13 if small else 16
-    shown_chips = words.number(chips)
-    parts.append(chip(x + w - pad - text_width(shown_chips, csize, True) - csize * 0.9,
-                      base - csize * 0.33, csize * 0.42))
+    parts.append(chip(chip_x, base - csize * 0.33, csize * 0.42))
     parts.append(text(x + w - pad, base, shown_chips, csize, INK, "end", "600",
                       more=[("class", "chips"), ("data-chips", str(chips))]))
     if change:  # a payment just made: its amount rises from the chips (motion)
@@ -178,6 +179,24 @@ def open_tiles(hand, seat):
     if not hands or seat >= len(hands):
         return None
     return hands[seat]
+
+
+def name_and_pills(name, pills, size, psize, room):
+    """A seat's name and pills that fit in `room` before its chips: the pills a size
+    smaller, then the name cut short, then the last pills left out (a screen reader still
+    hears them all: seat_said)."""
+    def width(name, pills, psize):
+        return text_width(name, size, True) + 8 + sum(12 + len(p[0]) * psize * 0.56
+                                                      for p in pills)
+
+    if width(name, pills, psize) <= room:
+        return name, pills, psize
+    psize -= 2
+    while len(name) > 2 and width(name, pills, psize) > room:
+        name = trim(name, len(name) - 1)
+    while pills and width(name, pills, psize) > room:
+        pills = pills[:-1]
+    return name, pills, psize
 
 
 def seat_pills(hand, seat, words):
