@@ -130,7 +130,7 @@ def test_r7_the_panel_lists_the_longest_weighed_first_and_the_others_with_their_
     assert f"averaged over {advice['deals']} deals" in html
     one = {**advice, "options": [{**options[0], "deals": 1}, options[advice["best"]]]}
     assert "over 1 deal<" in render_coach.coach_html(one, words("en", view))
-    assert "z 1 rozdania<" in render_coach.coach_html(one, words("pl", view))
+    assert "z 1 rozkładu<" in render_coach.coach_html(one, words("pl", view))
     assert "over 1 verdeling<" in render_coach.coach_html(one, words("nl", view))
 
 

@@ -128,7 +128,7 @@ def test_before_the_set_and_without_a_hand(views: list[dict]) -> None:
     root = parse(draw(view))
     assert tiles_of(root, "set-tile") == []
     said = web_views.words("en", view).word("diagram.not_set", {"seat": view["hand"]["setter"]})
-    assert said.startswith("no tile set yet")
+    assert said.endswith("no tile is set yet.")
     assert said.lower() in "".join(root.itertext()).lower()
     empty = parse(draw(None))
     assert empty.find(NS + "title").text == "Nos: No hand has been dealt yet"

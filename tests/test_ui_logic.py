@@ -126,8 +126,8 @@ def test_good_url_parameters(search, game, delay):
 @pytest.mark.parametrize(("search", "sentence"), [
     ("?players=9", "The number of players must be 3 to 5, not '9'."),
     ("?players=", "The number of players must be 3 to 5, not ''."),
-    ("?seed=-1", "The seed must be a whole number from 0 to 2147483647, not '-1'."),
-    ("?seed=99999999999", "The seed must be a whole number from 0 to 2147483647, not "
+    ("?seed=-1", "The deal number must be a whole number from 0 to 2147483647, not '-1'."),
+    ("?seed=99999999999", "The deal number must be a whole number from 0 to 2147483647, not "
                           "'99999999999'."),
     ("?level=grandmaster", "The level must be beginner, club or expert, not 'grandmaster'."),
     ("?h1=yes", "The house rule H1 is switched with 1 or 0, not 'yes'."),

@@ -224,5 +224,6 @@ def new_game(page, seed: int, players: int, pace: int = 150) -> None:
     page.click(f"#newgame-dialog [data-param=pace][data-value='{pace}']")
     page.fill("#ng-seed", str(seed))
     page.click("#newgame-ok")
-    page.wait_for_function(f"document.querySelector('#info').textContent.includes('seed {seed}')")
+    page.wait_for_function("document.querySelector('#info').textContent"
+                           f".includes('deal number {seed}')")
     settle(page)

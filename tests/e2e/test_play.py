@@ -263,8 +263,8 @@ def test_bad_url_parameter_keeps_the_saved_game(app, guard, base_url):
     before = state(app)
     for query, sentence in [
         ("?players=9", "The number of players must be 3 to 5, not '9'."),
-        ("?seed=abc&colour=red", "The seed must be a whole number from 0 to 2147483647, not "
-                                 "'abc'."),
+        ("?seed=abc&colour=red", "The deal number must be a whole number from 0 to "
+                                 "2147483647, not 'abc'."),
     ]:
         app.goto(base_url + query)
         settle(app, BOOT_TIMEOUT_MS)

@@ -10,7 +10,7 @@ except ImportError:  # web/unpack.js did not run: write the modules out here (sl
 
     from pyscript import window
 
-    window.console.error("Nos: page.pack was not unpacked by web/unpack.js")
+    window.console.warn("Nos: page.pack was not unpacked by web/unpack.js")  # (works, slower)
     with open("page.pack", "rb") as pack:
         for name, size in json.loads(pack.readline()):
             with open(name + ".mpy", "wb") as module:

@@ -11,7 +11,7 @@ except ImportError:  # web/unpack.js did not run: write the modules out here (sl
 
     from pyscript import window
 
-    window.console.error("Nos: site.pack was not unpacked by web/unpack.js")
+    window.console.warn("Nos: site.pack was not unpacked by web/unpack.js")  # (works, slower)
     with open("site.pack", "rb") as pack:
         for name, size in json.loads(pack.readline()):
             folder = name.rpartition("/")[0]
