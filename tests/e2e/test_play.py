@@ -293,7 +293,7 @@ def test_damaged_save_offers_a_new_game(app, guard, base_url):
     app.wait_for_selector("body[data-waiting-for=human], body[data-waiting-for=bot]",
                           state="attached")
     info = app.text_content("#info")
-    assert "5 players" in info and "seed 42" in info
+    assert "5 players" in info and "deal number 42" in info
     assert app.locator("#table .seat").count() == 4
     guard.check()
 
