@@ -35,7 +35,7 @@ def order(options):
 
 def pick_button(option, said, pick):
     """An option as a button: "form" (the announcement dialog) picks it in the form (its
-    action in data-coach); "act" (under the controls) takes it: its action in data-action,
+    action in data-coach); "act" (the coach's own panel) takes it: its action in data-action,
     a set's announcement in data-then (preselected in the dialog that follows, R7), and an
     announcement opens the dialog with it picked. The words alone if it has no action."""
     do = option.get("do") or [{}]
@@ -56,7 +56,7 @@ def pick_button(option, said, pick):
 def coach_html(coach, w, title_id="coach-title", pick=None, heading="h3"):
     """The panel: `coach` is the view's advice, or None while the coach is thinking. With
     `pick` ("form" or "act", pick_button) each option is a button. Its title is a `heading`
-    (h2 under the controls, h3 in the dialog, under its own title)."""
+    (h2 in its own panel, h3 in the dialog, under the dialog's title)."""
     out = ['<section class="coach" aria-labelledby="' + title_id + '"><' + heading + ' id="' +
            title_id + '">' + esc(w.word("coach.title")) + "</" + heading + ">"]
     if not coach:

@@ -101,8 +101,10 @@ def draw_coach(page):
     page.shown.coach_hover = False  # (the list under the mouse is drawn anew: no hold)
     where = access.held_focus()
     # (pass-and-play: nothing of the next person's decision before they hold the device)
+    ui = {"coach": page.shown.coach, "loading": not page.link.synced,
+          "stalled": page.link.stalled}
     el("coach-panel").innerHTML = "" if page.pass_pending() else panels.coach_panel_html(
-        page.view, controls_ui(page), words(page))
+        page.view, ui, words(page))
     if where is not None and where[0] == "coach-panel-button":
         access.give_focus(where)
 

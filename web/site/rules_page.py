@@ -227,8 +227,8 @@ def languages_html(lang, words):
         current = ' aria-current="page"' if code == lang else ""
         links.append('<a href="?lang=' + code + '" hreflang="' + code + '" lang="' + code +
                      '"' + current + ">" + name + "</a>")
-    return ('<nav id="langs" class="langs" aria-label="' + words.word("lang.label") + '">' +
-            "".join(links) + "</nav>")
+    label = markup.esc(words.word("lang.label"))
+    return '<nav id="langs" class="langs" aria-label="' + label + '">' + "".join(links) + "</nav>"
 
 
 def keep_place(event):
