@@ -203,8 +203,8 @@ def params_html(view, state, option, rows, w):
 
 
 def coach_section(view, coach_on, w):
-    """The coach's advice on the announcement, inside the dialog (it is modal: the panel
-    under the controls is hidden behind it), each option a button that picks it; empty
+    """The coach's advice on the announcement, inside the dialog (it is modal: the coach's
+    own panel is behind it), each option a button that picks it; empty
     while the coach is off."""
     if not coach_on:
         return ""

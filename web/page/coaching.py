@@ -1,10 +1,10 @@
 """The coach on the page (main thread, MicroPython). While it is switched on and the person is
 to decide, the page asks the worker for the coach's advice (nos/coach.py: the expert's search
 from the person's observation), then for more deals, a quarter of a second at a time, and
-draws it under the controls and, the dialog being modal, in the announcement dialog (while a
-mouse is over a list, that list waits: it would reorder under the pointer). It runs
-only on the person's turn, so it never delays the computer players; it asks nothing while
-another request is under way, and an answer that arrives after the person has acted is
+draws it in its own panel (#coach-panel) and, the dialog being modal, in the announcement
+dialog (while a mouse is over a list, that list waits: it would reorder under the pointer).
+It runs only on the person's turn, so it never delays the computer players; it asks nothing
+while another request is under way, and an answer that arrives after the person has acted is
 dropped (their action goes first in the worker's queue after at most one short step).
 """
 

@@ -9,7 +9,7 @@ import ui_logic as logic
 from dom import absent, attr, closest, el, pointer_within
 from link import pace_of, prefs, send, spawn, start_game
 from pyscript import document
-from show import draw_announce, draw_announce_coach, draw_new_game, open_announce, render
+from show import draw_announce, draw_announce_coach, draw_new_game, render
 
 
 def on_announce_click(page, event):
@@ -41,17 +41,6 @@ def on_announce_click(page, event):
         choose(page, attr(node, "data-param"), attr(node, "data-value"))
     elif attr(node, "data-pick") is not None:
         choose(page, attr(node, "data-pick"), attr(node, "data-value"))
-
-
-def open_picked(page, pick=None):
-    """Open the announcement dialog; `pick`, the coach's announcement under the controls,
-    is picked in its form (render_coach.pick_button), ready to be confirmed."""
-    state = None if pick is None else announce.state_for(page.view, pick)
-    if state is not None:
-        page.dialogs.announce = state
-    open_announce(page)
-    if state is not None:
-        access.focus("#announce-ok")
 
 
 def on_announce_pointer(page, event):

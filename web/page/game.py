@@ -120,7 +120,7 @@ def on_command(page, cmd, node):
     elif cmd == "undo":
         take_back(page, attr(node, "data-send"))
     elif cmd == "announce-open":
-        dialogs.open_picked(page, attr(node, "data-coach"))
+        open_announce(page, attr(node, "data-coach"))  # (the coach's pick, if any)
     elif cmd == "next-hand" and page.idle():
         spawn(page, command(page, "next_hand"))
     elif cmd == "pass-ready":  # pass-and-play: the next person has the device

@@ -262,22 +262,26 @@ def maybe_open_announce(page):
     number = page.hand().get("hand")
     if page.dialogs.announce_hand != number:
         page.dialogs.announce_hand = number
+        page.dialogs.announce = None
         then, page.dialogs.then = page.dialogs.then, None
-        page.dialogs.announce = (announce.state_for(page.view, then[1])
-                                 if then is not None and then[0] == number else None)
-        open_announce(page)
-        if page.dialogs.announce is not None:  # the coach's game, ready to be announced
-            access.focus("#announce-ok")
+        open_announce(page, then[1] if then is not None and then[0] == number else None)
 
 
-def open_announce(page):
+def open_announce(page, pick=None):
+    """Open the announcement dialog; `pick`, an announcement the coach chose (its action),
+    is picked in the form and focus goes to "Announce", ready to be confirmed."""
     page.dialogs.coach_hover = False  # (a mouse left with the last dialog: no pointerout)
-    if page.dialogs.announce is None:
+    state = None if pick is None else announce.state_for(page.view, pick)
+    if state is not None:
+        page.dialogs.announce = state
+    elif page.dialogs.announce is None:
         page.dialogs.announce = announce.default_state()
     draw_announce(page)
     dialog = el("announce-dialog")
     if not dialog.open:
         dialog.showModal()
+    if state is not None:
+        access.focus("#announce-ok")
 
 
 def draw_announce(page):
