@@ -329,6 +329,23 @@ def test_controls_offer_nothing_while_the_saved_game_is_restored():
         assert "data-action" not in html and "data-cmd" not in html
 
 
+def test_the_new_game_dialog_shows_the_pace_in_use_even_when_it_has_no_name():
+    """A game opened with ?delay=0 keeps that pace; the dialog shows it chosen among the
+    named paces rather than choosing none."""
+    from nos.app import SETTINGS
+
+    def pressed(html):
+        return re.findall(r'data-param="pace" data-value="(\d+)" aria-pressed="true">([^<]*)<',
+                          html)
+
+    state = {"players": 4, "level": "club", "seed": ""}
+    assert pressed(render_panels.new_game_html({**state, "pace": 150}, False, SETTINGS,
+                                               EN)) == [("150", "fast")]
+    html = render_panels.new_game_html({**state, "pace": 0}, False, SETTINGS, EN)
+    assert pressed(html) == [("0", "0 ms")]
+    assert html.count('data-param="pace"') == len(SETTINGS["paces"]) + 1
+
+
 def test_html_has_no_inline_styles_or_scripts():
     for _, view in SAMPLES:
         for html in (render_panels.controls_html(view, {}, EN), render_panels.log_html(view, EN),

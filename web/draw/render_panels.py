@@ -455,9 +455,11 @@ def new_game_html(state, in_progress, settings, w):
     out.append(option_row(w.word("ng.level"), "level",
                           [(lv, w.word("level." + lv)) for lv in settings.get("levels", [])],
                           state.get("level")))
-    out.append(option_row(w.word("ng.pace"), "pace",
-                          [(ms, w.word("pace." + name)) for name, ms in
-                           settings.get("paces", [])], state.get("pace")))
+    paces = [(ms, w.word("pace." + name)) for name, ms in settings.get("paces", [])]
+    pace = state.get("pace")
+    if pace is not None and pace not in [ms for ms, _ in paces]:  # e.g. ?delay=0: shown, chosen
+        paces.append((pace, w.word("pace.other", {"ms": pace})))
+    out.append(option_row(w.word("ng.pace"), "pace", paces, pace))
     off_on = [("0", w.word("ng.off")), ("1", w.word("ng.on"))]
     out.append(option_row(w.word("ng.h1"), "h1", off_on, "1" if state.get("h1") else "0"))
     out.append(option_row(w.word("ng.h2"), "h2", off_on, "1" if state.get("h2") else "0"))
