@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import re
 import xml.etree.ElementTree as ET
+from html import unescape
 
 import layout_geometry
 import pytest
@@ -413,10 +414,10 @@ def test_out_chooser_and_toggles():
 
 
 # ---------------------------------------------------------------- the announcement dialog
-def dialog_reach(view: dict) -> set[str]:
-    """Every announcement the dialog lets the person make: each game, then every value of
-    every row and every side of the diagram clicked, from every state reached so far."""
-    seen: set[str] = set()
+def dialog_states(view: dict) -> list[dict]:
+    """Every state of the announcement dialog a person can reach: each game, then every
+    value of every row and every side of the diagram clicked, from every state so far."""
+    reached: list[dict] = []
     states = [render_announce.update(view, render_announce.default_state(), "game", str(g))
               for g in range(1, 18)]
     done: set[str] = set()
@@ -426,15 +427,45 @@ def dialog_reach(view: dict) -> set[str]:
         if key in done:
             continue
         done.add(key)
+        reached.append(state)
+        html = render_announce.dialog_html(view, state, EN)
+        for param, value in re.findall(r'data-(?:param|pick)="([^"]*)" data-value="([^"]*)"',
+                                       html):
+            states.append(render_announce.update(view, state, param, value))
+    return reached
+
+
+def dialog_reach(view: dict) -> set[str]:
+    """Every announcement the dialog lets the person make."""
+    seen: set[str] = set()
+    for state in dialog_states(view):
         html = render_announce.dialog_html(view, state, EN)
         action = re.search(r'id="announce-ok" data-cmd="announce-ok" data-action="([^"]*)"',
                            html)
         if action and action.group(1):
             seen.add(action.group(1))
-        for param, value in re.findall(r'data-(?:param|pick)="([^"]*)" data-value="([^"]*)"',
-                                       html):
-            states.append(render_announce.update(view, state, param, value))
     return seen
+
+
+@pytest.mark.parametrize("zero", [False, True])
+def test_the_words_on_the_announcement_diagrams_sides_fit_their_boxes(zero):
+    """R40–R56: each side's matching ("tradycyjnie") and its note stay inside its box, in
+    every language and every state of the dialog."""
+    view = web_views.announce_view(4, web_views.human_on_set(4, zero=zero))
+    zone = re.compile(r'<g[^>]*class="side-zone[^"]*"><title>[^<]*</title><rect x="([\d.]+)" '
+                      r'y="[\d.]+" width="([\d.]+)".*?<text [^>]*font-size="(\d+)"[^>]*>'
+                      r"(.*?)</text>")
+    checked = 0
+    for lang in ("en", "nl", "pl"):
+        w = web_views.words(lang, view)
+        for state in dialog_states(view):
+            for m in zone.finditer(render_announce.dialog_html(view, state, w)):
+                width, size = float(m.group(2)), int(m.group(3))
+                for line in re.split(r"<tspan[^>]*>", m.group(4)):
+                    said = unescape(re.sub(r"<[^>]*>", "", line)).strip()
+                    assert render_svg.text_width(said, size, True) <= width - 6, (lang, said)
+                    checked += 1
+    assert checked > 100
 
 
 @pytest.mark.parametrize("zero", [False, True])

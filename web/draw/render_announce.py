@@ -13,7 +13,19 @@ functions (MicroPython subset).
 
 import render_coach
 from render_panels import option_row
-from render_svg import GOLD, INK, IVORY, MATADOR, esc, fmt, rect, split_tile, text, tile_face
+from render_svg import (
+    GOLD,
+    INK,
+    IVORY,
+    MATADOR,
+    esc,
+    fmt,
+    rect,
+    split_tile,
+    text,
+    text_width,
+    tile_face,
+)
 
 
 def default_state():
@@ -158,16 +170,19 @@ def side_zone(zone, side, state, w):
     note = side.get("note")
     shown = [w.word("matching." + kind)]
     if note:
+        shown.append(w.word(note.get("key"), note))
+    # The words fit the zone: smaller type for a long word ("tradycyjnie"), never wider.
+    size = min([11] + [int(10 * (zw - 8) / text_width(s, 10, True)) for s in shown if s])
+    if note:
         # One text, the note a second line with a space before it: the words a browser
         # reads from the zone are "ordinary tile 2", which its name then contains.
-        shown.append(w.word(note.get("key"), note))
         parts.append('<text x="' + fmt(x + zw / 2) + '" y="' + fmt(y + zh / 2 - 2) +
-                     '" font-size="11" fill="' + colour + '" text-anchor="middle" '
+                     '" font-size="' + str(size) + '" fill="' + colour + '" text-anchor="middle" '
                      'font-weight="600">' + esc(shown[0]) + '<tspan x="' + fmt(x + zw / 2) +
                      '" y="' + fmt(y + zh / 2 + 12) + '" fill="' + IVORY + '" font-weight='
                      '"400"> ' + esc(shown[1]) + "</tspan></text>")
     else:
-        parts.append(text(x + zw / 2, y + zh / 2 + 4, shown[0], 11, colour, "middle", "600"))
+        parts.append(text(x + zw / 2, y + zh / 2 + 4, shown[0], size, colour, "middle", "600"))
     name = w.capital(w.side(side.get("side", "")))
     more = ""
     if pick:
