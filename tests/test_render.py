@@ -628,3 +628,15 @@ def test_a_seats_name_and_pills_never_run_into_its_chips():
     svg = render_table.table_svg(view, {}, "wide", web_views.words("pl", view))
     ET.fromstring(svg)
     assert ">otwiera<" in svg
+
+
+@pytest.mark.parametrize("mode", ["wide", "narrow"])
+def test_the_legend_of_the_ends_is_words_under_the_table_not_in_its_drawing(mode):
+    """The table's legend is page text (it reads at the page's size); a phone shows none,
+    and nothing is explained before a tile lies."""
+    for _, view in SAMPLES:
+        said = render_table.legend_text(view, mode, EN)
+        laid = bool((view.get("hand") or {}).get("layout"))
+        assert said == (EN.word("table.legend") if laid and mode == "wide" else "")
+        assert EN.word("table.legend") not in render_table.table_svg(view, {}, mode, EN)
+    assert render_table.legend_text(None, mode, EN) == ""

@@ -26,6 +26,17 @@ def outside(page) -> list[str]:
     })""", TURN)
 
 
+def legend(page) -> tuple[str, float, bool]:
+    """The line under the table that says what the ends' colours mean: its words, its type
+    size in px and whether it lies wholly inside the screen."""
+    return tuple(page.evaluate("""() => {
+        const e = document.querySelector('#table-legend');
+        const r = e.getBoundingClientRect();
+        return [e.textContent, parseFloat(getComputedStyle(e).fontSize),
+                r.height > 0 && r.top >= 0 && r.bottom <= innerHeight + 1];
+    }"""))
+
+
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("game", list(GAMES))
 def test_all_a_turn_needs_is_on_screen_through_a_whole_hand(app, guard, base_url, size,
@@ -42,6 +53,9 @@ def test_all_a_turn_needs_is_on_screen_through_a_whole_hand(app, guard, base_url
         turns += 1
         assert turns < 80
         assert outside(app) == [], (game, size, turns)
+        if size[0] >= 1000:  # a desktop: the ends' colours explained, at a readable size
+            said, px, shown = legend(app)
+            assert "matador" in said and px >= 12 and shown, (said, px, shown)
         one_move(app, number)
     assert app.get_attribute("body", "data-waiting-for") == "next_hand"
     assert turns >= 2

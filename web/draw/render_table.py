@@ -466,14 +466,15 @@ def you_svg(view, d, base, words, ui=None, left=0):
     return group(parts, "you", [("role", "img"), ("aria-label", ", ".join(said))])
 
 
-def legend_svg(view, d, words):
+def legend_text(view, mode, words):
+    """What the colours and the padlock of the layout's open ends mean, for the line under
+    the table: words in the page, not the SVG, so they read at the page's size however
+    small the table is drawn. "" on a phone (its room goes to the tiles) and before any
+    tile lies."""
     hand = hand_of(view)
-    if d["cols"] == 2 or hand is None or not hand.get("layout"):
+    if mode == "narrow" or hand is None or not hand.get("layout"):
         return ""
-    ax, ay, aw, ah = d["area"]
-    y = ay + ah + 11  # below the area: the tiles may reach its edge
-    return group([text(ax + aw / 2, y, words.word("table.legend"), 11, INK_DIM, "middle")],
-                 "legend")
+    return words.word("table.legend")
 
 
 def table_svg(view=None, ui=None, mode="wide", words=None):
@@ -489,7 +490,6 @@ def table_svg(view=None, ui=None, mode="wide", words=None):
     else:
         parts.append(seats_svg(view, d, words, ui))
         parts.append(layout_svg(view, ui, d, words))
-        parts.append(legend_svg(view, d, words))
         parts.append(strip_svg(view, d, words, ui))
     parts.append("</svg>")
     return "".join(parts)

@@ -147,6 +147,8 @@ def render(page, with_log=True, table=True):
     if table or hidden:
         ui = table_ui(page, motion(page))
         el("table").innerHTML = render_table.table_svg(None if hidden else view, ui, mode, w)
+        el("table-legend").textContent = render_table.legend_text(None if hidden else view,
+                                                                  mode, w)
     el("hand").innerHTML = render_hand.hand_svg(None if hidden else view, hand_ui(page), mode,
                                                 w)
     access.give_focus(where)
