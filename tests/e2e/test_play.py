@@ -405,3 +405,34 @@ def test_no_screen_scrolls_sideways_on_a_small_phone(app, guard, base_url, lang)
     app.wait_for_selector(".settlement")
     fits("the settlement")
     guard.check()
+
+
+def test_r7_the_announcement_dialog_keeps_the_game_picked_in_view_on_a_phone(app, guard,
+                                                                           base_url):
+    """On a phone the games scroll in a box of their own: the game picked stays in view
+    when the dialog is drawn again, and a dialog left scrolled down opens again at its
+    title with the game picked in view."""
+    app.set_viewport_size({"width": 360, "height": 640})
+    open_game(app, base_url, f"?seed={SEED3}&players=3&level=beginner&delay=0")
+    one_move(app, 11)  # set: the dialog opens
+    dialog = app.locator("#announce-dialog")
+    dialog.wait_for(state="visible")
+    top = "document.querySelector('#announce-dialog').scrollTop"
+    in_view = """(n) => {
+        const box = document.querySelector('#announce-dialog .games').getBoundingClientRect();
+        const r = document.querySelector(`#announce-dialog [data-game='${n}']`)
+            .getBoundingClientRect();
+        return r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+    }"""
+    assert app.evaluate(top) == 0 and app.evaluate(in_view, 1)
+    app.click("#announce-dialog [data-game='11']")  # (Playwright scrolls it into view)
+    assert app.get_attribute("#announce-dialog [data-game='11']", "aria-pressed") == "true"
+    assert app.evaluate(in_view, 11) and not app.evaluate(in_view, 1)
+    app.evaluate(f"{top} = 1e6")
+    assert app.evaluate(top) > 100  # the phone scrolls the dialog down to its buttons
+    app.click("#announce-dialog [data-cmd='announce-close']")
+    dialog.wait_for(state="hidden")
+    app.click("[data-cmd=announce-open]")
+    dialog.wait_for(state="visible")
+    assert app.evaluate(top) == 0 and app.evaluate(in_view, 11)
+    guard.check()

@@ -6,7 +6,7 @@ rules and seed, within the limits of the engine's settings)."""
 import access
 import render_announce as announce
 import ui_logic as logic
-from dom import absent, attr, closest, el, pointer_within
+from dom import absent, attr, closest, el, open_dialog, pointer_within
 from link import pace_of, prefs, send, spawn, start_game
 from pyscript import document
 from show import draw_announce, draw_announce_coach, draw_new_game, render
@@ -90,9 +90,7 @@ def open_new_game(page):
         ng[key] = value if value is not None else default
     ng["pace"] = pace_of(page, page.shown.pace)
     draw_new_game(page)
-    dialog = el("newgame-dialog")
-    if not dialog.open:
-        dialog.showModal()
+    open_dialog("newgame-dialog")
 
 
 def on_new_game_click(page, event):

@@ -27,6 +27,27 @@ def el(elem_id):
     return document.getElementById(elem_id)
 
 
+def open_dialog(elem_id):
+    """Show the dialog `elem_id` (modal) from its top, unless it is open already: a dialog
+    keeps its scroll between openings, and the next hand's announcement must not open
+    where the last one was left on a phone."""
+    dialog = el(elem_id)
+    if not dialog.open:
+        dialog.showModal()
+        dialog.scrollTop = 0
+
+
+def bring_into(box, node, margin=8):
+    """Scroll `box` (only it, not the page) just enough that `node` inside it shows whole."""
+    if absent(box) or absent(node):
+        return
+    outer, inner = box.getBoundingClientRect(), node.getBoundingClientRect()
+    if inner.top < outer.top:
+        box.scrollTop += inner.top - outer.top - margin
+    elif inner.bottom > outer.bottom:
+        box.scrollTop += inner.bottom - outer.bottom + margin
+
+
 def absent(value):
     return value is None or is_none(value)
 

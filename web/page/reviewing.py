@@ -6,7 +6,7 @@ import json
 
 import render_review
 from access import focus
-from dom import absent, attr, el
+from dom import absent, attr, el, open_dialog
 from language import say, words
 from link import call
 from show import show_status
@@ -27,9 +27,7 @@ async def open_review(page, hand=None):
     page.shown.review = reply["review"]
     page.shown.review_step = 0
     draw(page)
-    dialog = el("review-dialog")
-    if not dialog.open:
-        dialog.showModal()
+    open_dialog("review-dialog")
     focus('#review-body [data-cmd="review-step"]:not([disabled])')
 
 

@@ -5,7 +5,7 @@ writes the links and snippets, this opens the dialog and copies."""
 import json
 
 import render_share
-from dom import absent, el
+from dom import absent, el, open_dialog
 from language import words
 from pyscript import window
 
@@ -26,9 +26,7 @@ async def open_share(page):
         share = {}
     page.shown.share = share
     draw(page)
-    dialog = el("share-dialog")
-    if not dialog.open:
-        dialog.showModal()
+    open_dialog("share-dialog")
 
 
 def draw(page, note=""):

@@ -16,7 +16,19 @@ import render_hand
 import render_panels as panels
 import render_table
 import ui_logic as logic
-from dom import NARROW, REDUCED, SAVE_KEY, SHOWN_KEY, absent, el, embedded, show_status, storage_set
+from dom import (
+    NARROW,
+    REDUCED,
+    SAVE_KEY,
+    SHOWN_KEY,
+    absent,
+    bring_into,
+    el,
+    embedded,
+    open_dialog,
+    show_status,
+    storage_set,
+)
 from language import say, words
 from pyscript import document, window
 from pyscript.ffi import to_js
@@ -269,6 +281,9 @@ def maybe_open_announce(page):
         open_announce(page, then[1] if then is not None and then[0] == number else None)
 
 
+GAMES = "#announce-dialog .games"  # the announcement's list of games
+
+
 def open_announce(page, pick=None):
     """Open the announcement dialog; `pick`, an announcement the coach chose (its action),
     is picked in the form and focus goes to "Announce", ready to be confirmed."""
@@ -279,16 +294,24 @@ def open_announce(page, pick=None):
     elif page.dialogs.announce is None:
         page.dialogs.announce = announce.default_state()
     draw_announce(page)
-    dialog = el("announce-dialog")
-    if not dialog.open:
-        dialog.showModal()
+    open_dialog("announce-dialog")
+    # On a phone the games scroll in a box of their own: the one picked is in view.
+    bring_into(document.querySelector(GAMES),
+               document.querySelector(GAMES + ' [aria-pressed="true"]'))
     if state is not None:
         access.focus("#announce-ok")
 
 
 def draw_announce(page):
+    """The dialog's inside, drawn again; its list of games keeps its scroll (a phone's
+    list would otherwise jump back to game 1 under the finger that picked game 11)."""
+    games = document.querySelector(GAMES)
+    kept = 0 if absent(games) else games.scrollTop
     el("announce-body").innerHTML = announce.dialog_html(page.view, page.dialogs.announce,
                                                          words(page), page.shown.coach)
+    games = document.querySelector(GAMES)
+    if kept and not absent(games):
+        games.scrollTop = kept
 
 
 def draw_announce_coach(page):
