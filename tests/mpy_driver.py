@@ -56,6 +56,9 @@ def render_view(view, w, full=True):
         tiles = hand.get("tiles") or ["6-6", "5-0"]
         out.append(render_diagram.diagram_svg(view, w, [tiles] * view.get("players", 0),
                                               tiles + ["1-0", "0-0"], "Open hands", False))
+        out.append(render_diagram.diagram_svg(view, w, [tiles] * view.get("players", 0),
+                                              tiles + ["1-0", "0-0"], "Open hands", True,
+                                              True))  # a phone's
     if hand.get("announce"):
         state = render_announce.default_state()
         for game in range(1, 18):
@@ -92,7 +95,7 @@ def render_all(data):
         for review in data.get("reviews") or []:  # the hand review: a few steps each
             steps = render_review.decision_steps(review)
             for step in [0, len(review["steps"]) - 1] + steps[:3]:
-                out.append(render_review.review_html(review, step, w))
+                out.append(render_review.review_html(review, step, w, step == 0))
     for search in ("?seed=12&players=3&level=beginner", "?players=9", "?delay=0",
                    "?level=Club&h2=1&lang=pl", "?seed=%31%32", "?foo=1", "?seed=-1"):
         out.append(json.dumps(ui_logic.parse_query(search)))

@@ -232,3 +232,46 @@ def test_a_long_caption_wraps_within_the_diagram_and_moves_the_rest_down(views) 
     many = parse(draw(view, caption=" ".join([long] * 4)))
     lines = [t.text for t in many.iter(NS + "text") if t.get("class") == "caption"]
     assert len(lines) == rd.CAPTION_LINES and lines[-1].endswith("…")
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "pl"])
+def test_a_phones_diagram_is_narrow_legible_and_shows_the_same_position(views, lang) -> None:
+    """Below render_diagram.NARROW_BELOW px a page draws its diagrams narrow: a wide one
+    would show its words at ≈ 5 px on a phone. The narrow one holds the same tiles, seats
+    and chips; no text under 13 units (≥ 9 px at 328 px wide); nothing runs off its right
+    edge, and no seat's name or pills reach its chips."""
+    from html import unescape
+
+    from render_svg import text_width
+
+    checked = pills = 0
+    for view in views[::3] + views[-1:]:
+        hands = rd.seat_hands(view)
+        wide, narrow = (parse(draw(view, hands, None, None, True, lang=lang, narrow=n))
+                        for n in (False, True))
+        assert narrow.get("class") == "nos-diagram narrow"
+        assert narrow.get("width") == str(rd.NARROW["w"])
+        for cls in ("set-tile", "layout-tile", "seat-tile", "back"):
+            assert sorted(map(str, tiles_of(wide, cls))) == sorted(map(str, tiles_of(narrow,
+                                                                                      cls)))
+        assert [t.get("data-chips") for t in wide.iter(NS + "text") if t.get("data-chips")] \
+            == [t.get("data-chips") for t in narrow.iter(NS + "text") if t.get("data-chips")]
+        for row in narrow.iter(NS + "g"):
+            if row.get("data-seat") is None:
+                continue
+            chips = next(t for t in row.iter(NS + "text") if t.get("class") == "chips")
+            left = float(chips.get("x")) - text_width(chips.text, 20, True) - 20
+            name = next(t for t in row.findall(NS + "text") if t.get("text-anchor") is None)
+            assert float(name.get("x")) + text_width(name.text, 20, True) <= left, name.text
+            for pill in row.findall(NS + "rect")[1:]:
+                assert float(pill.get("x")) + float(pill.get("width")) <= left
+                pills += 1
+        for t in narrow.iter(NS + "text"):
+            size = float(t.get("font-size"))
+            assert size >= 13, "".join(t.itertext())
+            if t.get("text-anchor") is None:
+                said = unescape("".join(t.itertext()))
+                bold = t.get("font-weight") == "700"
+                assert float(t.get("x")) + text_width(said, size, bold) <= rd.NARROW["w"] - 12, said
+            checked += 1
+    assert checked > 100 and pills > 5

@@ -299,3 +299,33 @@ def test_opened_at_a_ruling_the_diagrams_in_view_are_drawn_first(page, guard,
     assert in_view and len(in_view) < len(figures)
     assert set(drawn[:len(in_view)]) == in_view
     assert drawn[0] != figures[0][0]  # not the document's order
+
+
+def test_on_a_phone_the_diagrams_are_drawn_narrow_and_their_words_read(page, guard,
+                                                                       base_url) -> None:
+    """Below render_diagram.NARROW_BELOW px the rules page, its worked examples and a
+    position embed draw the narrow diagram: no word on it under 9 px (the wide drawing,
+    scaled to a phone, showed its seats' words at ≈ 5 px), and no sideways scroll."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    smallest = """(box) => {
+        const svg = document.querySelector(box + ' svg');
+        svg.scrollIntoView();
+        const scale = svg.getScreenCTM().a;
+        return [svg.getAttribute('class'), Math.min(...[...svg.querySelectorAll('text')]
+            .map(t => parseFloat(t.getAttribute('font-size')) * scale))];
+    }"""
+    page.goto(f"{base_url}rules.html?lang=pl")
+    wait_ready(page)
+    for box in ("figure.diagram .diagram-svg", "#example-wait .example-board"):
+        cls, px = page.evaluate(smallest, box)
+        assert cls == "nos-diagram narrow" and px >= 9, (box, cls, px)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    position = re.findall(r"^::: diagram (\S+)", md("en"), re.M)[5]
+    page.goto(f"{base_url}embed.html?pos={position}")
+    wait_ready(page)
+    cls, px = page.evaluate(smallest, "#board")
+    assert cls == "nos-diagram narrow" and px >= 9, (cls, px)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(smallest, "#board")[0] == "nos-diagram"

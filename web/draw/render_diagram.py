@@ -35,6 +35,7 @@ from render_svg import (
     chip,
     esc,
     group,
+    name_and_pills,
     pill,
     rect,
     split_tile,
@@ -51,8 +52,19 @@ AREA_W, AREA_H, UNIT = 900, 420, 20  # the layout's room, as on the wide table
 ROW_H, ROW_GAP = 58, 6
 TILE_W, TILE_H, TILE_GAP = 22, 44, 4
 TILES_X = 210  # where the tiles of a row start
+# Two drawings of one position. "wide" (a page, a file): each row one line, its tiles beside
+# its name. "narrow" (a phone, where a wide drawing would shrink its words to ≈ 5 px): half
+# as wide, the layout in a taller room, each row a line of name, pills and chips over a
+# line of tiles, and larger type.
+WIDE = {"w": WIDTH, "area": (AREA_W, AREA_H), "unit": UNIT, "row_h": ROW_H,
+        "tiles_x": TILES_X, "name": 16, "small": 13, "pill": 10, "caption": 20,
+        "caption_lines": 3, "legend": 12, "margin": 24, "text_x": 40, "bone_h": ROW_H}
+NARROW = {"w": 456, "area": (416, 520), "unit": UNIT, "row_h": 100, "tiles_x": 30,
+          "name": 20, "small": 16, "pill": 13, "caption": 22, "caption_lines": 5,
+          "legend": 15, "margin": 14, "text_x": 30, "bone_h": 126}
 # The page font of assets/app.css (:root), for texts outside the app.
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+NARROW_BELOW = 720  # CSS px: a page narrower than this draws its diagrams narrow (a phone)
 STYLE = ('<style>.nos-diagram text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,'
          "sans-serif}</style>")
 
@@ -116,7 +128,7 @@ def bounds(placement):
     return x0, y0, x1, y1
 
 
-def layout_part(view, top, words):
+def layout_part(view, top, words, g=WIDE):
     """(svg, height) of the layout cropped to its tiles and ends, or a short message."""
     hand = hand_of(view)
     layout = hand.get("layout") if hand else None
@@ -125,12 +137,12 @@ def layout_part(view, top, words):
             said = words.word("diagram.no_tiles")
         else:
             said = words.capital(words.word("diagram.not_set", {"seat": hand.get("setter")}))
-        return group([text(WIDTH / 2, top + 40, said, 18, INK_DIM, "middle")],
+        return group([text(g["w"] / 2, top + 40, said, g["name"] + 2, INK_DIM, "middle")],
                      "layout"), 70
-    placement, u = fit(layout, AREA_W, AREA_H, UNIT)
+    placement, u = fit(layout, g["area"][0], g["area"][1], g["unit"])
     x0, y0, x1, y1 = bounds(placement)
     pad = 18
-    left = WIDTH / 2 - (x1 - x0) * u / 2
+    left = g["w"] / 2 - (x1 - x0) * u / 2
 
     def px(b):
         return (left + (b[0] - x0) * u, top + pad + (b[1] - y0) * u, (b[2] - b[0]) * u,
@@ -145,16 +157,25 @@ def layout_part(view, top, words):
 
 
 # ---------------------------------------------------------------- rows
-def row_panel(y, current=False):
-    return rect(24, y, WIDTH - 48, ROW_H, PANEL, GOLD if current else FELT_LINE,
+def row_panel(y, current=False, g=WIDE, height=None):
+    m = g["margin"]
+    height = g["row_h"] if height is None else height
+    return rect(m, y, g["w"] - 2 * m, height, PANEL, GOLD if current else FELT_LINE,
                 2.5 if current else 1.5, 10, more=[("fill-opacity", "0.72")])
 
 
-def tiles_row(tiles, y, cls, outlined=None, dead_from=None, x=TILES_X):
-    """Face-up tiles from x; those in `outlined` get a gold outline, those from index
-    `dead_from` on are the boneyard's last two. Returns (svg parts, x after them)."""
+def tiles_ty(y, g):
+    """The top of a row's tiles: beside its name (wide), under it (narrow)."""
+    return y + (ROW_H - TILE_H) / 2 if g is WIDE else y + g["row_h"] - TILE_H - 10
+
+
+def tiles_row(tiles, y, cls, outlined=None, dead_from=None, x=None, g=WIDE):
+    """Face-up tiles from x (the row's tiles_x); those in `outlined` get a gold outline,
+    those from index `dead_from` on are the boneyard's last two. Returns (svg parts, x
+    after them)."""
     parts = []
-    room = max(int((WIDTH - 200 - x) / (TILE_W + TILE_GAP)), 2)
+    x = g["tiles_x"] if x is None else x
+    room = max(int((g["w"] - (200 if g is WIDE else 150) - x) / (TILE_W + TILE_GAP)), 2)
     shown = tiles if len(tiles) <= room else tiles[:room - 1]
     for k in range(len(shown)):
         t = shown[k]
@@ -169,17 +190,17 @@ def tiles_row(tiles, y, cls, outlined=None, dead_from=None, x=TILES_X):
         parts.append(face)
         x += TILE_W + TILE_GAP
     if len(shown) < len(tiles):
-        parts.append(text(x + 2, y + TILE_H * 0.62, "+" + str(len(tiles) - len(shown)), 13,
-                          INK_DIM))
+        parts.append(text(x + 2, y + TILE_H * 0.62, "+" + str(len(tiles) - len(shown)),
+                          g["small"], INK_DIM))
         x += 30
     return parts, x
 
 
-def backs_row(count, y, dead=0, cls="back"):
-    """Face-down tiles from TILES_X, the last `dead` of them crossed (R2)."""
+def backs_row(count, y, dead=0, cls="back", g=WIDE):
+    """Face-down tiles from the row's tiles_x, the last `dead` of them crossed (R2)."""
     parts = []
-    x = TILES_X
-    room = int((WIDTH - 200 - x) / (TILE_W + TILE_GAP))
+    x = g["tiles_x"]
+    room = int((g["w"] - (200 if g is WIDE else 150) - x) / (TILE_W + TILE_GAP))
     shown = min(count, room - 1) if count > room else count
     for k in range(shown):
         is_dead = k >= count - dead
@@ -187,36 +208,47 @@ def backs_row(count, y, dead=0, cls="back"):
                                is_dead))
         x += TILE_W + TILE_GAP
     if shown < count:
-        parts.append(text(x + 2, y + TILE_H * 0.62, "+" + str(count - shown), 13, INK_DIM))
+        parts.append(text(x + 2, y + TILE_H * 0.62, "+" + str(count - shown), g["small"],
+                          INK_DIM))
         x += 30
     return parts, x
 
 
-def boneyard_row(view, y, boneyard, words):
+def boneyard_row(view, y, boneyard, words, g=WIDE):
     hand = hand_of(view)
     count = int(hand.get("boneyard", 0))
     drawable = int(hand.get("drawable", 0))
-    ty = y + (ROW_H - TILE_H) / 2
-    parts = [row_panel(y), text(40, y + 25, words.word("table.boneyard"), 16, INK, None, "700"),
-             text(40, y + 45, words.word("seat.tiles", {"n": count}), 12, INK_DIM)]
+    ty = tiles_ty(y, g)
+    label = words.word("table.boneyard")
+    said = words.word("seat.tiles", {"n": count})
+    tx = g["text_x"]
+    if g is WIDE:
+        heading = [text(tx, y + 25, label, 16, INK, None, "700"),
+                   text(tx, y + 45, said, 12, INK_DIM)]
+    else:  # the count beside the word, the tiles under them
+        heading = [text(tx, y + 28, label, g["name"], INK, None, "700"),
+                   text(tx + text_width(label, g["name"], True) * 1.1 + 12, y + 28, said,
+                        g["small"], INK_DIM)]
+    parts = [row_panel(y, False, g, g["bone_h"])] + heading
     if boneyard is not None:
-        tiles, x = tiles_row(list(boneyard), ty, "bone", None, drawable)
+        tiles, x = tiles_row(list(boneyard), ty, "bone", None, drawable, None, g)
     else:
-        tiles, x = backs_row(count, ty, int(hand.get("last_two", 0)), "bone")
+        tiles, x = backs_row(count, ty, int(hand.get("last_two", 0)), "bone", g)
     parts.append(group([title(words.word("diagram.boneyard"))] + tiles, "boneyard-tiles"))
-    parts.append(text(x + 8, ty + TILE_H * 0.62, words.word("table.to_draw", {"n": drawable}),
-                      13, INK_DIM, more=[("class", "boneyard-count")]))
+    # Wide: the words after the tiles; narrow: on a line of their own under them.
+    sx, sy = (x + 8, ty + TILE_H * 0.62) if g is WIDE else (tx, ty + TILE_H + 22)
+    parts.append(text(sx, sy, words.word("table.to_draw", {"n": drawable}), g["small"],
+                      INK_DIM, more=[("class", "boneyard-count")]))
     return group(parts, "boneyard", [("data-count", str(count))])
 
 
-def seat_row(view, seat, y, tiles, words):
+def seat_row(view, seat, y, tiles, words, g=WIDE):
     hand = hand_of(view)
     name = words.capital(words.name(seat))
     phase = hand.get("phase")
     current = phase != "over" and hand.get("current") == seat
     count = int(at(hand.get("hand_sizes"), seat, 0))
     declared = list(at(hand.get("declared"), seat, []))
-    parts = [row_panel(y, current), text(40, y + 25, trim(name, 14), 16, INK, None, "700")]
     labels = []
     if current:
         labels.append((words.word("pill.to_act"), GOLD))
@@ -229,42 +261,57 @@ def seat_row(view, seat, y, tiles, words):
     waits = at(hand.get("waits"), seat, [])
     if waits:
         labels.append((words.word("pill.owes", {"n": len(waits)}), MATADOR))
-    px = 40
+    # Wide: the name over its pills, the chips at the right, all beside the tiles.
+    # Narrow: the name, its pills and the chips on one line over the tiles.
+    tx, size, wide = g["text_x"], g["name"], g is WIDE
+    base = y + (35 if wide else 28)
+    parts = [row_panel(y, current, g)]
+    chips = at(view.get("chips"), seat, None)
+    right = g["w"] - tx
+    if chips is not None:
+        shown = words.number(chips)
+        parts.append(text(right, base, shown, size, INK, "end", "700",
+                          more=[("class", "chips"), ("data-chips", str(chips))]))
+        right -= len(shown) * size * 0.7 + 14  # digits are of equal width
+        parts.append(chip(right, y + 30, 7) if wide else chip(right, base - 6, 8.5))
+        right -= 14
+    counts = hand.get("counts")
+    if counts and seat < len(counts):
+        said_count = words.word("diagram.count", {"n": counts[seat]})
+        parts.append(text(right, base, said_count, g["small"], INK_DIM, "end",
+                          more=[("class", "count")]))
+        right -= text_width(said_count, g["small"]) + 10
+    psize = g["pill"]
+    if wide:
+        name = trim(name, 14)
+        parts.append(text(tx, y + 25, name, size, INK, None, "700"))
+        px, py = tx, y + 43
+    else:
+        name, labels, psize = name_and_pills(trim(name, 14), labels, size, psize,
+                                             right - tx - 6)
+        parts.append(text(tx, base, name, size, INK, None, "700"))
+        px, py = tx + text_width(name, size, True) + 8, base - size * 0.32
     for label, colour in labels:
-        svg, w = pill(px, y + 43, label, colour, size=10)
+        svg, w = pill(px, py, label, colour, size=psize)
         parts.append(svg)
         px += w + 4
-    ty = y + (ROW_H - TILE_H) / 2
+    ty = tiles_ty(y, g)
     if tiles is not None:
-        faces, x = tiles_row(list(tiles), ty, "seat-tile", declared)
+        faces, x = tiles_row(list(tiles), ty, "seat-tile", declared, None, None, g)
         count = len(tiles)
     else:
-        faces, x = backs_row(count - len(declared), ty)
+        faces, x = backs_row(count - len(declared), ty, 0, "back", g)
         if declared:
             more, x = tiles_row(declared, ty, "seat-tile declared", declared, None,
-                                x + (TILE_GAP if count > len(declared) else 0))
+                                x + (TILE_GAP if count > len(declared) else 0), g)
             faces += more
     parts += faces
     said = words.word("seat.tiles", {"n": count})
     if declared:
         said += " · " + words.word("diagram.declared", {"tiles": declared})
-    parts.append(text(x + 8, ty + TILE_H * 0.62, said, 13, INK_DIM,
+    parts.append(text(x + 8, ty + TILE_H * 0.62, said, g["small"], INK_DIM,
                       more=[("class", "tile-count")]))
-    chips = at(view.get("chips"), seat, None)
-    right = WIDTH - 40
-    if chips is not None:
-        shown = words.number(chips)
-        parts.append(text(right, y + 35, shown, 16, INK, "end", "700",
-                          more=[("class", "chips"), ("data-chips", str(chips))]))
-        right -= len(shown) * 16 * 0.7 + 14  # digits are of equal width
-        parts.append(chip(right, y + 30, 7))
-        right -= 14
-    counts = hand.get("counts")
-    if counts and seat < len(counts):
-        parts.append(text(right, y + 35,
-                          words.word("diagram.count", {"n": counts[seat]}), 13, INK_DIM, "end",
-                          more=[("class", "count")]))
-    label = name + ": " + said
+    label = words.capital(words.name(seat)) + ": " + said
     if chips is not None:
         label += ", " + words.word("diagram.chips", {"n": chips})
     return group([title(label)] + parts, "seat" + (" current" if current else ""),
@@ -297,27 +344,40 @@ def legend_items(view, revealed_bone, words):
 CAPTION_LINES = 3
 
 
-def caption_lines(caption):
-    """The caption in lines that fit the diagram's width (20 px bold), broken at spaces; at
-    most CAPTION_LINES (the last cut short with an ellipsis)."""
-    room = WIDTH - 72
+def caption_lines(caption, g=WIDE):
+    """The caption in lines that fit the diagram's width (bold), broken at spaces; at most
+    CAPTION_LINES, or a narrow drawing's more (the last cut short with an ellipsis)."""
+    most = CAPTION_LINES if g is WIDE else g["caption_lines"]
+    out = wrap_words(caption, g["w"] - 72, g["caption"], True)
+    if len(out) > most:
+        out = out[:most]
+        out[-1] = out[-1] + "…"
+    return out
+
+
+def wrap_words(said, width, size, bold=False):
+    """`said` in lines no wider than `width`, broken at spaces."""
     out = []
     line = ""
-    for word in str(caption).split(" "):
+    for word in str(said).split(" "):
         joined = line + " " + word if line else word
-        if line and text_width(joined, 20, True) > room:
+        if line and text_width(joined, size, bold) > width:
             out.append(line)
             line = word
         else:
             line = joined
     out.append(line)
-    if len(out) > CAPTION_LINES:
-        out = out[:CAPTION_LINES]
-        out[-1] = out[-1] + "…"
     return out
 
 
-def wrap(items, width, size):
+def wrap(items, width, size, apart=False):
+    """The legend's items in lines: joined with " · " (wide), or `apart`, each on lines of
+    its own (narrow)."""
+    if apart:
+        lines = []
+        for item in items:
+            lines += wrap_words(item[:1].upper() + item[1:] + ".", width, size)
+        return lines
     lines = []
     line = ""
     for item in items:
@@ -334,50 +394,59 @@ def wrap(items, width, size):
 
 
 # ---------------------------------------------------------------- the document
-def diagram_svg(view, words, hands=None, boneyard=None, caption=None, legend=True):
+def diagram_svg(view, words, hands=None, boneyard=None, caption=None, legend=True,
+                narrow=False):
     """The position as a standalone SVG document (a string).
 
     hands: one entry per seat, a list of tiles ("5-3") to show face up or None for face
     down (seat_hands(view) reveals the viewing seat's); boneyard: its tiles from the top
     (drawn first) to the bottom, to show it open, or None; caption: the heading (default:
-    hand, game, who is to act); legend: explain the marks used.
+    hand, game, who is to act); legend: explain the marks used; narrow: the drawing for a
+    phone (NARROW), else the wide one.
     """
+    g = NARROW if narrow else WIDE
+    width = g["w"]
     hand = hand_of(view)
     caption = caption_of(view, words) if caption is None else str(caption)
     players = int((view or {}).get("players", 0)) if hand else 0
     parts = []
     top = 44
-    for line in caption_lines(caption):
-        parts.append(text(36, top, line, 20, INK, None, "700", more=[("class", "caption")]))
-        top += 25
-    layout, lh = layout_part(view, top - 11, words)
+    size = g["caption"]
+    for line in caption_lines(caption, g):
+        parts.append(text(36 if g is WIDE else g["text_x"], top, line, size, INK, None,
+                          "700", more=[("class", "caption")]))
+        top += size + 5
+    layout, lh = layout_part(view, top - 11, words, g)
     parts.append(layout)
     y = top - 11 + lh + 8
     if hand is not None:
-        parts.append(boneyard_row(view, y, boneyard, words))
-        y += ROW_H + ROW_GAP
+        parts.append(boneyard_row(view, y, boneyard, words, g))
+        y += g["bone_h"] + ROW_GAP
         for seat in range(players):
             tiles = at(hands, seat, None)
-            parts.append(seat_row(view, seat, y, tiles, words))
-            y += ROW_H + ROW_GAP
+            parts.append(seat_row(view, seat, y, tiles, words, g))
+            y += g["row_h"] + ROW_GAP
     if legend:
-        lines = wrap(legend_items(view, boneyard is not None, words), WIDTH - 80, 12)
+        size = g["legend"]
+        lines = wrap(legend_items(view, boneyard is not None, words), width - 80, size,
+                     narrow)
         for line in lines:
-            y += 17
-            parts.append(text(40, y, line, 12, INK_DIM, more=[("class", "legend")]))
+            y += size + 5
+            parts.append(text(g["text_x"], y, line, size, INK_DIM, more=[("class", "legend")]))
         y += 6 if lines else 0
     height = int(y + 18)
     return "".join([
         '<?xml version="1.0" encoding="UTF-8"?>\n',
-        "<svg" + attrs([("xmlns", SVG_NS), ("class", "nos-diagram"), ("width", WIDTH),
-                        ("height", height), ("viewBox", "0 0 " + str(WIDTH) + " " +
+        "<svg" + attrs([("xmlns", SVG_NS), ("class", "nos-diagram" + (" narrow" if narrow
+                                                                     else "")), ("width", width),
+                        ("height", height), ("viewBox", "0 0 " + str(width) + " " +
                                              str(height)),
                         ("role", "img"), ("font-family", FONT)]) + ">",
         title("Nos: " + caption),
         "<desc>" + esc(description(view, caption, words)) + "</desc>",
         STYLE,
-        rect(1, 1, WIDTH - 2, height - 2, RIM, RIM_EDGE, 2, 24),
-        rect(10, 10, WIDTH - 20, height - 20, FELT, r=18),
+        rect(1, 1, width - 2, height - 2, RIM, RIM_EDGE, 2, 24),
+        rect(10, 10, width - 20, height - 20, FELT, r=18),
         "".join(parts),
         "</svg>\n",
     ])

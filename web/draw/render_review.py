@@ -55,8 +55,9 @@ def decision_html(decision, w):
     return "".join(out)
 
 
-def review_html(review, step, w):
-    """The dialog's content at `step` (0: as dealt) of `review`."""
+def review_html(review, step, w, narrow=False):
+    """The dialog's content at `step` (0: as dealt) of `review`; `narrow`: its diagram drawn
+    for a phone."""
     steps = review.get("steps") or []
     count = len(steps) - 1
     step = max(0, min(count, step))
@@ -72,7 +73,7 @@ def review_html(review, step, w):
     caption = w.capital(said)
     if s.get("view"):
         svg = render_diagram.diagram_svg(s["view"], w, s.get("hands"), s.get("boneyard"),
-                                         caption, False)
+                                         caption, False, narrow)
         out.append('<div class="review-figure">' + svg.replace(render_diagram.STYLE, "") +
                    "</div>")
     out.append('<p class="review-step" role="status">' + esc(caption) + "</p>")

@@ -38,6 +38,7 @@ from render_svg import (
     fmt,
     focus_ring,
     group,
+    name_and_pills,
     pill,
     rect,
     split_tile,
@@ -179,24 +180,6 @@ def open_tiles(hand, seat):
     if not hands or seat >= len(hands):
         return None
     return hands[seat]
-
-
-def name_and_pills(name, pills, size, psize, room):
-    """A seat's name and pills that fit in `room` before its chips: the pills a size
-    smaller, then the name cut short, then the last pills left out (a screen reader still
-    hears them all: seat_said)."""
-    def width(name, pills, psize):
-        return text_width(name, size, True) + 8 + sum(12 + len(p[0]) * psize * 0.56
-                                                      for p in pills)
-
-    if width(name, pills, psize) <= room:
-        return name, pills, psize
-    psize -= 2
-    while len(name) > 2 and width(name, pills, psize) > room:
-        name = trim(name, len(name) - 1)
-    while pills and width(name, pills, psize) > room:
-        pills = pills[:-1]
-    return name, pills, psize
 
 
 def seat_pills(hand, seat, words):

@@ -14,6 +14,7 @@ import json
 
 import figures
 import record_link
+import render_diagram
 import site_main
 from dom import PROXIES, Height, absent, el, listen, post_to_parent
 from pyscript import document, window
@@ -92,6 +93,7 @@ def draw(embed):
     note = el("embed-note")
     note.textContent = ""
     controls.hidden = True
+    narrow = window.innerWidth < render_diagram.NARROW_BELOW  # an iframe as wide as a phone
     el("embed-heading").textContent = (  # (read by screen readers only)
         words.word("embed.replay", {"hand": embed.hand + 1}) if embed.record is not None
         else words.word("embed.title"))
@@ -101,13 +103,13 @@ def draw(embed):
     elif embed.position is not None:
         try:
             board.innerHTML = figures.position_svg(embed.position, words, embed.seat,
-                                                   None, True)
+                                                   None, True, narrow)
         except NotationError as exc:
             board.innerHTML = ""
             note.textContent = figures.refusal(exc, words)
     elif embed.record is not None:
         board.innerHTML = figures.hand_svg(replay_hand(embed), None, words, embed.seat, None,
-                                           True)
+                                           True, narrow)
         controls.hidden = False
         el("replay-count").textContent = words.word("embed.move", {"n": embed.step,
                                                                    "count": embed.steps()})

@@ -32,14 +32,16 @@ def shown_hands(hand, shown, seat=None):
     return out
 
 
-def position_svg(text, words, seat=None, caption=None, legend=False):
+def position_svg(text, words, seat=None, caption=None, legend=False, narrow=False):
     """The diagram of a position text (a string of SVG), as `seat` sees it (None: all that
-    the text shows). Raises NotationError (one sentence: str(exc)) for a bad text."""
+    the text shows); `narrow`: drawn for a phone. Raises NotationError (one sentence:
+    str(exc)) for a bad text."""
     position = Position.parse(text)
-    return hand_svg(position.hand(), open_seats(position), words, seat, caption, legend)
+    return hand_svg(position.hand(), open_seats(position), words, seat, caption, legend,
+                    narrow)
 
 
-def hand_svg(hand, shown, words, seat=None, caption=None, legend=False):
+def hand_svg(hand, shown, words, seat=None, caption=None, legend=False, narrow=False):
     """The diagram of `hand`, the tiles of the seats `shown` (None: all) face up, as `seat`
     sees it (a seat the hand does not have: as a bystander)."""
     if seat is not None and not 0 <= seat < hand.players:
@@ -48,7 +50,7 @@ def hand_svg(hand, shown, words, seat=None, caption=None, legend=False):
     words.names = seat_names(hand.players)
     view = diagram_view(hand, words.names, seat)
     svg = render_diagram.diagram_svg(view, words, shown_hands(hand, shown, seat), None,
-                                     caption, legend)
+                                     caption, legend, narrow)
     # Inline in a page, its <style> is the page's business (assets/site.css sets the font)
     # and a CSP without 'unsafe-inline' (ours, a host site's) would refuse it, loudly.
     return svg.replace(render_diagram.STYLE, "")

@@ -6,6 +6,7 @@ import asyncio
 
 import figures
 import markup
+import render_diagram
 import ui_logic as logic
 from dom import absent, el, listen
 from pyscript import document, window
@@ -37,6 +38,12 @@ class Example:
         return position, hand
 
 
+def narrow():
+    """Whether the diagrams are drawn for a phone (render_diagram.NARROW): on a page this
+    narrow a wide drawing would shrink its words to a few pixels."""
+    return window.innerWidth < render_diagram.NARROW_BELOW
+
+
 def button(cmd, label):
     return ('<button type="button" data-cmd="' + cmd + '">' + label + "</button>")
 
@@ -47,7 +54,8 @@ def draw_example(example, words):
     k = example.step
     position, hand = example.hand_at(k)
     board = node.querySelector(".example-board")
-    board.innerHTML = figures.hand_svg(hand, figures.open_seats(position), words)
+    board.innerHTML = figures.hand_svg(hand, figures.open_seats(position), words, None, None,
+                                       False, narrow())
     if k == 0:
         note = words.word("example.at_start")
     else:
@@ -128,6 +136,7 @@ class Drawing:
     def __init__(self, words):
         self.words = words
         self.since = None
+        self.narrow = narrow()
 
     async def draw(self, diagrams):
         """Every figure of `diagrams` ([id, text], ...); a bad text shows its one sentence.
@@ -143,7 +152,8 @@ class Drawing:
                 continue
             holder = figure.querySelector(".diagram-svg")
             try:
-                holder.innerHTML = figures.position_svg(texts[k], self.words)
+                holder.innerHTML = figures.position_svg(texts[k], self.words, None, None,
+                                                        False, self.narrow)
                 figure.setAttribute("data-drawn", "1")
             except NotationError as exc:
                 holder.textContent = figures.refusal(exc, self.words)
