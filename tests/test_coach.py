@@ -128,6 +128,16 @@ def test_r7_the_panel_lists_the_longest_weighed_first_and_the_others_with_their_
         fewer = re.search(r'coach-fewer">over (\d+) deals<', item)
         assert (int(fewer.group(1)) if fewer else advice["deals"]) == deals[i]
     assert f"averaged over {advice['deals']} deals" in html
+    # The options set aside early come after a heading of their own, numbered on.
+    lists = re.findall(r'<ol class="coach-list"(?: start="(\d+)")?>(.*?)</ol>', html)
+    assert [(start, body.count("<li>")) for start, body in lists] == [
+        ("", len(full)), (str(len(full) + 1), len(options) - len(full))]
+    assert "coach-fewer" not in lists[0][1] and lists[1][1].count("coach-fewer") == len(
+        options) - len(full)
+    assert re.search(r'</ol><h4 class="coach-aside">Set aside early, after fewer deals'
+                     r' \(less sure\)</h4><ol', html)
+    assert '<h3 class="coach-aside">' in render_coach.coach_html(advice, words("en", view),
+                                                                 heading="h2")
     one = {**advice, "options": [{**options[0], "deals": 1}, options[advice["best"]]]}
     assert "over 1 deal<" in render_coach.coach_html(one, words("en", view))
     assert "z 1 rozkładu<" in render_coach.coach_html(one, words("pl", view))

@@ -70,17 +70,30 @@ def coach_html(coach, w, title_id="coach-title", pick=None, heading="h3"):
         return "".join(out)
     best = coach.get("best", 0)
     deals = coach.get("deals", 0)
-    out.append('<ol class="coach-options">')
+    # Two lists, numbered on: those weighed over every deal (the expert chooses among them),
+    # then, under a heading of their own, those set aside early, whose chips are less sure
+    # and may be higher than the choice's.
+    full, aside = [], []
     for i in order(options):
         o = options[i]
         mark = (' <strong class="coach-best">' + esc(w.word("coach.best")) + "</strong>"
                 if i == best else "")
-        if o.get("deals", 0) < deals:
+        early = o.get("deals", 0) < deals
+        if early:
             mark += (' <span class="coach-fewer">' + esc(w.word("coach.fewer", {
                 "n": o.get("deals", 0)})) + "</span>")
         said = pick_button(o, esc(w.capital(option_words(o, w))), pick)
-        out.append('<li><span class="coach-do">' + said + '</span> <span class="coach-chips">' +
-                   esc(chips_words(o, w)) + "</span>" + mark + "</li>")
-    out.append('</ol><p class="coach-note">' + esc(w.word("coach.deals", {
+        (aside if early else full).append(
+            '<li><span class="coach-do">' + said + '</span> <span class="coach-chips">' +
+            esc(chips_words(o, w)) + "</span>" + mark + "</li>")
+    out.append('<div class="coach-options">')
+    if full:
+        out.append('<ol class="coach-list">' + "".join(full) + "</ol>")
+    if aside:
+        sub = "h3" if heading == "h2" else "h4"
+        out.append("<" + sub + ' class="coach-aside">' + esc(w.word("coach.aside")) + "</" +
+                   sub + '><ol class="coach-list" start="' + str(len(full) + 1) + '">' +
+                   "".join(aside) + "</ol>")
+    out.append('</div><p class="coach-note">' + esc(w.word("coach.deals", {
         "n": coach.get("deals", 0)})) + "</p></section>")
     return "".join(out)

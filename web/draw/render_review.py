@@ -38,7 +38,7 @@ def decision_html(decision, w):
                    "</p>")
     else:
         out.append('<p class="review-cost">' + esc(w.word("review.cost", said)) + "</p>")
-    out.append('<ol class="coach-options">')
+    out.append('<ol class="coach-list">')
     order = sorted(range(len(options)), key=lambda i: (-options[i].get("mean", 0), i))
     for i in order:
         marks = []
