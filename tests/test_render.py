@@ -8,11 +8,9 @@ from __future__ import annotations
 import itertools
 import re
 import xml.etree.ElementTree as ET
-from html import unescape
 
 import layout_geometry
 import pytest
-import render_announce
 import render_hand
 import render_panels
 import render_svg
@@ -22,8 +20,6 @@ import web_views
 from web_views import GAMES, TRIANGLES, find_seed, hand_views, sample_views
 
 from nos.app import DEFAULT_NAMES
-from nos.games import legal_announcements
-from nos.tiles import Tile
 
 SVG = "{http://www.w3.org/2000/svg}"
 SAMPLES = sample_views()
@@ -411,94 +407,6 @@ def test_out_chooser_and_toggles():
                                                          "outs": [6, 1]}}, EN)
     assert 'data-out="6"' in html and 'data-out="1"' in html
     assert 'data-cmd="toggle-close"' in html
-
-
-# ---------------------------------------------------------------- the announcement dialog
-def dialog_states(view: dict) -> list[dict]:
-    """Every state of the announcement dialog a person can reach: each game, then every
-    value of every row and every side of the diagram clicked, from every state so far."""
-    reached: list[dict] = []
-    states = [render_announce.update(view, render_announce.default_state(), "game", str(g))
-              for g in range(1, 18)]
-    done: set[str] = set()
-    while states:
-        state = states.pop()
-        key = repr(sorted(state.items()))
-        if key in done:
-            continue
-        done.add(key)
-        reached.append(state)
-        html = render_announce.dialog_html(view, state, EN)
-        for param, value in re.findall(r'data-(?:param|pick)="([^"]*)" data-value="([^"]*)"',
-                                       html):
-            states.append(render_announce.update(view, state, param, value))
-    return reached
-
-
-def dialog_reach(view: dict) -> set[str]:
-    """Every announcement the dialog lets the person make."""
-    seen: set[str] = set()
-    for state in dialog_states(view):
-        html = render_announce.dialog_html(view, state, EN)
-        action = re.search(r'id="announce-ok" data-cmd="announce-ok" data-action="([^"]*)"',
-                           html)
-        if action and action.group(1):
-            seen.add(action.group(1))
-    return seen
-
-
-@pytest.mark.parametrize("zero", [False, True])
-def test_the_words_on_the_announcement_diagrams_sides_fit_their_boxes(zero):
-    """R40–R56: each side's matching ("tradycyjnie") and its note stay inside its box, in
-    every language and every state of the dialog."""
-    view = web_views.announce_view(4, web_views.human_on_set(4, zero=zero))
-    zone = re.compile(r'<g[^>]*class="side-zone[^"]*"><title>[^<]*</title><rect x="([\d.]+)" '
-                      r'y="[\d.]+" width="([\d.]+)".*?<text [^>]*font-size="(\d+)"[^>]*>'
-                      r"(.*?)</text>")
-    checked = 0
-    for lang in ("en", "nl", "pl"):
-        w = web_views.words(lang, view)
-        for state in dialog_states(view):
-            for m in zone.finditer(render_announce.dialog_html(view, state, w)):
-                width, size = float(m.group(2)), int(m.group(3))
-                for line in re.split(r"<tspan[^>]*>", m.group(4)):
-                    said = unescape(re.sub(r"<[^>]*>", "", line)).strip()
-                    assert render_svg.text_width(said, size, True) <= width - 6, (lang, said)
-                    checked += 1
-    assert checked > 100
-
-
-@pytest.mark.parametrize("zero", [False, True])
-def test_every_legal_announcement_can_be_made_in_the_dialog(zero):
-    view = web_views.announce_view(4, web_views.human_on_set(4, zero=zero))
-    tile = view["hand"]["set_tile"]
-    legal = {f"announce {a}" for a in legal_announcements(Tile.parse(tile))}
-    assert dialog_reach(view) == legal
-
-
-def test_dialog_enables_only_legal_games_and_names_the_choice():
-    view = web_views.announce_view()
-    html = render_announce.dialog_html(view, render_announce.default_state(), EN)
-    assert html.count('class="game"') == 17
-    assert 'id="announce-ok"' in html and "You announce" in html
-    set_tile = view["hand"]["set_tile"]
-    if set_tile != "0-0":  # the triangles need the 0-0 (R52–R55): offered, not enabled
-        assert re.search(r'data-game="13"[^>]*disabled', html)
-        assert "needs the 0-0 as set tile" in html
-
-
-def test_game_names_come_from_the_catalogue():
-    html = render_announce.dialog_html(web_views.announce_view(), {"game": 1}, EN)
-    for g in range(1, 18):
-        assert render_panels.esc(EN.word(f"game.{g}")) in html
-
-
-def test_zero_zero_set_offers_the_triangles():
-    seed = web_views.human_on_set(4, zero=True)
-    view = web_views.announce_view(4, seed)
-    html = render_announce.dialog_html(view, dict(render_announce.default_state(), game=16),
-                                       EN)
-    assert "You announce" in html and "triangle, then ordinary cross" in html
 
 
 @pytest.mark.parametrize("mode", ["wide", "narrow"])
