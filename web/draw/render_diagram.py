@@ -56,12 +56,17 @@ TILES_X = 210  # where the tiles of a row start
 # its name. "narrow" (a phone, where a wide drawing would shrink its words to ≈ 5 px): half
 # as wide, the layout in a taller room, each row a line of name, pills and chips over a
 # line of tiles, and larger type.
+# tiles_dy: a row's tiles below its top; tiles_room: kept right of them for their words.
+CAPTION_LINES = 3
 WIDE = {"w": WIDTH, "area": (AREA_W, AREA_H), "unit": UNIT, "row_h": ROW_H,
-        "tiles_x": TILES_X, "name": 16, "small": 13, "pill": 10, "caption": 20,
-        "caption_lines": 3, "legend": 12, "margin": 24, "text_x": 40, "bone_h": ROW_H}
+        "tiles_x": TILES_X, "tiles_dy": (ROW_H - TILE_H) / 2, "tiles_room": 200,
+        "name": 16, "small": 13, "pill": 10, "caption": 20, "caption_x": 36,
+        "caption_lines": CAPTION_LINES, "legend": 12, "margin": 24, "text_x": 40,
+        "bone_h": ROW_H}
 NARROW = {"w": 456, "area": (416, 520), "unit": UNIT, "row_h": 100, "tiles_x": 30,
-          "name": 20, "small": 16, "pill": 13, "caption": 22, "caption_lines": 5,
-          "legend": 15, "margin": 14, "text_x": 30, "bone_h": 126}
+          "tiles_dy": 100 - TILE_H - 10, "tiles_room": 150, "name": 20, "small": 16,
+          "pill": 13, "caption": 22, "caption_x": 30, "caption_lines": 5, "legend": 15,
+          "margin": 14, "text_x": 30, "bone_h": 126}
 # The page font of assets/app.css (:root), for texts outside the app.
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 NARROW_BELOW = 720  # CSS px: a page narrower than this draws its diagrams narrow (a phone)
@@ -164,18 +169,13 @@ def row_panel(y, current=False, g=WIDE, height=None):
                 2.5 if current else 1.5, 10, more=[("fill-opacity", "0.72")])
 
 
-def tiles_ty(y, g):
-    """The top of a row's tiles: beside its name (wide), under it (narrow)."""
-    return y + (ROW_H - TILE_H) / 2 if g is WIDE else y + g["row_h"] - TILE_H - 10
-
-
 def tiles_row(tiles, y, cls, outlined=None, dead_from=None, x=None, g=WIDE):
     """Face-up tiles from x (the row's tiles_x); those in `outlined` get a gold outline,
     those from index `dead_from` on are the boneyard's last two. Returns (svg parts, x
     after them)."""
     parts = []
     x = g["tiles_x"] if x is None else x
-    room = max(int((g["w"] - (200 if g is WIDE else 150) - x) / (TILE_W + TILE_GAP)), 2)
+    room = max(int((g["w"] - g["tiles_room"] - x) / (TILE_W + TILE_GAP)), 2)
     shown = tiles if len(tiles) <= room else tiles[:room - 1]
     for k in range(len(shown)):
         t = shown[k]
@@ -200,7 +200,7 @@ def backs_row(count, y, dead=0, cls="back", g=WIDE):
     """Face-down tiles from the row's tiles_x, the last `dead` of them crossed (R2)."""
     parts = []
     x = g["tiles_x"]
-    room = int((g["w"] - (200 if g is WIDE else 150) - x) / (TILE_W + TILE_GAP))
+    room = int((g["w"] - g["tiles_room"] - x) / (TILE_W + TILE_GAP))
     shown = min(count, room - 1) if count > room else count
     for k in range(shown):
         is_dead = k >= count - dead
@@ -218,7 +218,7 @@ def boneyard_row(view, y, boneyard, words, g=WIDE):
     hand = hand_of(view)
     count = int(hand.get("boneyard", 0))
     drawable = int(hand.get("drawable", 0))
-    ty = tiles_ty(y, g)
+    ty = y + g["tiles_dy"]
     label = words.word("table.boneyard")
     said = words.word("seat.tiles", {"n": count})
     tx = g["text_x"]
@@ -295,7 +295,7 @@ def seat_row(view, seat, y, tiles, words, g=WIDE):
         svg, w = pill(px, py, label, colour, size=psize)
         parts.append(svg)
         px += w + 4
-    ty = tiles_ty(y, g)
+    ty = y + g["tiles_dy"]
     if tiles is not None:
         faces, x = tiles_row(list(tiles), ty, "seat-tile", declared, None, None, g)
         count = len(tiles)
@@ -341,13 +341,10 @@ def legend_items(view, revealed_bone, words):
     return [words.word(k) for k in keys]
 
 
-CAPTION_LINES = 3
-
-
 def caption_lines(caption, g=WIDE):
     """The caption in lines that fit the diagram's width (bold), broken at spaces; at most
-    CAPTION_LINES, or a narrow drawing's more (the last cut short with an ellipsis)."""
-    most = CAPTION_LINES if g is WIDE else g["caption_lines"]
+    the drawing's caption_lines (the last cut short with an ellipsis)."""
+    most = g["caption_lines"]
     out = wrap_words(caption, g["w"] - 72, g["caption"], True)
     if len(out) > most:
         out = out[:most]
@@ -413,8 +410,8 @@ def diagram_svg(view, words, hands=None, boneyard=None, caption=None, legend=Tru
     top = 44
     size = g["caption"]
     for line in caption_lines(caption, g):
-        parts.append(text(36 if g is WIDE else g["text_x"], top, line, size, INK, None,
-                          "700", more=[("class", "caption")]))
+        parts.append(text(g["caption_x"], top, line, size, INK, None, "700",
+                          more=[("class", "caption")]))
         top += size + 5
     layout, lh = layout_part(view, top - 11, words, g)
     parts.append(layout)
