@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import shutil
 import subprocess
 
@@ -126,11 +127,15 @@ def test_mpy_toml_hands_every_main_thread_module_to_micropython_as_bytecode_in_o
 
 def test_every_page_that_runs_a_pack_loads_the_script_that_unpacks_it_before_start_py():
     """web/unpack.js writes a pack's modules out in JavaScript (start.py only as a fallback,
-    which logs a console error, so the e2e tests fail if it is ever taken)."""
+    slower, with a console warning). The rules page and the embeds load PyScript only
+    through it, so that its hook is in place before PyScript can start start.py."""
     boot = (ROOT / "web/boot.js").read_text(encoding="utf-8")
     assert 'import "./unpack.js";' in boot
+    unpack = (ROOT / "web/unpack.js").read_text(encoding="utf-8")
+    assert re.search(r'^import \{ hooks \} from "\.\./vendor/pyscript/[\d.]+/core\.js";', unpack,
+                     re.M)
     for page in ["rules.html", "embed.html"]:
         html = (ROOT / page).read_text(encoding="utf-8")
-        core = html.index('<script type="module" src="./vendor/pyscript/')
-        assert core < html.index('<script type="module" src="./web/unpack.js">') < html.index(
+        assert '<script type="module" src="./vendor/pyscript/' not in html, page
+        assert html.index('<script type="module" src="./web/unpack.js">') < html.index(
             '<script type="mpy"'), page
