@@ -275,3 +275,56 @@ def test_a_phones_diagram_is_narrow_legible_and_shows_the_same_position(views, l
                 assert float(t.get("x")) + text_width(said, size, bold) <= rd.NARROW["w"] - 12, said
             checked += 1
     assert checked > 100 and pills > 5
+
+
+def test_r7_set_and_not_yet_announced_the_diagram_shows_the_set_tile() -> None:
+    """Between the set and the announcement (R7) there is no layout yet, but the set tile
+    lies: the diagram (the hand review's step after a set) shows it and who chooses the
+    game, not "no tile is set yet"."""
+    view = web_views.announce_view()
+    tile = view["hand"]["set_tile"]
+    for narrow in (False, True):
+        root = parse(draw(view, narrow=narrow))
+        assert tiles_of(root, "set-tile") == [tile]
+        said = " ".join(t.text or "" for t in root.iter(NS + "text"))
+        assert "announce the game" in said and "no tile is set yet" not in said
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "pl"])
+def test_the_diagrams_message_before_the_set_wraps_within_a_phones_drawing(views, lang) -> None:
+    from render_svg import text_width
+
+    view = views[0]
+    root = parse(draw(view, lang=lang, narrow=True))
+    layout = next(g for g in root.iter(NS + "g") if g.get("class") == "layout")
+    lines = [t for t in layout.iter(NS + "text")]
+    assert lines
+    for t in lines:  # centred: half its width either side of its x
+        half = text_width(t.text, float(t.get("font-size"))) / 2
+        assert float(t.get("x")) - half > 0 and float(t.get("x")) + half < rd.NARROW["w"]
+
+
+@pytest.mark.parametrize("narrow", [False, True])
+def test_r2_a_row_too_long_for_its_room_still_shows_the_boneyards_last_two(narrow) -> None:
+    """A phone's row has room for about ten tiles: the boneyard's first ones stand for the
+    rest with a "+N", and its last two (never drawn, R2), which the legend explains, still
+    show, face down and face up."""
+    from nos.position import Position
+    from nos.view import diagram_view
+
+    text = "464.531.479.526_a53d_1_-.-_play-b_62402110.64423100.52502011.66654130_b11_tas_h2"
+    hand = Position.parse(text).hand()
+    view = diagram_view(hand, ["a", "b", "c", "d"], None)
+    words = web_views.words("en", view)
+    shut = parse(rd.diagram_svg(view, words, None, None, None, True, narrow))
+    bone = [str(t) for t in reversed(hand.stack)]
+    opened = parse(rd.diagram_svg(view, words, None, bone, None, True, narrow))
+    backs = [g.get("class") for g in shut.iter(NS + "g")
+             if "bone" in (g.get("class") or "").split()]
+    faces = tiles_of(opened, "bone") + tiles_of(opened, "dead")
+    marks = [t.text for t in shut.iter(NS + "text") if (t.text or "").startswith("+")]
+    assert backs.count("bone dead") == 2 and tiles_of(opened, "dead") == bone[-2:]
+    assert len(backs) + sum(int(m[1:]) for m in marks) == len(bone) == 11
+    assert len(set(faces)) + sum(int(t.text[1:]) for t in opened.iter(NS + "text")
+                                 if (t.text or "").startswith("+")) == 11
+    assert bool(marks) == narrow

@@ -138,12 +138,24 @@ def layout_part(view, top, words, g=WIDE):
     hand = hand_of(view)
     layout = hand.get("layout") if hand else None
     if not layout:
+        parts = []
+        y = top + 40
+        tile = hand.get("set_tile") if hand else None
         if hand is None:
             said = words.word("diagram.no_tiles")
+        elif tile:  # set, the game not yet announced (R7): the tile, and who chooses
+            first, second = split_tile(tile)
+            parts.append(tile_face(g["w"] / 2 - TILE_H, y - 12, TILE_H * 2, TILE_H, first,
+                                   second, "set-tile", [("data-tile", str(tile))]))
+            y += TILE_H + 20
+            said = words.capital(words.word("diagram.to.announce", {"seat": hand.get("setter")}))
         else:
             said = words.capital(words.word("diagram.not_set", {"seat": hand.get("setter")}))
-        return group([text(g["w"] / 2, top + 40, said, g["name"] + 2, INK_DIM, "middle")],
-                     "layout"), 70
+        size = g["name"] + 2
+        for line in wrap_words(said, g["w"] - 60, size):  # (a phone's drawing is narrow)
+            parts.append(text(g["w"] / 2, y, line, size, INK_DIM, "middle"))
+            y += size + 6
+        return group(parts, "layout"), y - size - 6 - top + 30  # (the last line's foot)
     placement, u = fit(layout, g["area"][0], g["area"][1], g["unit"])
     x0, y0, x1, y1 = bounds(placement)
     pad = 18
@@ -169,6 +181,21 @@ def row_panel(y, current=False, g=WIDE, height=None):
                 2.5 if current else 1.5, 10, more=[("fill-opacity", "0.72")])
 
 
+def kept(count, room, tail):
+    """Which of a row's `count` tiles fit its `room`: the indexes shown and before which of
+    them (its place in that list) a "+N" stands for those left out (None: all shown). The
+    last `tail` always show: the boneyard's last two (R2), which the legend explains."""
+    if count <= room:
+        return list(range(count)), None
+    tail = min(tail, room - 2)
+    first = room - 1 - tail
+    return list(range(first)) + list(range(count - tail, count)), first
+
+
+def more_mark(x, y, n, g):
+    return text(x + 2, y + TILE_H * 0.62, "+" + str(n), g["small"], INK_DIM)
+
+
 def tiles_row(tiles, y, cls, outlined=None, dead_from=None, x=None, g=WIDE):
     """Face-up tiles from x (the row's tiles_x); those in `outlined` get a gold outline,
     those from index `dead_from` on are the boneyard's last two. Returns (svg parts, x
@@ -176,9 +203,13 @@ def tiles_row(tiles, y, cls, outlined=None, dead_from=None, x=None, g=WIDE):
     parts = []
     x = g["tiles_x"] if x is None else x
     room = max(int((g["w"] - g["tiles_room"] - x) / (TILE_W + TILE_GAP)), 2)
-    shown = tiles if len(tiles) <= room else tiles[:room - 1]
-    for k in range(len(shown)):
-        t = shown[k]
+    tail = 0 if dead_from is None else len(tiles) - dead_from
+    shown, gap = kept(len(tiles), room, tail)
+    for i, k in enumerate(shown):
+        if i == gap:
+            parts.append(more_mark(x, y, len(tiles) - len(shown), g))
+            x += 30
+        t = tiles[k]
         a, b = split_tile(t)
         dead = dead_from is not None and k >= dead_from
         outline = GOLD if outlined and t in outlined else None
@@ -189,9 +220,8 @@ def tiles_row(tiles, y, cls, outlined=None, dead_from=None, x=None, g=WIDE):
                          more=[("stroke-dasharray", "3 2")])
         parts.append(face)
         x += TILE_W + TILE_GAP
-    if len(shown) < len(tiles):
-        parts.append(text(x + 2, y + TILE_H * 0.62, "+" + str(len(tiles) - len(shown)),
-                          g["small"], INK_DIM))
+    if gap is not None and gap >= len(shown):
+        parts.append(more_mark(x, y, len(tiles) - len(shown), g))
         x += 30
     return parts, x
 
@@ -201,15 +231,17 @@ def backs_row(count, y, dead=0, cls="back", g=WIDE):
     parts = []
     x = g["tiles_x"]
     room = int((g["w"] - g["tiles_room"] - x) / (TILE_W + TILE_GAP))
-    shown = min(count, room - 1) if count > room else count
-    for k in range(shown):
+    shown, gap = kept(count, room, dead)
+    for i, k in enumerate(shown):
+        if i == gap:
+            parts.append(more_mark(x, y, count - len(shown), g))
+            x += 30
         is_dead = k >= count - dead
         parts.append(tile_back(x, y, TILE_W, TILE_H, cls + (" dead" if is_dead else ""),
                                is_dead))
         x += TILE_W + TILE_GAP
-    if shown < count:
-        parts.append(text(x + 2, y + TILE_H * 0.62, "+" + str(count - shown), g["small"],
-                          INK_DIM))
+    if gap is not None and gap >= len(shown):
+        parts.append(more_mark(x, y, count - len(shown), g))
         x += 30
     return parts, x
 
