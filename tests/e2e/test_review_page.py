@@ -19,6 +19,8 @@ def test_a_finished_hand_is_reviewed_step_by_step_from_the_summary_and_the_log(a
                                                                              base_url):
     open_game(app, base_url, f"?seed={human_on_set(3)}&players=3&level=beginner&delay=0")
     play_hand(app)
+    # The hand's end keeps the focus in the game: on "Next hand", not back at the page's top.
+    assert app.evaluate("document.activeElement.dataset.cmd") == "next-hand"
     app.click(".summary [data-cmd=review]")
     app.wait_for_selector("#review-dialog[open] .review-figure svg")
     assert re.match(r"Step 0 of (\d+): as dealt", step_text(app))

@@ -69,6 +69,16 @@ def focus(selector):
     focus_node(document.querySelector(selector))
 
 
+def focus_if_lost(selector):
+    """Focus `selector` if the focus is nowhere (the page's body) or on the game, whose
+    tiles and buttons were just drawn anew (the end of a hand): a keyboard goes on from
+    there, not from the top of the page. Focus elsewhere (the log, the header) stays."""
+    active = document.activeElement
+    if (absent(active) or str(active.tagName) == "BODY" or
+            not absent(active.closest("#hand, #table, #controls"))):
+        focus(selector)
+
+
 def on_arrow(event):
     """Arrow keys, Home and End inside the hand or among the playable ends: the next one
     takes the tab stop and the focus. True if the key was one of those."""

@@ -205,6 +205,7 @@ def bring_into_view(page):
         page.shown.scrolled_key = key
         if ended:
             el("controls").scrollIntoView(to_js({"block": "nearest"}))
+            access.focus_if_lost("#controls button.primary, #controls button")
         elif NARROW.matches and not embedded():  # a phone: the play column fills the
             # screen, the header above (an embed never scrolls the site around it)
             el("table").scrollIntoView(to_js({"block": "start"}))

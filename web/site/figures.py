@@ -11,8 +11,9 @@ from nos.view import diagram_view
 
 
 def seat_names(players):
-    """Seats go by their letters, as in the position text and the rules (a, b, c, …)."""
-    return [SEATS[i] for i in range(players)]
+    """Seats go by their letters, as capitals as the rules text writes them (A, B, C, …;
+    the position text writes them small)."""
+    return [SEATS[i].upper() for i in range(players)]
 
 
 def open_seats(position):
