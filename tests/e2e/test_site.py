@@ -320,6 +320,10 @@ def test_on_a_phone_the_diagrams_are_drawn_narrow_and_their_words_read(page, gua
         cls, px = page.evaluate(smallest, box)
         assert cls == "nos-diagram narrow" and px >= 9, (box, cls, px)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    # The page opens on its title and opening words, the contents after them.
+    assert page.evaluate("document.querySelector('h1').getBoundingClientRect().top < "
+                         "document.querySelector('.rules-toc').getBoundingClientRect().top "
+                         "< innerHeight")
     position = re.findall(r"^::: diagram (\S+)", md("en"), re.M)[5]
     page.goto(f"{base_url}embed.html?pos={position}")
     wait_ready(page)

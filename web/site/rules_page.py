@@ -203,7 +203,11 @@ async def start(words, fetching):
     head, tail = [text, ""] if anchor() else markup.split_after_first_diagram(text)
     page = markup.render(head)
     document.title = page["title"] or words.word("rules.title")  # noqa: B010
-    body.innerHTML = contents_html(markup.contents(text), words) + page["html"]
+    # The title and the opening words first, then the contents, then the sections.
+    html = page["html"]
+    cut = html.find("<h2")
+    cut = len(html) if cut < 0 else cut
+    body.innerHTML = html[:cut] + contents_html(markup.contents(text), words) + html[cut:]
     play = el("play-link")
     if not absent(play):
         play.textContent = words.word("rules.play")
