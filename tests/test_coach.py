@@ -138,6 +138,16 @@ def test_r7_the_panel_lists_the_longest_weighed_first_and_the_others_with_their_
                      r' \(less sure\)</h4><ol', html)
     assert '<h3 class="coach-aside">' in render_coach.coach_html(advice, words("en", view),
                                                                  heading="h2")
+    # Is the choice not the highest average of those weighed longest? The panel says why.
+    best = advice["best"]
+    ahead = {**advice, "options": [{**o, "mean": options[best]["mean"] + 1}
+                                   if i != best and deals[i] == advice["deals"] else o
+                                   for i, o in enumerate(options)]}
+    first = {**advice, "options": [{**o, "mean": options[best]["mean"] - 1} if i != best
+                                   else o for i, o in enumerate(options)]}
+    note = "but not by enough to be sure over this many deals"
+    assert note in render_coach.coach_html(ahead, words("en", view))
+    assert note not in render_coach.coach_html(first, words("en", view))
     one = {**advice, "options": [{**options[0], "deals": 1}, options[advice["best"]]]}
     assert "over 1 deal<" in render_coach.coach_html(one, words("en", view))
     assert "z 1 rozkładu<" in render_coach.coach_html(one, words("pl", view))

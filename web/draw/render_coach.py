@@ -89,6 +89,11 @@ def coach_html(coach, w, title_id="coach-title", pick=None, heading="h3"):
     out.append('<div class="coach-options">')
     if full:
         out.append('<ol class="coach-list">' + "".join(full) + "</ol>")
+        top = max([o.get("mean", 0) for o in options if o.get("deals", 0) >= deals])
+        chosen = options[best] if 0 <= best < len(options) else {"mean": top}
+        if chosen.get("mean", 0) < top:  # the expert keeps its first choice unless
+            # another is surely better (nos.bots.expert.Expert.pick): say why it is not first
+            out.append('<p class="coach-note">' + esc(w.word("coach.not_first")) + "</p>")
     if aside:
         sub = "h3" if heading == "h2" else "h4"
         out.append("<" + sub + ' class="coach-aside">' + esc(w.word("coach.aside")) + "</" +
