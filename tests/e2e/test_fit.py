@@ -11,6 +11,7 @@ from web_views import human_on_set, long_hand_seed
 
 SIZES = [(360, 640), (390, 844), (1280, 800), (1920, 1080)]
 GAMES = {"line": (1, False), "cross": (2, False), "triangle": (13, True)}
+SCALE = "document.querySelector('#table-svg').getScreenCTM().a"  # the table's drawn size
 TURN = ["#table-svg", "#hand-svg", "#controls .prompt", "#controls .buttons",
         "#controls .chooser"]
 
@@ -53,12 +54,15 @@ def test_all_a_turn_needs_is_on_screen_through_a_whole_hand(app, guard, base_url
         turns += 1
         assert turns < 80
         assert outside(app) == [], (game, size, turns)
+        in_play = app.evaluate(SCALE)
         if size[0] >= 1000:  # a desktop: the ends' colours explained, at a readable size
             said, px, shown = legend(app)
             assert "matador" in said and px >= 12 and shown, (said, px, shown)
         one_move(app, number)
     assert app.get_attribute("body", "data-waiting-for") == "next_hand"
     assert turns >= 2
+    if size[0] < 700:  # a phone: the summary comes under the table, which keeps its size
+        assert app.evaluate(SCALE) >= 0.9 * in_play, (app.evaluate(SCALE), in_play)
     guard.check()
 
 
