@@ -3,6 +3,7 @@ helpers that hold no state of the game."""
 
 import json
 
+import render_diagram
 import ui_logic as logic
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
@@ -25,6 +26,12 @@ REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)")  # then no motio
 
 def el(elem_id):
     return document.getElementById(elem_id)
+
+
+def diagrams_narrow():
+    """Whether diagrams are drawn for a phone (render_diagram.NARROW): on a page this narrow
+    a wide drawing would shrink its words to a few pixels."""
+    return window.innerWidth < render_diagram.NARROW_BELOW
 
 
 def open_dialog(elem_id):

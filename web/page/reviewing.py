@@ -4,13 +4,11 @@ the dialog, steps it (buttons, the arrow keys, Home and End) and closes it."""
 
 import json
 
-import render_diagram
 import render_review
 from access import focus
-from dom import absent, attr, el, open_dialog
+from dom import absent, attr, diagrams_narrow, el, open_dialog
 from language import say, words
 from link import call
-from pyscript import window
 from show import show_status
 
 KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
@@ -39,7 +37,7 @@ def draw(page):
         return
     where = page.shown.review_step
     el("review-body").innerHTML = render_review.review_html(
-        review, where, words(page), window.innerWidth < render_diagram.NARROW_BELOW)
+        review, where, words(page), diagrams_narrow())
 
 
 def step(page, node):

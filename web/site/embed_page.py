@@ -14,9 +14,8 @@ import json
 
 import figures
 import record_link
-import render_diagram
 import site_main
-from dom import PROXIES, Height, absent, el, listen, post_to_parent
+from dom import PROXIES, Height, absent, diagrams_narrow, el, listen, post_to_parent
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
@@ -93,7 +92,7 @@ def draw(embed):
     note = el("embed-note")
     note.textContent = ""
     controls.hidden = True
-    narrow = window.innerWidth < render_diagram.NARROW_BELOW  # an iframe as wide as a phone
+    narrow = diagrams_narrow()  # (an iframe as narrow as a phone, too)
     el("embed-heading").textContent = (  # (read by screen readers only)
         words.word("embed.replay", {"hand": embed.hand + 1}) if embed.record is not None
         else words.word("embed.title"))

@@ -6,9 +6,8 @@ import asyncio
 
 import figures
 import markup
-import render_diagram
 import ui_logic as logic
-from dom import absent, el, listen
+from dom import absent, diagrams_narrow, el, listen
 from pyscript import document, window
 from site_main import fetch_text
 
@@ -38,12 +37,6 @@ class Example:
         return position, hand
 
 
-def narrow():
-    """Whether the diagrams are drawn for a phone (render_diagram.NARROW): on a page this
-    narrow a wide drawing would shrink its words to a few pixels."""
-    return window.innerWidth < render_diagram.NARROW_BELOW
-
-
 def button(cmd, label):
     return ('<button type="button" data-cmd="' + cmd + '">' + label + "</button>")
 
@@ -55,7 +48,7 @@ def draw_example(example, words):
     position, hand = example.hand_at(k)
     board = node.querySelector(".example-board")
     board.innerHTML = figures.hand_svg(hand, figures.open_seats(position), words, None, None,
-                                       False, narrow())
+                                       False, diagrams_narrow())
     if k == 0:
         note = words.word("example.at_start")
     else:
@@ -136,7 +129,7 @@ class Drawing:
     def __init__(self, words):
         self.words = words
         self.since = None
-        self.narrow = narrow()
+        self.narrow = diagrams_narrow()
 
     async def draw(self, diagrams):
         """Every figure of `diagrams` ([id, text], ...); a bad text shows its one sentence.
