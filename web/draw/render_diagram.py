@@ -192,58 +192,55 @@ def kept(count, room, tail):
     return list(range(first)) + list(range(count - tail, count)), first
 
 
-def more_mark(x, y, n, g):
-    return text(x + 2, y + TILE_H * 0.62, "+" + str(n), g["small"], INK_DIM)
+def row_of(count, room, tail, x, y, g, draw):
+    """A row's tiles from x: those `kept` in its `room`, a "+N" for the others; `draw(k,
+    x)` is tile k's SVG at x. Returns (svg parts, x after them)."""
+    parts = []
+    shown, gap = kept(count, room, tail)
+    for i in range(len(shown) + 1):
+        if i == gap:
+            parts.append(text(x + 2, y + TILE_H * 0.62, "+" + str(count - len(shown)),
+                              g["small"], INK_DIM))
+            x += 30
+        if i < len(shown):
+            parts.append(draw(shown[i], x))
+            x += TILE_W + TILE_GAP
+    return parts, x
 
 
 def tiles_row(tiles, y, cls, outlined=None, dead_from=None, x=None, g=WIDE):
     """Face-up tiles from x (the row's tiles_x); those in `outlined` get a gold outline,
     those from index `dead_from` on are the boneyard's last two. Returns (svg parts, x
     after them)."""
-    parts = []
     x = g["tiles_x"] if x is None else x
     room = max(int((g["w"] - g["tiles_room"] - x) / (TILE_W + TILE_GAP)), 2)
-    tail = 0 if dead_from is None else len(tiles) - dead_from
-    shown, gap = kept(len(tiles), room, tail)
-    for i, k in enumerate(shown):
-        if i == gap:
-            parts.append(more_mark(x, y, len(tiles) - len(shown), g))
-            x += 30
+
+    def face(k, x):
         t = tiles[k]
         a, b = split_tile(t)
         dead = dead_from is not None and k >= dead_from
         outline = GOLD if outlined and t in outlined else None
-        face = tile_face(x, y, TILE_W, TILE_H, a, b, cls + (" dead" if dead else ""),
-                         [("data-tile", str(t))], outline)
+        svg = tile_face(x, y, TILE_W, TILE_H, a, b, cls + (" dead" if dead else ""),
+                        [("data-tile", str(t))], outline)
         if dead:
-            face += rect(x - 2, y - 2, TILE_W + 4, TILE_H + 4, "none", LOCK, 1.5, 5,
-                         more=[("stroke-dasharray", "3 2")])
-        parts.append(face)
-        x += TILE_W + TILE_GAP
-    if gap is not None and gap >= len(shown):
-        parts.append(more_mark(x, y, len(tiles) - len(shown), g))
-        x += 30
-    return parts, x
+            svg += rect(x - 2, y - 2, TILE_W + 4, TILE_H + 4, "none", LOCK, 1.5, 5,
+                        more=[("stroke-dasharray", "3 2")])
+        return svg
+
+    tail = 0 if dead_from is None else len(tiles) - dead_from
+    return row_of(len(tiles), room, tail, x, y, g, face)
 
 
 def backs_row(count, y, dead=0, cls="back", g=WIDE):
     """Face-down tiles from the row's tiles_x, the last `dead` of them crossed (R2)."""
-    parts = []
     x = g["tiles_x"]
     room = int((g["w"] - g["tiles_room"] - x) / (TILE_W + TILE_GAP))
-    shown, gap = kept(count, room, dead)
-    for i, k in enumerate(shown):
-        if i == gap:
-            parts.append(more_mark(x, y, count - len(shown), g))
-            x += 30
+
+    def back(k, x):
         is_dead = k >= count - dead
-        parts.append(tile_back(x, y, TILE_W, TILE_H, cls + (" dead" if is_dead else ""),
-                               is_dead))
-        x += TILE_W + TILE_GAP
-    if gap is not None and gap >= len(shown):
-        parts.append(more_mark(x, y, count - len(shown), g))
-        x += 30
-    return parts, x
+        return tile_back(x, y, TILE_W, TILE_H, cls + (" dead" if is_dead else ""), is_dead)
+
+    return row_of(count, room, dead, x, y, g, back)
 
 
 def boneyard_row(view, y, boneyard, words, g=WIDE):
@@ -305,7 +302,7 @@ def seat_row(view, seat, y, tiles, words, g=WIDE):
         parts.append(text(right, base, shown, size, INK, "end", "700",
                           more=[("class", "chips"), ("data-chips", str(chips))]))
         right -= len(shown) * size * 0.7 + 14  # digits are of equal width
-        parts.append(chip(right, y + 30, 7) if wide else chip(right, base - 6, 8.5))
+        parts.append(chip(right, base - size * 0.31, size * 0.44))
         right -= 14
     counts = hand.get("counts")
     if counts and seat < len(counts):
