@@ -202,7 +202,23 @@ def coach_view(table: Table) -> dict[str, Any] | None:
         return None
     options = [option_record(table.hand, o) for o in advice.options()]
     return {"options": options, "best": advice.best_shown(),
-            "deals": max(o["deals"] for o in options), "weighed": advice.weighed}
+            "deals": max(o["deals"] for o in options), "weighed": advice.weighed,
+            "tiles": tile_options(options)}
+
+
+def tile_options(options: list[dict[str, Any]]) -> dict[str, int]:
+    """For each tile an option plays or sets first, the index of the option the page shows
+    on that tile in the hand: of that tile's options, the one weighed longest, then the
+    best by its chips (the panel's order)."""
+    out: dict[str, int] = {}
+    for i, o in enumerate(options):
+        tile = o["do"][0].get("tile")
+        if tile is None:
+            continue
+        k = out.get(tile)
+        if k is None or (o["deals"], o["mean"]) > (options[k]["deals"], options[k]["mean"]):
+            out[tile] = i
+    return out
 
 
 def option_record(hand: Hand, option: dict[str, Any]) -> dict[str, Any]:

@@ -38,6 +38,9 @@ def render_view(view, w, full=True):
         out.append(render_table.table_svg(view, {"selected": tiles[0], "targets": targets}, "wide",
                                    w))
         out.append(json.dumps([ui_logic.outs_for(view, tiles[0], a) for a in targets]))
+    if view.get("coach"):  # the coach's chips under the tiles
+        out.append(render_hand.hand_svg(view, {"playable": ui_logic.tile_actions(view),
+                                         "active": True, "coach": True}, "narrow", w))
     out.append(render_panels.controls_html(view, {"close": True}, w))
     out.append(render_panels.controls_html(view, {"coach": True}, w))
     out.append(render_panels.coach_panel_html(view, {"coach": True}, w))

@@ -277,6 +277,60 @@ def test_r7_the_coachs_options_in_its_panel_take_their_action():
     assert set(acts) <= {r["send"] for r in view["hand"]["legal"]}
     w = words("en", view)
     assert render_panels.coach_panel_html(view, {"coach": False}, w) == ""
-    assert "coach" not in render_panels.controls_html(view, ui, w).replace("toggle-coach", "")
+    assert "coach" not in render_panels.controls_html(view, {}, w).replace("toggle-coach", "")
     assert render_panels.coach_panel_html({**view, "waiting_for": "bot"}, ui, w) == ""
 
+
+
+def test_the_coachs_chips_show_under_the_hands_tiles_and_on_the_buttons():
+    """Beside its panel (below the table on a phone), the coach's chips show where the
+    person decides: under each tile the option the view names for it (of that tile's
+    options the one weighed longest, then the best), the expert's choice in gold and said to
+    a screen reader; on a button the chips of its action (the free draw, R11)."""
+    import re
+    import xml.etree.ElementTree as ET
+    from html import unescape
+
+    import render_hand
+    import render_panels
+    from web_views import coached_view_and_review, words
+
+    view, _ = coached_view_and_review()
+    coach = view["coach"]
+    options = coach["options"]
+    tiles = {o["do"][0]["tile"] for o in options if o["do"][0].get("tile")}
+    assert set(coach["tiles"]) == tiles and len(tiles) >= 2
+    for tile, i in coach["tiles"].items():
+        own = [o for o in options if o["do"][0].get("tile") == tile]
+        assert (options[i]["deals"], options[i]["mean"]) == max(
+            (o["deals"], o["mean"]) for o in own)
+    best_tile = options[coach["best"]]["do"][0]["tile"]
+    draw = next(o for o in options if o["do"][0]["kind"] == "draw")
+    SVG = "{http://www.w3.org/2000/svg}"
+    ui = {"playable": [], "active": True}
+    for lang in ("en", "nl", "pl"):
+        w = words(lang, view)
+
+        def signed(mean, w=w):
+            return ("+" if mean >= 0.05 else "") + w.decimal(mean)
+
+        plain = render_hand.hand_svg(view, ui, "narrow", w)
+        svg = render_hand.hand_svg(view, {**ui, "coach": True}, "narrow", w)
+        assert "coach-mark" not in plain
+        height = [float(re.search(r'viewBox="0 0 \S+ (\S+)"', s).group(1)) for s in (plain, svg)]
+        assert height[1] == height[0] + 16  # a row for the chips
+        marks = {g.get("data-tile"): "".join(t.itertext())
+                 for g in ET.fromstring(svg).iter(SVG + "g") if g.get("data-tile")
+                 for t in g.iter(SVG + "text") if "coach-mark" in t.get("class", "")}
+        for tile in view["hand"]["tiles"]:
+            i = coach["tiles"].get(tile)
+            assert marks[tile] == ("" if i is None else signed(options[i]["mean"]))
+        assert re.search(r'class="coach-mark best">' + re.escape(marks[best_tile]), svg)
+        label = unescape(re.search(r'data-tile="' + best_tile + r'"[^>]*aria-label="([^"]+)"',
+                                   svg).group(1))
+        assert marks[best_tile] in label and w.word("coach.on_tile_best") in label
+        html = render_panels.controls_html(view, {"coach": True}, w)
+        assert re.search(r'data-action="draw">[^<]+<span class="coach-mark[^"]*" '
+                         r'data-coach-send="draw">' + re.escape(signed(draw["mean"])),
+                         html)
+        assert "data-coach-send" not in render_panels.controls_html(view, {}, w)

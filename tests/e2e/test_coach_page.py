@@ -141,3 +141,36 @@ def test_r7_the_coachs_options_in_its_panel_take_their_action(app, guard, base_u
         app.emulate_media(color_scheme=scheme)
         assert violations(app) == [], scheme
     guard.check()
+
+
+def test_on_a_phone_the_coach_shows_its_chips_under_the_tiles_with_the_table_in_view(
+        app, guard, base_url):
+    """A phone has the coach's panel below the table: switched on, the coach puts its chips
+    under the hand's tiles (the expert's choice in gold, as in the panel) and on the draw
+    button, and the page stays where it is, the other players' row on the screen."""
+    app.set_viewport_size({"width": 360, "height": 740})
+    open_game(app, base_url, "?seed=3&delay=0")
+    waiting = settle(app)
+    while not (waiting == "human" and app.get_attribute("body", "data-phase") == "play"):
+        waiting = one_move(app)
+    before = app.evaluate("scrollY")
+    app.click("[data-cmd=toggle-coach]")
+    app.wait_for_function("document.querySelector('#hand .coach-mark.best')?.textContent",
+                          timeout=20_000)
+    box = app.locator("#table").bounding_box()
+    assert box["y"] >= 0 and app.evaluate("scrollY") == before  # the table stays in view
+    hand = app.locator("#hand").bounding_box()
+    assert hand["y"] + hand["height"] <= 740
+    best = app.text_content("#hand .coach-mark.best")
+    chips = app.text_content("#coach-panel .coach-options li:has(.coach-best) .coach-chips")
+    assert chips.startswith(best + " "), (best, chips)
+    marks = app.evaluate("[...document.querySelectorAll('#hand .coach-mark')]"
+                         ".map(e => e.textContent)")
+    assert len(marks) == app.locator("#hand [data-tile]").count() and all(
+        re.fullmatch(r"([+−]?\d+\.\d)?", m) for m in marks)
+    if app.locator('#controls [data-action="draw"]').count():  # the free draw (R11)
+        assert re.fullmatch(r"[+−]?\d+\.\d", app.text_content(
+            '#controls [data-action="draw"] .coach-mark'))
+    app.click("[data-cmd=toggle-coach]")  # off: no chips, the hand as it was
+    assert app.locator("#hand .coach-mark, #controls .coach-mark").count() == 0
+    assert app.evaluate("scrollY") == before

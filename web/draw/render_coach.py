@@ -26,6 +26,43 @@ def chips_words(option, w):
     return w.word("coach.chips", {"mean": sign + w.decimal(mean), "half": w.decimal(half)})
 
 
+def short_chips(option, w):
+    """An option's chips as a short signed number ("+17.3"): on its tile or button."""
+    mean = option.get("mean", 0)
+    return ("+" if mean >= 0.05 else "") + w.decimal(mean)
+
+
+def marks(coach, w):
+    """Where the coach's numbers go beside the panel, on a phone the one place they show
+    without scrolling: {"tiles": {tile: mark}, "sends": {action: mark}}, each mark
+    (chips, the expert's choice, set aside early). A tile shows the option the view names
+    for it (the view's "tiles"); a button its one action's option. Empty while the coach
+    thinks or has only one option."""
+    out = {"tiles": {}, "sends": {}}
+    if not coach or not coach.get("weighed"):
+        return out
+    options = coach.get("options") or []
+    best, deals = coach.get("best"), coach.get("deals", 0)
+
+    def mark(i):
+        o = options[i]
+        return (short_chips(o, w), i == best, o.get("deals", 0) < deals)
+
+    for tile, i in (coach.get("tiles") or {}).items():
+        if 0 <= i < len(options):
+            out["tiles"][tile] = mark(i)
+    for i, o in enumerate(options):
+        do = o.get("do") or []
+        if len(do) == 1 and do[0].get("send") and do[0].get("tile") is None:
+            out["sends"][do[0]["send"]] = mark(i)
+    return out
+
+
+def mark_class(mark):
+    """The class of a mark's words: "coach-mark", with "best" or "fewer"."""
+    return "coach-mark" + (" best" if mark[1] else "") + (" fewer" if mark[2] else "")
+
+
 def order(options):
     """The options in the panel's order: the longest weighed first (the expert chooses
     among those), each group best first."""

@@ -1,16 +1,19 @@
 """The person's hand as SVG: their tiles face up, the playable ones lit and the others
 dimmed (and marked disabled) when it is their turn, the selected one raised, declared
-doubles marked (R8). The hand is one tab stop: one tile has tabindex 0 (the selected one,
-else the first playable, else the first), the others -1, and the arrow keys move between
-them (web/page/access.py).
+doubles marked (R8); with the coach on, each tile it weighs has its chips under it (on a
+phone the one place they show beside the table). The hand is one tab stop: one tile has
+tabindex 0 (the selected one, else the first playable, else the first), the others -1, and
+the arrow keys move between them (web/page/access.py).
 
 Pure functions of their arguments, in the MicroPython subset (see render_svg.py).
 """
 
+from render_coach import mark_class, marks
 from render_layout import hand_of
 from render_svg import (
     FELT_DARK,
     GOLD,
+    INK,
     INK_DIM,
     focus_ring,
     group,
@@ -27,7 +30,8 @@ def hand_svg(view=None, ui=None, mode="wide", words=None):
     """The person's tiles, face up, as an SVG element string.
 
     ui: {"selected": tile, "playable": [tiles with a legal action], "active": bool (the
-    person is to act and tiles not in `playable` are dimmed)}.
+    person is to act and tiles not in `playable` are dimmed), "coach": bool (a row under
+    the tiles for the coach's chips, filled from the view's "coach")}.
     """
     d = dims(mode)
     w = d["w"]
@@ -38,9 +42,13 @@ def hand_svg(view=None, ui=None, mode="wide", words=None):
     tiles = hand.get("tiles", []) if hand else []
     per_row = max(int((w - 2 * pad + gap) / (tw + gap)), 1)
     rows = max((len(tiles) + per_row - 1) // per_row, 1)
-    top = 16
-    h = top + rows * (th + 14) + 6
     ui = ui or {}
+    coach = ui.get("coach") and view is not None
+    below = 16 if coach else 0  # (the coach's chips under each tile)
+    top = 16
+    step = th + 14 + below
+    h = top + rows * step + 6
+    tile_marks = marks(view.get("coach"), words)["tiles"] if coach else {}
     selected = ui.get("selected")
     playable = ui.get("playable") or []
     active = ui.get("active")
@@ -60,7 +68,7 @@ def hand_svg(view=None, ui=None, mode="wide", words=None):
         r, c = k // per_row, k % per_row
         in_row = min(len(tiles) - r * per_row, per_row)
         x = (w - in_row * tw - (in_row - 1) * gap) / 2 + c * (tw + gap)
-        y = top + r * (th + 14)
+        y = top + r * step
         cls = "hand-tile"
         if t in playable:
             cls += " playable"
@@ -72,6 +80,10 @@ def hand_svg(view=None, ui=None, mode="wide", words=None):
         a, b = split_tile(t)
         label = t + (words.word("hand.declared_mark") if t in declared else "") + (
             words.word("hand.selected_mark") if t == selected else "")
+        mark = tile_marks.get(t)
+        if mark:  # (a screen reader hears the coach's chips with the tile)
+            label += words.word("coach.on_tile", {"chips": mark[0]}) + (
+                words.word("coach.on_tile_best") if mark[1] else "")
         more = [("data-tile", t), ("role", "button"), ("tabindex", "0" if t == stop else "-1"),
                 ("aria-label", label), ("aria-pressed", "true" if t == selected else "false"),
                 ("aria-disabled", "true" if cls.find("dim") >= 0 else None)]
@@ -83,6 +95,11 @@ def hand_svg(view=None, ui=None, mode="wide", words=None):
         if cls.find("dim") >= 0:
             inner.append(rect(x, y, tw, th, FELT_DARK, r=tw * 0.14,
                               more=[("fill-opacity", "0.45")]))
+        if coach:
+            inner.append(text(x + tw / 2, top + r * step + th + 14, mark[0] if mark else "",
+                              12, GOLD if mark and mark[1] else INK, "middle",
+                              "700" if mark and mark[1] else None,
+                              mark_class(mark) if mark else "coach-mark"))
         parts.append(group(inner, cls, more))
     parts.append("</svg>")
     return "".join(parts)

@@ -6,7 +6,7 @@ subset, see render_svg.py). Every word comes from the catalogue; every rule, amo
 limit from the view.
 """
 
-from render_coach import coach_html
+from render_coach import coach_html, mark_class, marks
 from render_svg import esc
 
 
@@ -15,10 +15,19 @@ def button(label, attrs, cls=""):
             esc(label) + "</button>")
 
 
-def action_button(w, record, cls=""):
-    """A button that sends a legal action; its words are the catalogue's `do.<kind>`."""
-    return button(w.word("do." + str(record.get("kind")), record),
-                  ' data-action="' + esc(record.get("send", "")) + '"', cls)
+def action_button(w, record, cls="", sends=None):
+    """A button that sends a legal action; its words are the catalogue's `do.<kind>`. With
+    `sends` (the coach on: render_coach.marks), a place for the coach's chips of the action,
+    filled now and as the coach refines (show.draw_coach_marks)."""
+    send = esc(record.get("send", ""))
+    said = esc(w.word("do." + str(record.get("kind")), record))
+    if sends is not None:
+        mark = sends.get(record.get("send"))
+        said += (' <span class="' + (mark_class(mark) if mark else "coach-mark") +
+                 '" data-coach-send="' + send + '">' + (esc(mark[0]) if mark else "") +
+                 "</span>")
+    return ('<button type="button"' + (' class="' + cls + '"' if cls else "") +
+            ' data-action="' + send + '">' + said + "</button>")
 
 
 def toggle(label, cmd, on, hint=""):
@@ -165,10 +174,11 @@ def controls_html(view, ui, w):
             buttons.append(toggle(w.word("toggle.claim"), "toggle-claim", ui.get("claim"),
                                   w.word("toggle.claim_hint")))
     simple = simple_actions(view)
+    sends = marks(view.get("coach"), w)["sends"] if ui.get("coach") else None
     for record in simple:
         kind = record.get("kind")
         cls = "primary" if kind in ("wait", "pass", "set") or len(legal_of(view)) == 1 else ""
-        buttons.append(action_button(w, record, cls))
+        buttons.append(action_button(w, record, cls, sends))
     selected = ui.get("selected")
     if selected and not ui.get("choose") and phase in ("play", "out of turn", "set"):
         if ui.get("targets"):

@@ -13,7 +13,7 @@ import json
 
 from dom import el, pointer_within
 from pyscript.ffi import to_js
-from show import draw_announce_coach, draw_coach, draw_controls, store
+from show import draw_announce_coach, draw_coach, draw_coach_marks, draw_controls, draw_hand, store
 
 MOST = 16  # requests per decision: the expert's own search, then refinements
 ENOUGH = 400  # deals per option: the intervals are narrow enough
@@ -29,8 +29,13 @@ def start(page):
 def toggle(page):
     page.shown.coach = not page.shown.coach
     draw_controls(page)
-    if page.shown.coach:  # (below the table on a narrow screen: brought into view)
-        el("coach-panel").scrollIntoView(to_js({"block": "nearest"}))
+    draw_hand(page)  # (a row for the coach's chips under the tiles, or none)
+    if page.shown.coach:
+        # Beside the table, the panel is brought into view. Below it (a phone), the hand is:
+        # its tiles and buttons show the coach's chips, and the table stays on the screen.
+        panel, hand = el("coach-panel"), el("hand")
+        below = panel.getBoundingClientRect().top >= hand.getBoundingClientRect().bottom
+        (hand if below else panel).scrollIntoView(to_js({"block": "nearest"}))
     start(page)
 
 
@@ -67,6 +72,7 @@ async def run(page):
             if not page.shown.coach_hover:
                 draw_coach(page)
             draw_announce_coach(page)
+            draw_coach_marks(page)
             coach = view.get("coach") or {}
             if not coach.get("weighed") or coach.get("deals", 0) >= ENOUGH:
                 break

@@ -11,6 +11,7 @@ import json
 
 import access
 import render_announce as announce
+import render_coach
 import render_diagram as diagram
 import render_hand
 import render_panels as panels
@@ -84,7 +85,7 @@ def hand_ui(page):
     active = page.persons_turn() and page.phase() in ("play", "out of turn", "set")
     return {"selected": page.move.tile,
             "playable": logic.tile_actions(view) if view and page.link.synced else [],
-            "active": active}
+            "active": active, "coach": page.shown.coach and page.link.synced}
 
 
 def controls_ui(page):
@@ -119,6 +120,28 @@ def draw_coach(page):
         page.view, ui, words(page))
     if where is not None and where[0] == "coach-panel-button":
         access.give_focus(where)
+
+
+def draw_hand(page):
+    """The person's hand (hidden while pass-and-play waits for the next person), the
+    keyboard focus kept on its tile."""
+    where = access.held_focus()
+    el("hand").innerHTML = render_hand.hand_svg(None if page.pass_pending() else page.view,
+                                                hand_ui(page), page.shown.mode, words(page))
+    access.give_focus(where)
+
+
+def draw_coach_marks(page):
+    """The coach's chips on the hand's tiles and on the buttons, as it refines: the hand
+    drawn again (not while a tile is held: the press or drag would lose its node), the
+    buttons' chips changed in place (a press on a button keeps its node)."""
+    if page.move.drag is None:
+        draw_hand(page)
+    sends = render_coach.marks((page.view or {}).get("coach"), words(page))["sends"]
+    for node in el("controls").querySelectorAll("[data-coach-send]"):
+        mark = sends.get(node.getAttribute("data-coach-send"))
+        node.textContent = mark[0] if mark else ""
+        node.setAttribute("class", render_coach.mark_class(mark) if mark else "coach-mark")
 
 
 def update_state(page):
@@ -240,8 +263,8 @@ def redraw_selection(page):
     mode = page.shown.mode
     where = access.held_focus()
     el("table").innerHTML = render_table.table_svg(page.view, table_ui(page), mode, w)
-    el("hand").innerHTML = render_hand.hand_svg(page.view, hand_ui(page), mode, w)
     access.give_focus(where)
+    draw_hand(page)
     draw_controls(page)
 
 
