@@ -339,17 +339,17 @@ def text_width(words, size, bold=False):
     return total * size * (1.06 if bold else 1.0)
 
 
-def name_and_pills(name, pills, size, psize, room):
-    """A seat's name and pills that fit in `room` before its chips: the pills a size
-    smaller, then the name cut short, then the last pills left out (a screen reader still
-    hears them all, from the seat's title)."""
+def name_and_pills(name, pills, size, psize, room, shrink=2):
+    """A seat's name and pills that fit in `room` before its chips: the pills `shrink`
+    units smaller, then the name cut short, then the last pills left out (a screen reader
+    still hears them all, from the seat's title)."""
     def width(name, pills, psize):
         return text_width(name, size, True) + 8 + sum(12 + len(p[0]) * psize * 0.56
                                                       for p in pills)
 
     if width(name, pills, psize) <= room:
         return name, pills, psize
-    psize -= 2
+    psize -= shrink
     while len(name) > 2 and width(name, pills, psize) > room:
         name = trim(name, len(name) - 1)
     while pills and width(name, pills, psize) > room:

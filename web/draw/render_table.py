@@ -103,7 +103,8 @@ def seat_panel(view, seat, x, y, w, h, small, last, words, change=0):
     shown_chips = words.number(chips)
     chip_x = x + w - pad - text_width(shown_chips, csize, True) - csize * 0.9
     name, pills, psize = name_and_pills(trim(name, 12), seat_pills(hand, seat, words), size,
-                                        9 if small else 11, chip_x - csize * 0.5 - x - pad)
+                                        12 if small else 11, chip_x - csize * 0.5 - x - pad,
+                                        1 if small else 2)  # (a phone's pills stay legible)
     parts.append(text(x + pad, base, name, size, INK, None, "700"))
     px = x + pad + text_width(name, size, True) + 8
     for label, colour in pills:
@@ -128,7 +129,7 @@ def seat_panel(view, seat, x, y, w, h, small, last, words, change=0):
         ty = base + (8 if small else 10)
         tx = x + pad
         label = words.word("seat.tiles", {"n": count})
-        lsize = 11 if small else 12
+        lsize = 12
         # Room for the backs: the panel less the count label, the declared doubles and "+n".
         room = int((w - 2 * pad - text_width(label, lsize) - 30 - len(declared) * (tw + gap)
                     - (6 if declared else 0)) / (tw + gap))
@@ -142,7 +143,7 @@ def seat_panel(view, seat, x, y, w, h, small, last, words, change=0):
                                        [("data-tile", shown_open[k])]))
             tx += tw + gap
         if hidden > shown:
-            parts.append(text(tx + 1, ty + th * 0.7, "+" + str(hidden - shown), 11, INK_DIM))
+            parts.append(text(tx + 1, ty + th * 0.7, "+" + str(hidden - shown), 12, INK_DIM))
             tx += 22
         if declared:
             tx += 6
@@ -163,8 +164,13 @@ def seat_panel(view, seat, x, y, w, h, small, last, words, change=0):
             parts.append(svg)
             lx += pw + 6
         if last:
-            limit = int((x + w - pad - lx) / ((10 if small else 12) * 0.5))
-            parts.append(text(lx, ly, trim(last, limit), 10 if small else 12, INK_DIM,
+            room = x + w - pad - lx
+            limit = int(room / (12 * 0.5))
+            said = trim(last, limit)
+            while limit > 2 and text_width(said, 12) > room:  # (wide letters: fewer)
+                limit -= 1
+                said = trim(last, limit)
+            parts.append(text(lx, ly, said, 12, INK_DIM,
                               more=[("font-style", "italic"), ("class", "last-action")]))
     label = words.word("seat.title", {"seat": seat, "chips": chips})
     if current:
@@ -374,15 +380,15 @@ def strip_svg(view, d, words, ui=None):
     left = x  # where the boneyard's row ends
     if hand is not None:
         drawable = hand.get("drawable", 0)
-        parts.append(text(x, y + th * 0.68, words.word("table.boneyard"), 11 if small else 14,
-                          INK_DIM))
-        bx = x + (56 if small else 74)
+        named = words.word("table.boneyard")
+        parts.append(text(x, y + th * 0.68, named, 12 if small else 14, INK_DIM))
+        bx = x + (max(56, text_width(named, 12) + 6) if small else 74)
         shown = min(drawable, 12)
         for _ in range(shown):
             parts.append(tile_back(bx, y, tw, th, "bone"))
             bx += tw + 2
         if drawable > shown:
-            parts.append(text(bx + 2, y + th * 0.68, "+" + str(drawable - shown), 11, INK_DIM))
+            parts.append(text(bx + 2, y + th * 0.68, "+" + str(drawable - shown), 12, INK_DIM))
             bx += 22
         bx += 6 if drawable else 0
         dead = hand.get("last_two", 0)
@@ -393,10 +399,10 @@ def strip_svg(view, d, words, ui=None):
         parts.append(group(dead_parts, "last-two"))
         said = words.number(drawable) if small else words.word("table.to_draw",
                                                                  {"n": drawable})
-        parts.append(text(bx + 6, y + th * 0.68, said, 11 if small else 13, INK_DIM,
+        parts.append(text(bx + 6, y + th * 0.68, said, 12 if small else 13, INK_DIM,
                           more=[("class", "boneyard-count"), ("data-drawable",
                                                                str(drawable))]))
-        left = bx + 6 + text_width(said, 11 if small else 13)
+        left = bx + 6 + text_width(said, 12 if small else 13)
         named = words.word("table.boneyard") + ": " + words.word("table.to_draw", {"n": drawable})
         parts = [group(parts, "boneyard", [("role", "img"), ("aria-label", named)])]
     parts.append(you_svg(view, d, y + th * 0.68, words, ui, left))
@@ -432,7 +438,7 @@ def you_svg(view, d, base, words, ui=None, left=0):
             labels.append((words.word("pill.on_set", {"seat": me}), GOLD))
         if hand.get("nos") == me:
             labels.append((words.word("pill.nos"), LAST))
-    psize = 9 if small else 11
+    psize = 12 if small else 11
     lx = cx - 14
     for label, colour in labels:
         w = 8 + len(label) * psize * 0.56
