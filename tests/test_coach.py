@@ -334,3 +334,10 @@ def test_the_coachs_chips_show_under_the_hands_tiles_and_on_the_buttons():
                          r'data-coach-send="draw">' + re.escape(signed(draw["mean"])),
                          html)
         assert "data-coach-send" not in render_panels.controls_html(view, {}, w)
+    # R5: on set, each double it may set shows the best of its games' chips.
+    _, view = _coached(3, 0, {"iterations": 8, "set_iterations": 8})
+    coach = view["coach"]
+    sets = {o["do"][0]["tile"] for o in coach["options"]}
+    assert set(coach["tiles"]) == sets and len(sets) >= 2
+    svg = render_hand.hand_svg(view, {"coach": True}, "wide", words("en", view))
+    assert svg.count('class="coach-mark best"') == 1
