@@ -29,7 +29,8 @@ MATADOR = "#f0a030"
 LAST = "#5ec8f2"
 PANEL = "#0f3d22"
 LOCK = "#c9d6cc"
-FOCUS = "#ffffff"  # the keyboard focus ring, dashed (unlike GOLD: playable, LAST: last play)
+FOCUS = "#ffffff"  # the keyboard focus ring (unlike GOLD: playable, LAST: last play)
+FOCUS_EDGE = "#08170e"  # its edges: it shows on the ivory of a tile and on a gold glow
 
 # Pip positions in a square half on a 3x3 grid (column, row) of a tile standing upright;
 # a lying tile uses them transposed, so the six runs along the tile.
@@ -289,10 +290,11 @@ def chip_change(x, y, amount, size, words):
 
 
 def focus_ring(x, y, w, h, r):
-    """The keyboard focus of a tile or an end: a blue dashed ring, unlike the gold glow of
-    what is playable; shown only while its group has :focus-visible (assets/app.css)."""
-    return rect(x - 4, y - 4, w + 8, h + 8, "none", FOCUS, 3, r, cls="focus-ring",
-                more=[("stroke-dasharray", "7 4")])
+    """The keyboard focus of a tile or an end: a solid white ring edged in black, unlike
+    the gold glow of what is playable and the dashed outline of an open end (on the felt and
+    on a lit end alike); shown only while its group has :focus-visible (assets/app.css)."""
+    return (rect(x - 4, y - 4, w + 8, h + 8, "none", FOCUS_EDGE, 6, r, cls="focus-ring") +
+            rect(x - 4, y - 4, w + 8, h + 8, "none", FOCUS, 3, r, cls="focus-ring"))
 
 
 def padlock(x, y, size, colour=LOCK):
