@@ -83,12 +83,15 @@ def review(hand: Hand, seat: int, names: list[str], expert: Expert | None = None
            iterations: int = 24, seed: object = 0) -> dict[str, Any]:
     """The review of the finished ``hand`` for ``seat``: {"steps": [{"view", "hands",
     "boneyard", "event", "payments", "decision"}], "cost": the chips the seat's choices cost
-    in all}. Step k is the position after k actions; its "event" and "payments" are those of
-    the action that led to it; "decision" weighs the seat's choice made at it."""
+    in all, "clear" and "clear_cost": how many cost more than their 95 % half width, and
+    what those cost (the others are within what the deals can tell)}. Step k is the
+    position after k actions; its "event" and "payments" are those of the action that led
+    to it; "decision" weighs the seat's choice made at it."""
     expert = expert or Expert(prune=0)
     at = start_of(hand)
     steps = [dict(step_view(at, names), event=None, payments=[])]
-    total = 0.0
+    total = clear_cost = 0.0
+    clear = 0
     with_set = False  # the announcement was weighed with the set before it
     for k, (who, action) in enumerate(hand.history):
         decision = None
@@ -96,7 +99,11 @@ def review(hand: Hand, seat: int, names: list[str], expert: Expert | None = None
             rng = random.Random(f"review-{seed}-{hand.number}-{k}")
             taken = taken_candidate(hand, k)
             decision = weigh(at, seat, taken, expert, rng, iterations)
-            total += decision["cost"] if decision else 0.0
+            if decision:
+                total += decision["cost"]
+                if decision["cost"] > decision["cost_half"]:
+                    clear += 1
+                    clear_cost += decision["cost"]
             with_set = decision is not None and len(taken) == 2
         steps[-1]["decision"] = decision
         event = action_event(at, action)
@@ -105,5 +112,6 @@ def review(hand: Hand, seat: int, names: list[str], expert: Expert | None = None
         steps.append(dict(step_view(at, names), event=event,
                           payments=[payment_event(p) for p in at.ledger[before:]]))
     steps[-1]["decision"] = None
-    return {"steps": steps, "cost": round(total, 1), "seat": seat}
+    return {"steps": steps, "cost": round(total, 1), "clear": clear,
+            "clear_cost": round(clear_cost, 1), "seat": seat}
 

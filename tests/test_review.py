@@ -49,6 +49,7 @@ def test_each_weighed_decision_is_the_persons_with_its_choice_best_and_cost():
     hand = table.hand
     weighed = 0
     total = 0.0
+    clear = []
     for k, step in enumerate(got["steps"][:-1]):
         decision = step["decision"]
         seat, action = hand.history[k]
@@ -68,7 +69,12 @@ def test_each_weighed_decision_is_the_persons_with_its_choice_best_and_cost():
             "mean"]), abs=0.11)
         assert all(o["deals"] == options[0]["deals"] for o in options)  # the same deals
         total += decision["cost"]
+        if decision["cost"] > decision["cost_half"]:
+            clear.append(decision["cost"])
     assert weighed >= 1 and got["cost"] == pytest.approx(total, abs=0.5)
+    # A close call (a cost within its 95 % half width) is not counted as a cost.
+    assert got["clear"] == len(clear) and got["clear_cost"] == pytest.approx(sum(clear),
+                                                                               abs=0.5)
 
 
 def test_the_same_hand_reviewed_twice_gives_the_same_numbers_and_a_hand_in_play_none():
@@ -80,3 +86,35 @@ def test_the_same_hand_reviewed_twice_gives_the_same_numbers_and_a_hand_in_play_
     assert table.review(0)["hand"] == 0
     again = review(table.session.hands[0], 0, ["a", "b", "c", "d"], iterations=4)
     assert len(again["steps"]) == len(table.session.hands[0].history) + 1
+
+
+def test_the_dialog_names_the_decision_it_judges_and_counts_only_clear_costs():
+    """A step's caption says the action that led to it; its verdict is about the person's
+    decision there, which the dialog names. The total counts only the decisions that cost
+    more than the deals can tell apart from nothing, in words each language declines."""
+    import render_review
+    from web_views import words
+
+    got = finished(5, 3).review()
+    k = next(i for i, s in enumerate(got["steps"]) if s["decision"])
+    decision = got["steps"][k]["decision"]
+    for lang, said in (("en", "Your decision here: "), ("nl", "Jouw beslissing hier: "),
+                       ("pl", "Twoja decyzja tutaj: ")):
+        w = words(lang, got["steps"][k]["view"])
+        taken = render_review.option_words(decision["options"][decision["chosen"]], w)
+        assert said + taken in render_review.review_html(got, k, w)
+    w = words("en", got["steps"][0]["view"])
+    n = len(render_review.decision_steps(got))
+    none = dict(got, clear=0, clear_cost=0.0)
+    assert render_review.total_words(none, w).endswith(
+        "None cost chips beyond what its deals can tell apart.")
+    one = dict(got, clear=1, clear_cost=5.9)
+    assert render_review.total_words(one, w) == (
+        f"Every tile is open. The expert weighed {n} decision{'s' if n != 1 else ''} of yours."
+        " 1 of them clearly cost chips: about 5.9 in all, against its best estimates.")
+    pl = words("pl", got["steps"][0]["view"])
+    assert "(3 decyzje)" in render_review.total_words(
+        dict(got, steps=[{"decision": {"chosen": 0}}] * 3 + [{}]), pl)
+    assert "(5 decyzji)" in render_review.total_words(
+        dict(got, steps=[{"decision": {"chosen": 0}}] * 5 + [{}]), pl)
+    assert "5,9 żetonu" in render_review.total_words(one, pl)

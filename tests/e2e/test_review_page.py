@@ -31,8 +31,14 @@ def test_a_finished_hand_is_reviewed_step_by_step_from_the_summary_and_the_log(a
     assert step_text(app).startswith("Step 1 of")
     app.keyboard.press("End")
     assert step_text(app).startswith(f"Step {count} of {count}")
+    assert in_dialog(app) == "Start"  # (End and Next are disabled there: the first enabled)
     app.keyboard.press("ArrowLeft")
-    assert step_text(app).startswith(f"Step {count - 1} of")
+    assert step_text(app).startswith(f"Step {count - 1} of") and in_dialog(app) == "Back"
+    app.keyboard.press("Home")
+    assert in_dialog(app) == "Next"
+    app.keyboard.press("ArrowRight")  # (and Enter goes on from the button in focus)
+    app.keyboard.press("Enter")
+    assert step_text(app).startswith("Step 2 of")
     app.keyboard.press("Home")
     app.click("#review-body [data-cmd=review-step]:has-text('Next decision')")
     decision = app.locator("#review-body .review-decision")
@@ -40,11 +46,38 @@ def test_a_finished_hand_is_reviewed_step_by_step_from_the_summary_and_the_log(a
     assert app.locator("#review-body .review-taken").count() == 1
     assert app.locator("#review-body .coach-best").count() == 1
     assert re.search(r"chips|best option", app.text_content("#review-body .review-cost"))
+    # The verdict names the decision it judges (the caption says the action before it).
+    assert app.text_content("#review-body .review-decision h3").startswith(
+        "Your decision here: ")
+    assert verdict_in_view(app)
     assert violations(app) == []
     app.click("#review-body [data-cmd=review-close]")
     assert app.locator("#review-dialog[open]").count() == 0
     # The log offers it too, for the hand that is over.
+    # On a phone, "Next decision" brings the verdict and the options above the buttons.
+    app.set_viewport_size({"width": 360, "height": 740})
     app.click("#log [data-cmd=review]")
     app.wait_for_selector("#review-dialog[open] .review-figure svg")
+    app.click("#review-body [data-cmd=review-step]:has-text('Next decision')")
+    app.locator("#review-body .review-decision").wait_for()
+    assert verdict_in_view(app)
     app.keyboard.press("Escape")
     guard.check()
+
+
+def in_dialog(page) -> str | None:
+    """The words of the review dialog's button in focus (None: the focus is elsewhere)."""
+    return page.evaluate("""() => { const a = document.activeElement;
+        return a && a.closest('#review-body') ? a.textContent : null; }""")
+
+
+def verdict_in_view(page) -> bool:
+    """The decision's heading and verdict lie on the screen, above the dialog's buttons."""
+    return page.evaluate("""() => {
+        const top = document.querySelector('#review-body .review-decision h3')
+            .getBoundingClientRect().top;
+        const end = document.querySelector('#review-body .review-cost')
+            .getBoundingClientRect().bottom;
+        const bar = document.querySelector('#review-body .review-controls')
+            .getBoundingClientRect().top;
+        return top >= 0 && end <= bar && end <= innerHeight; }""")

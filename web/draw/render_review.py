@@ -25,9 +25,13 @@ def step_button(label, to, current, count, key=None):
 
 
 def decision_html(decision, w):
+    """The person's decision at this step: what they did (the step's caption says the
+    action that led here), the verdict, and every option weighed with its chips."""
     options = decision.get("options") or []
     chosen, best = decision.get("chosen", 0), decision.get("best", 0)
-    out = ['<div class="review-decision">']
+    out = ['<div class="review-decision" id="review-decision"><h3>' + esc(w.word(
+        "review.decision", {"option": option_words(options[chosen], w) if options else ""})) +
+           "</h3>"]
     cost, half = decision.get("cost", 0), decision.get("cost_half", 0)
     said = {"chips": w.decimal(cost), "half": w.decimal(half),
             "best": option_words(options[best], w), "n": decision.get("deals", 0)}
@@ -55,6 +59,15 @@ def decision_html(decision, w):
     return "".join(out)
 
 
+def total_words(review, w):
+    """What the person's decisions cost: only those that cost more than the deals can tell
+    apart from nothing (a close call is not a cost)."""
+    n, clear = len(decision_steps(review)), review.get("clear", 0)
+    said = {"n": n, "k": clear, "chips": w.decimal(review.get("clear_cost", 0))}
+    total = w.word("review.total", said) if clear else w.word("review.total_none", said)
+    return w.word("review.weighed", said) + " " + total
+
+
 def review_html(review, step, w, narrow=False):
     """The dialog's content at `step` (0: as dealt) of `review`; `narrow`: its diagram drawn
     for a phone."""
@@ -64,9 +77,7 @@ def review_html(review, step, w, narrow=False):
     s = steps[step] if steps else {}
     number = review.get("hand", 0) + 1
     out = ['<h2 id="review-title">' + esc(w.word("review.title", {"hand": number})) + "</h2>",
-           '<p class="dialog-sub">' + esc(w.word("review.total", {
-               "chips": w.decimal(review.get("cost", 0)),
-               "n": len(decision_steps(review))})) + "</p>"]
+           '<p class="dialog-sub">' + esc(total_words(review, w)) + "</p>"]
     event = s.get("event")
     said = w.word("review.step", {"k": step, "n": count})
     said += ": " + (w.say(event) if event else w.word("review.dealt"))

@@ -9,6 +9,7 @@ from access import focus
 from dom import absent, attr, diagrams_narrow, el, open_dialog
 from language import say, words
 from link import call
+from pyscript import document
 from show import show_status
 
 KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
@@ -42,14 +43,43 @@ def draw(page):
 
 def step(page, node):
     """A step button: to its step, the focus kept on the same button where it is enabled."""
-    page.shown.review_step = int(attr(node, "data-to") or 0)
-    label = str(node.textContent)
+    go(page, int(attr(node, "data-to") or 0), [str(node.textContent)])
+
+
+def go(page, to, labels):
+    """Draw step `to`, focus the first of the step buttons `labels` that is enabled (else
+    the first enabled one: the dialog's buttons were drawn anew) and bring the step's
+    decision, if any, into view above the buttons."""
+    page.shown.review_step = to
     draw(page)
-    for button in el("review-body").querySelectorAll('[data-cmd="review-step"]'):
-        if str(button.textContent) == label and absent(button.getAttribute("disabled")):
-            button.focus()
-            return
-    focus('#review-body [data-cmd="review-close"]')
+    buttons = el("review-body").querySelectorAll('[data-cmd="review-step"]:not([disabled])')
+    found = None
+    for label in labels:
+        for i in range(buttons.length):
+            if found is None and str(buttons.item(i).textContent) == label:
+                found = buttons.item(i)
+    if found is None and buttons.length:
+        found = buttons.item(0)
+    if found is None:
+        focus('#review-body [data-cmd="review-close"]')
+    else:
+        found.focus()
+    show_decision()
+
+
+def show_decision():
+    """The verdict and the options of the step's decision in view: the dialog scrolls just
+    enough to put them above its row of buttons (which stays at its foot), never past the
+    verdict's first line (on a phone the diagram above goes out of view)."""
+    node = el("review-decision")
+    bar = document.querySelector("#review-body .review-controls")
+    if absent(node) or absent(bar):
+        return
+    box = el("review-dialog")
+    top = node.getBoundingClientRect().top - box.getBoundingClientRect().top
+    over = node.getBoundingClientRect().bottom - bar.getBoundingClientRect().top + 8
+    if over > 0:
+        box.scrollTop = box.scrollTop + min(over, top)
 
 
 def on_key(page, event):
@@ -64,8 +94,11 @@ def on_key(page, event):
     if target is None:
         return False
     event.preventDefault()
-    page.shown.review_step = max(0, min(count, target))
-    draw(page)
+    names = {"Home": "review.first", "End": "review.last", "ArrowLeft": "review.back",
+             "ArrowRight": "review.next"}  # (the key's button, else the one in focus)
+    active = document.activeElement
+    held = [] if absent(active) else [str(active.textContent)]
+    go(page, max(0, min(count, target)), [words(page).word(names[key])] + held)
     return True
 
 
