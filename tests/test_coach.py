@@ -293,6 +293,7 @@ def test_the_coachs_chips_show_under_the_hands_tiles_and_on_the_buttons():
 
     import render_hand
     import render_panels
+    import render_svg
     from web_views import coached_view_and_review, words
 
     view, _ = coached_view_and_review()
@@ -334,6 +335,19 @@ def test_the_coachs_chips_show_under_the_hands_tiles_and_on_the_buttons():
                          r'data-coach-send="draw">' + re.escape(signed(draw["mean"])),
                          html)
         assert "data-coach-send" not in render_panels.controls_html(view, {}, w)
+    # Chips of three digits beside each other stay apart (a smaller size where needed).
+    tiles = ["6-6", "6-5", "6-4", "5-5", "5-4", "4-4", "6-3", "5-3", "4-3", "3-3"]
+    big = dict(coach, options=[dict(o, mean=-118.7 - i) for i, o in enumerate(options)],
+               tiles={t: i % len(options) for i, t in enumerate(tiles)})
+    many = dict(view, coach=big, hand=dict(view["hand"], tiles=tiles))
+    svg = render_hand.hand_svg(many, {**ui, "coach": True}, "narrow", words("en", view))
+    spans = sorted((float(t.get("y")), float(t.get("x")), render_svg.text_width(
+        "".join(t.itertext()), float(t.get("font-size")), True))
+        for t in ET.fromstring(svg).iter(SVG + "text") if "coach-mark" in t.get("class", "")
+        and "".join(t.itertext()))
+    assert len(spans) == len(tiles)
+    for (y0, x0, w0), (y1, x1, w1) in zip(spans, spans[1:], strict=False):
+        assert y0 != y1 or x0 + w0 / 2 + 2 <= x1 - w1 / 2, (x0, w0, x1, w1)
     # R5: on set, each double it may set shows the best of its games' chips.
     _, view = _coached(3, 0, {"iterations": 8, "set_iterations": 8})
     coach = view["coach"]

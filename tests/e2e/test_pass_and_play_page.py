@@ -24,6 +24,7 @@ def tiles_of(page, seat: int) -> list[str]:
 
 def test_two_people_and_two_computer_players_each_see_only_their_own_tiles(app, guard,
                                                                            base_url):
+    app.set_viewport_size({"width": 360, "height": 740})  # (a phone, passed around)
     open_game(app, base_url, "?players=4&people=2&seed=5&level=beginner&delay=0")
     passes, viewers, moves = 0, set(), 0
     waiting = settle(app)
@@ -36,6 +37,9 @@ def test_two_people_and_two_computer_players_each_see_only_their_own_tiles(app, 
             assert app.locator("#table [data-tile]").count() == 0
             viewer = int(app.get_attribute("body", "data-viewer"))
             assert app.evaluate("document.activeElement.dataset.cmd") == "pass-ready"
+            box = app.locator("[data-cmd=pass-ready]").bounding_box()  # on the screen
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 740, box
+            assert app.text_content("#hand") == "Your tilesTiles hidden for the hand-over"
             app.click("[data-cmd=pass-ready]")
             app.wait_for_selector("body[data-pass='0']", state="attached")
         viewer = int(app.get_attribute("body", "data-viewer"))

@@ -21,6 +21,7 @@ from render_svg import (
     split_tile,
     svg_open,
     text,
+    text_width,
     tile_face,
 )
 from render_table import dims
@@ -31,7 +32,8 @@ def hand_svg(view=None, ui=None, mode="wide", words=None):
 
     ui: {"selected": tile, "playable": [tiles with a legal action], "active": bool (the
     person is to act and tiles not in `playable` are dimmed), "coach": bool (a row under
-    the tiles for the coach's chips, filled from the view's "coach")}.
+    the tiles for the coach's chips, filled from the view's "coach"), "hidden": bool (no
+    view: pass-and-play hides the hand, it is not loading)}.
     """
     d = dims(mode)
     w = d["w"]
@@ -59,8 +61,9 @@ def hand_svg(view=None, ui=None, mode="wide", words=None):
     stop = roving_tile(tiles, selected, playable if active else [])
     parts = [svg_open("hand-svg", w, h, words.word("hand.title")),
              rect(0, 0, w, h, FELT_DARK, r=12, more=[("id", "hand-felt")])]
-    if view is None:
-        parts.append(text(w / 2, h / 2 + 6, words.word("hand.loading"), 16, INK_DIM, "middle"))
+    if view is None:  # (pass-and-play hides the hand between two people's turns)
+        said = words.word("hand.hidden" if ui.get("hidden") else "hand.loading")
+        parts.append(text(w / 2, h / 2 + 6, said, 16, INK_DIM, "middle"))
     elif not tiles:
         said = words.word("hand.all_played" if hand else "prompt.no_hand")
         parts.append(text(w / 2, h / 2 + 6, said, 16, INK_DIM, "middle"))
@@ -96,8 +99,12 @@ def hand_svg(view=None, ui=None, mode="wide", words=None):
             inner.append(rect(x, y, tw, th, FELT_DARK, r=tw * 0.14,
                               more=[("fill-opacity", "0.45")]))
         if coach:
-            inner.append(text(x + tw / 2, top + r * step + th + 14, mark[0] if mark else "",
-                              12, GOLD if mark and mark[1] else INK, "middle",
+            said = mark[0] if mark else ""
+            size = 12  # (smaller where it would reach the next tile's chips)
+            if said and text_width(said, size, True) > tw + gap - 4:
+                size = int(size * (tw + gap - 4) / text_width(said, size, True) * 10) / 10
+            inner.append(text(x + tw / 2, top + r * step + th + 14, said,
+                              size, GOLD if mark and mark[1] else INK, "middle",
                               "700" if mark and mark[1] else None,
                               mark_class(mark) if mark else "coach-mark"))
         parts.append(group(inner, cls, more))

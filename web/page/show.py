@@ -85,7 +85,8 @@ def hand_ui(page):
     active = page.persons_turn() and page.phase() in ("play", "out of turn", "set")
     return {"selected": page.move.tile,
             "playable": logic.tile_actions(view) if view and page.link.synced else [],
-            "active": active, "coach": page.shown.coach and page.link.synced}
+            "active": active, "coach": page.shown.coach and page.link.synced,
+            "hidden": page.pass_pending()}
 
 
 def controls_ui(page):
@@ -223,6 +224,9 @@ def bring_into_view(page):
     number = (view.get("hand") or {}).get("hand")
     ended = waiting in ("next_hand", "done")
     key = str(number) + (":" + str(waiting) if ended else "")
+    if page.pass_pending():  # the next person's button, on the screen (it has the focus)
+        el("controls").scrollIntoView(to_js({"block": "nearest"}))
+        return
     if view and page.link.synced and key != page.shown.scrolled_key:
         first = page.shown.scrolled_key is None
         page.shown.scrolled_key = key
