@@ -319,7 +319,7 @@ def test_the_coachs_chips_show_under_the_hands_tiles_and_on_the_buttons():
         svg = render_hand.hand_svg(view, {**ui, "coach": True}, "narrow", w)
         assert "coach-mark" not in plain
         height = [float(re.search(r'viewBox="0 0 \S+ (\S+)"', s).group(1)) for s in (plain, svg)]
-        assert height[1] == height[0] + 16  # a row for the chips
+        assert height[1] == height[0] + 16 + 15  # a row for the chips, a line for why
         marks = {g.get("data-tile"): "".join(t.itertext())
                  for g in ET.fromstring(svg).iter(SVG + "g") if g.get("data-tile")
                  for t in g.iter(SVG + "text") if "coach-mark" in t.get("class", "")}
@@ -335,6 +335,23 @@ def test_the_coachs_chips_show_under_the_hands_tiles_and_on_the_buttons():
                          r'data-coach-send="draw">' + re.escape(signed(draw["mean"])),
                          html)
         assert "data-coach-send" not in render_panels.controls_html(view, {}, w)
+    # Where the gold is not the highest number, the hand says why (the panel may be below
+    # the table, off the screen); where it is, it says nothing, in a line kept for it.
+    top = max(range(len(options)), key=lambda i: (options[i]["deals"], options[i]["mean"]))
+    low = min(range(len(options)), key=lambda i: (-options[i]["deals"], options[i]["mean"]))
+    for lang in ("en", "nl", "pl"):
+        w = words(lang, view)
+        shown, sizes = [], []
+        for best in (top, low):
+            svg = render_hand.hand_svg(dict(view, coach=dict(coach, best=best)),
+                                       {**ui, "coach": True}, "narrow", w)
+            why = [t for t in ET.fromstring(svg).iter(SVG + "text")
+                   if t.get("class") == "coach-why"]
+            shown.append(why[0].text if why else None)
+            assert not why or render_svg.text_width(why[0].text, float(
+                why[0].get("font-size"))) <= 400 - 20
+            sizes.append(re.search(r'viewBox="0 0 \S+ (\S+)"', svg).group(1))
+        assert shown == [None, w.word("coach.why_gold")] and sizes[0] == sizes[1]
     # Chips of three digits beside each other stay apart (a smaller size where needed).
     tiles = ["6-6", "6-5", "6-4", "5-5", "5-4", "4-4", "6-3", "5-3", "4-3", "3-3"]
     big = dict(coach, options=[dict(o, mean=-118.7 - i) for i, o in enumerate(options)],

@@ -63,6 +63,18 @@ def mark_class(mark):
     return "coach-mark" + (" best" if mark[1] else "") + (" fewer" if mark[2] else "")
 
 
+def not_first(coach):
+    """Whether an option weighed as long as the expert's choice averages more: the expert
+    keeps its first choice unless another is surely better (nos.bots.expert.Expert.pick),
+    which the page then says."""
+    options = (coach or {}).get("options") or []
+    if not (coach or {}).get("weighed") or not options:
+        return False
+    deals, best = coach.get("deals", 0), coach.get("best", 0)
+    top = max([o.get("mean", 0) for o in options if o.get("deals", 0) >= deals])
+    return 0 <= best < len(options) and options[best].get("mean", 0) < top
+
+
 def order(options):
     """The options in the panel's order: the longest weighed first (the expert chooses
     among those), each group best first."""
@@ -126,10 +138,7 @@ def coach_html(coach, w, title_id="coach-title", pick=None, heading="h3"):
     out.append('<div class="coach-options">')
     if full:
         out.append('<ol class="coach-list">' + "".join(full) + "</ol>")
-        top = max([o.get("mean", 0) for o in options if o.get("deals", 0) >= deals])
-        chosen = options[best] if 0 <= best < len(options) else {"mean": top}
-        if chosen.get("mean", 0) < top:  # the expert keeps its first choice unless
-            # another is surely better (nos.bots.expert.Expert.pick): say why it is not first
+        if not_first(coach):
             out.append('<p class="coach-note">' + esc(w.word("coach.not_first")) + "</p>")
     if aside:
         sub = "h3" if heading == "h2" else "h4"

@@ -8,7 +8,7 @@ the arrow keys move between them (web/page/access.py).
 Pure functions of their arguments, in the MicroPython subset (see render_svg.py).
 """
 
-from render_coach import mark_class, marks
+from render_coach import mark_class, marks, not_first
 from render_layout import hand_of
 from render_svg import (
     FELT_DARK,
@@ -49,7 +49,7 @@ def hand_svg(view=None, ui=None, mode="wide", words=None):
     below = 16 if coach else 0  # (the coach's chips under each tile)
     top = 16
     step = th + 14 + below
-    h = top + rows * step + 6
+    h = top + rows * step + 6 + (15 if coach else 0)  # (and a line on why its gold)
     tile_marks = marks(view.get("coach"), words)["tiles"] if coach else {}
     selected = ui.get("selected")
     playable = ui.get("playable") or []
@@ -108,6 +108,11 @@ def hand_svg(view=None, ui=None, mode="wide", words=None):
                               "700" if mark and mark[1] else None,
                               mark_class(mark) if mark else "coach-mark"))
         parts.append(group(inner, cls, more))
+    if coach and not_first(view.get("coach")):  # (its panel may be off the screen)
+        said = words.word("coach.why_gold")
+        size = min(12, 12 * (w - 2 * pad) / text_width(said, 12))
+        parts.append(text(w / 2, h - 9, said, int(size * 10) / 10, INK_DIM, "middle",
+                          cls="coach-why"))
     parts.append("</svg>")
     return "".join(parts)
 
