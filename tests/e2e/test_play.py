@@ -435,4 +435,19 @@ def test_r7_the_announcement_dialog_keeps_the_game_picked_in_view_on_a_phone(app
     app.click("[data-cmd=announce-open]")
     dialog.wait_for(state="visible")
     assert app.evaluate(top) == 0 and app.evaluate(in_view, 11)
+    # The coach's option picks its game, which comes into view wherever the list was.
+    app.click("#announce-dialog [data-cmd='announce-close']")
+    app.click("[data-cmd=toggle-coach]")
+    app.click("[data-cmd=announce-open]")
+    option = app.locator("#announce-coach .coach-pick").first
+    option.wait_for(timeout=20_000)
+    app.locator("#announce-coach .coach-options").hover()  # (the list holds still)
+    option.click()
+    game = int(app.get_attribute("#announce-dialog .games [aria-pressed='true']",
+                                 "data-game"))
+    app.evaluate("(n) => document.querySelector('#announce-dialog .games').scrollTop = "
+                 "n > 8 ? 0 : 1e6", game)
+    assert not app.evaluate(in_view, game)
+    option.click()
+    assert app.evaluate(in_view, game)
     guard.check()

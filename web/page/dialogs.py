@@ -9,7 +9,7 @@ import ui_logic as logic
 from dom import absent, attr, closest, el, open_dialog, pointer_within
 from link import pace_of, prefs, send, spawn, start_game
 from pyscript import document
-from show import draw_announce, draw_announce_coach, draw_new_game, render
+from show import draw_announce, draw_announce_coach, draw_new_game, render, show_picked_game
 
 
 def on_announce_click(page, event):
@@ -21,6 +21,7 @@ def on_announce_click(page, event):
         if state is not None:
             page.dialogs.announce = state
             draw_announce(page)
+            show_picked_game()
             access.focus("#announce-ok")
         return
     cmd = attr(node, "data-cmd")

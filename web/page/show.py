@@ -323,11 +323,16 @@ def open_announce(page, pick=None):
         page.dialogs.announce = announce.default_state()
     draw_announce(page)
     open_dialog("announce-dialog")
-    # On a phone the games scroll in a box of their own: the one picked is in view.
-    bring_into(document.querySelector(GAMES),
-               document.querySelector(GAMES + ' [aria-pressed="true"]'))
+    show_picked_game()
     if state is not None:
         access.focus("#announce-ok")
+
+
+def show_picked_game():
+    """On a phone the games scroll in a box of their own: the one picked is brought into
+    it (on opening, and when the coach's option picks another)."""
+    bring_into(document.querySelector(GAMES),
+               document.querySelector(GAMES + ' [aria-pressed="true"]'))
 
 
 def draw_announce(page):
