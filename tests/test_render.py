@@ -407,6 +407,11 @@ def test_out_chooser_and_toggles():
                                                          "outs": [6, 1]}}, EN)
     assert 'data-out="6"' in html and 'data-out="1"' in html
     assert 'data-cmd="toggle-close"' in html
+    # R61: the question is the prompt (not under a prompt that still says to pick a tile).
+    question = EN.word("chooser.which", {"tile": "6-1"})
+    assert html.count(question) == 1 and re.search(
+        r'<p class="prompt[^"]*"[^>]*>' + re.escape(question), html), html[:300]
+    assert EN.word("prompt.turn") not in html
 
 
 @pytest.mark.parametrize("mode", ["wide", "narrow"])

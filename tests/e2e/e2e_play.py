@@ -94,7 +94,7 @@ def play_tile(page, drag: bool = False) -> bool:
         page.locator("#table .end.target").first.click()
     chooser = page.locator("#controls [data-cmd=out]")
     if chooser.count():  # a matador on a matador end: which end faces out (R61)
-        CHOSEN_OUTS.append(page.text_content("#controls .chooser"))
+        CHOSEN_OUTS.append(page.text_content("#controls .prompt"))
         chooser.first.click()
     return True
 

@@ -148,11 +148,12 @@ def controls_html(view, ui, w):
             words = w.word("prompt.turn")
             if "draw" in kinds:
                 words += " " + w.word("prompt.may_draw")
-        if ui.get("choose"):
+        if ui.get("choose"):  # the question is the prompt (it takes the prompt's room,
+            # so the table and the hand stay where they are under the finger)
             c = ui["choose"]
+            words = w.word("chooser.which", {"tile": c["tile"]})
             extra.append('<div class="chooser" role="group" aria-label="' +
-                         esc(w.word("chooser.label")) + '"><span>' +
-                         esc(w.word("chooser.which", {"tile": c["tile"]})) + "</span>")
+                         esc(w.word("chooser.label")) + '">')
             for out in c["outs"]:
                 extra.append(button(w.word("btn.outward", {"out": out}),
                                     ' data-cmd="out" data-out="' + str(out) + '"', "primary"))
