@@ -21,6 +21,7 @@ from nos.app import DRAW_UNTIL  # noqa: E402
 
 STEP_MS = 30_000
 CHOSEN_OUTS: list[str] = []  # prompts of the outward-end chooser, as they were answered
+HAND_MOVES: list[float] = []  # how far the hand moved (px) when the chooser came
 
 
 def human_on_set(players: int = 3) -> int:
@@ -79,6 +80,7 @@ def play_tile(page, drag: bool = False) -> bool:
     if tiles.count() == 0:
         return False
     tile = tiles.first
+    hand_y = page.locator("#hand").bounding_box()["y"]
     if drag:
         box = tile.bounding_box()
         page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -95,6 +97,7 @@ def play_tile(page, drag: bool = False) -> bool:
     chooser = page.locator("#controls [data-cmd=out]")
     if chooser.count():  # a matador on a matador end: which end faces out (R61)
         CHOSEN_OUTS.append(page.text_content("#controls .prompt"))
+        HAND_MOVES.append(page.locator("#hand").bounding_box()["y"] - hand_y)
         chooser.first.click()
     return True
 

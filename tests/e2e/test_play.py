@@ -13,6 +13,7 @@ import pytest
 from e2e_harness import BOOT_TIMEOUT_MS, Guard
 from e2e_play import (
     CHOSEN_OUTS,
+    HAND_MOVES,
     human_on_set,
     one_move,
     open_game,
@@ -83,6 +84,7 @@ def test_a_whole_hand_by_clicking(app, guard, base_url, record_boot, game, name,
     if game == 1:
         try_a_wrong_end(app)
     CHOSEN_OUTS.clear()
+    HAND_MOVES.clear()
     moves = play_hand(app, game, drag_every=3 if game == 2 else 0)  # cross: some by drag
     assert moves >= 3
     record_boot(f"play {name}", {"frame_ms": marks["nos:frame"], "ready_ms": marks["nos:ready"],
@@ -98,6 +100,7 @@ def test_a_whole_hand_by_clicking(app, guard, base_url, record_boot, game, name,
     if game == 4:
         # The person held a matador: played on a matador end, they chose its outward end.
         assert CHOSEN_OUTS and "faces out?" in CHOSEN_OUTS[0], CHOSEN_OUTS
+        assert all(abs(d) <= 1 for d in HAND_MOVES), HAND_MOVES  # nothing jumped (R61)
         # R24: settle the session
         app.click("[data-cmd=end-session]")
         settle(app)

@@ -191,7 +191,8 @@ def controls_html(view, ui, w):
         buttons.append(undo_button(undo, w))
     buttons.append(toggle(w.word("toggle.coach"), "toggle-coach", ui.get("coach"),
                           w.word("toggle.coach_hint")))
-    return prompt(words, "you", w) + "".join(extra) + '<div class="buttons">' + \
+    # (the chooser's buttons lead the row: no row of their own that would move the table)
+    return prompt(words, "you", w) + '<div class="buttons">' + "".join(extra) + \
         "".join(buttons) + "</div>"
 
 
