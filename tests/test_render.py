@@ -443,35 +443,6 @@ def test_seat_panels_keep_backs_clear_of_the_tile_count(mode, players):
             assert right <= left, (mode, players, count)
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_a_phones_table_writes_its_seats_and_boneyard_at_least_12_units(players):
-    """The phone's table is 400 units drawn about 0.77 px each on a 360 × 740 screen: its
-    seats' and the boneyard's words are at least 12 units (9 px there), a pill made
-    smaller to fit beside a name at least 11; the layout's own labels grow with its tiles."""
-    pill_ink = "#10301c"
-    views = [v for v in hand_views("2", 5, players) if v.get("hand")]
-    for view in views[:: max(1, len(views) // 12)]:
-        hand = view["hand"]
-        n = players
-        said = [e for e in hand.get("last") or [] if e]
-        last = (said * n)[:n] if said else [None] * n
-        crowded = dict(hand, setter=1, nos=1, waits=[[["6-6", 1]]] * n, last=last)
-        for h in (hand, crowded):
-            v = dict(view, players=n, names=list(DEFAULT_NAMES)[:n], chips=[500] * n,
-                     hand=dict(h, hand_sizes=[9] * n, declared=[["6-6"]] * n,
-                               out=[False] * n))
-            root = parse(render_table.table_svg(v, {}, "narrow", EN))
-            groups = [g for g in root.iter(SVG + "g")
-                      if g.get("data-seat") or g.get("class") == "strip"]
-            assert len(groups) == n  # the opponents' panels and the person's strip
-            for g in groups:
-                for t in g.iter(SVG + "text"):
-                    if not "".join(t.itertext()).strip():
-                        continue
-                    least = 11 if t.get("fill") == pill_ink else 12
-                    assert float(t.get("font-size")) >= least, (players, t.text, t.attrib)
-
-
 def test_a_tile_is_its_cached_shape_moved_into_place() -> None:
     """Tiles are drawn once per size and numbers and then only moved (the rules page draws
     34 diagrams under MicroPython): the same pips wherever a tile lies, and a bounded cache."""

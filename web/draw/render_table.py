@@ -384,10 +384,19 @@ def strip_svg(view, d, words, ui=None):
         parts.append(text(x, y + th * 0.68, named, 12 if small else 14, INK_DIM))
         bx = x + (max(56, text_width(named, 12) + 6) if small else 74)
         shown = min(drawable, 12)
+        more = drawable > shown
+        if small:  # (as many backs as leave room for the person's name and pills, the
+            # others said by "+n"; none where none fit, the count saying them all)
+            said = words.number(drawable)
+            room = (d["w"] - 22 - you_width(view, d, words) - 8 - bx - 6 -
+                    hand.get("last_two", 0) * (tw + 2) - 6 - text_width(said, 12))
+            if int(room / (tw + 2)) < shown:
+                shown = max(0, int((room - 22) / (tw + 2)))
+            more = 0 < shown < drawable
         for _ in range(shown):
             parts.append(tile_back(bx, y, tw, th, "bone"))
             bx += tw + 2
-        if drawable > shown:
+        if more:
             parts.append(text(bx + 2, y + th * 0.68, "+" + str(drawable - shown), 12, INK_DIM))
             bx += 22
         bx += 6 if drawable else 0
@@ -409,10 +418,39 @@ def strip_svg(view, d, words, ui=None):
     return group(parts, "strip")
 
 
+def you_labels(view, words):
+    """The pills of the person's own line: their turn, waits owed, on set, nos."""
+    hand = hand_of(view)
+    me = view.get("viewer", 0)
+    labels = []
+    if hand is not None:
+        if view.get("waiting_for") == "human":
+            labels.append((words.word("pill.your_turn"), GOLD))
+        waits = (hand.get("waits") or [[]] * (me + 1))[me]
+        if waits:
+            n = len(waits)
+            labels.append((words.word("pill.you_owe", {"n": n}), MATADOR))
+        if hand.get("setter") == me:
+            labels.append((words.word("pill.on_set", {"seat": me}), GOLD))
+        if hand.get("nos") == me:
+            labels.append((words.word("pill.nos"), LAST))
+    return labels
+
+
+def you_width(view, d, words):
+    """The width of the person's own line: name, pills, chip and chips."""
+    small = d["cols"] == 2
+    me = view.get("viewer", 0)
+    size, psize = (13, 12) if small else (16, 11)
+    chips = view.get("chips", [0] * (me + 1))[me] if view.get("chips") else 0
+    return (text_width(words.capital(words.name(me)), size, True) + 8 +
+            sum(12 + len(label) * psize * 0.56 for label, _ in you_labels(view, words)) +
+            14 + text_width(words.number(chips), size, True) + size * 0.9)
+
+
 def you_svg(view, d, base, words, ui=None, left=0):
     """The person's own line, right-aligned: their name (where it clears the boneyard's row,
     which ends at `left`), their pills and chips."""
-    hand = hand_of(view)
     small = d["cols"] == 2
     me = view.get("viewer", 0)
     chips = view.get("chips", [0] * (me + 1))[me] if view.get("chips") else 0
@@ -426,18 +464,7 @@ def you_svg(view, d, base, words, ui=None, left=0):
         parts.append(chip_change(right, base - size * 1.1, changes[me], size * 0.8, words))
     cx = right - text_width(shown, size, True) - size * 0.9
     parts.append(chip(cx, base - size * 0.33, size * 0.42))
-    labels = []
-    if hand is not None:
-        if view.get("waiting_for") == "human" and not small:
-            labels.append((words.word("pill.your_turn"), GOLD))
-        waits = (hand.get("waits") or [[]] * (me + 1))[me]
-        if waits:
-            n = len(waits)
-            labels.append((words.word("pill.you_owe", {"n": n}), MATADOR))
-        if hand.get("setter") == me:
-            labels.append((words.word("pill.on_set", {"seat": me}), GOLD))
-        if hand.get("nos") == me:
-            labels.append((words.word("pill.nos"), LAST))
+    labels = you_labels(view, words)
     psize = 12 if small else 11
     lx = cx - 14
     for label, colour in labels:
@@ -450,8 +477,6 @@ def you_svg(view, d, base, words, ui=None, left=0):
         parts.append(text(lx - 8, base, name, size, INK, "end", "700"))
     said = [words.capital(words.word("seat.title", {"seat": me, "chips": chips}))]
     said += [label for label, _colour in labels]
-    if small and view.get("waiting_for") == "human" and hand is not None:
-        said.append(words.word("pill.your_turn"))
     return group(parts, "you", [("role", "img"), ("aria-label", ", ".join(said))])
 
 

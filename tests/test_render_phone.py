@@ -1,0 +1,73 @@
+"""The phone's table (render_table's narrow design, 400 units drawn about 0.77 px each on a
+360 × 740 screen): words that read, and the person's own line with its name and pills."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+import render_svg
+import render_table
+import web_views
+from web_views import hand_views
+
+from nos.app import DEFAULT_NAMES
+
+SVG = "{http://www.w3.org/2000/svg}"
+EN = web_views.words("en", {"viewer": 0, "names": list(DEFAULT_NAMES)})
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_phones_table_writes_its_seats_and_boneyard_at_least_12_units(players):
+    """The phone's table is 400 units drawn about 0.77 px each on a 360 × 740 screen: its
+    seats' and the boneyard's words are at least 12 units (9 px there), a pill made
+    smaller to fit beside a name at least 11; the layout's own labels grow with its tiles."""
+    pill_ink = "#10301c"
+    views = [v for v in hand_views("2", 5, players) if v.get("hand")]
+    for view in views[:: max(1, len(views) // 12)]:
+        hand = view["hand"]
+        n = players
+        said = [e for e in hand.get("last") or [] if e]
+        last = (said * n)[:n] if said else [None] * n
+        crowded = dict(hand, setter=1, nos=1, waits=[[["6-6", 1]]] * n, last=last)
+        for h in (hand, crowded):
+            v = dict(view, players=n, names=list(DEFAULT_NAMES)[:n], chips=[500] * n,
+                     hand=dict(h, hand_sizes=[9] * n, declared=[["6-6"]] * n,
+                               out=[False] * n))
+            root = parse(render_table.table_svg(v, {}, "narrow", EN))
+            groups = [g for g in root.iter(SVG + "g")
+                      if g.get("data-seat") or g.get("class") == "strip"]
+            assert len(groups) == n  # the opponents' panels and the person's strip
+            for g in groups:
+                for t in g.iter(SVG + "text"):
+                    if not "".join(t.itertext()).strip():
+                        continue
+                    least = 11 if t.get("fill") == pill_ink else 12
+                    assert float(t.get("font-size")) >= least, (players, t.text, t.attrib)
+
+
+def test_on_a_phone_the_persons_line_keeps_its_name_and_says_its_their_turn():
+    """The phone's strip: the boneyard shows as many backs as leave room for the person's
+    name and pills ("your turn" too, and on set), the rest as "+n"."""
+    views = [v for v in hand_views("2", 5, 4) if v.get("hand")
+             and v["waiting_for"] == "human" and v["hand"].get("drawable", 0) >= 8]
+    assert views
+    for view in views[:4]:
+        me = view["viewer"]
+        crowded = dict(view["hand"], setter=me)
+        for hand in (view["hand"], crowded):
+            root = parse(render_table.table_svg(dict(view, hand=hand), {}, "narrow", EN))
+            you = next(g for g in root.iter(SVG + "g") if g.get("class") == "you")
+            words = {"".join(t.itertext()): t for t in you.iter(SVG + "text")}
+            assert "You" in words and EN.word("pill.your_turn") in words, list(words)
+            name = words["You"]
+            name_left = float(name.get("x")) - render_svg.text_width("You", 13, True)
+            bone = next(g for g in root.iter(SVG + "g") if g.get("class") == "boneyard")
+            ends = [float(r.get("x")) + float(r.get("width")) for r in bone.iter(SVG + "rect")]
+            count = next(t for t in bone.iter(SVG + "text")
+                         if t.get("class") == "boneyard-count")
+            assert max(ends) < name_left and float(count.get("x")) < name_left
