@@ -332,8 +332,8 @@ def test_the_new_game_dialog_shows_the_pace_in_use_even_when_it_has_no_name():
     from nos.app import SETTINGS
 
     def pressed(html):
-        return re.findall(r'data-param="pace" data-value="(\d+)" aria-pressed="true">([^<]*)<',
-                          html)
+        return re.findall(r'data-param="pace" data-value="(\d+)" aria-pressed="true"'
+                          r'[^>]*>([^<]*)<', html)
 
     state = {"players": 4, "level": "club", "seed": ""}
     assert pressed(render_panels.new_game_html({**state, "pace": 150}, False, SETTINGS,

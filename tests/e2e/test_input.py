@@ -104,3 +104,37 @@ def test_undo_takes_back_a_set_and_a_play_but_never_a_draw(app, guard, base_url)
         assert settle(app) == "human"
         assert app.locator("#controls [data-cmd=undo]").count() == 0
     guard.check()
+
+
+def test_r7_the_announcement_is_chosen_by_keyboard_in_a_few_keys(app, guard, base_url):
+    """The games are one tab stop: the arrow keys move along them, Enter picks one and keeps
+    the focus on it, and Tab goes on to the game's options and to Announce; each row of
+    options is one tab stop too."""
+    open_game(app, base_url, f"?seed={human_on_set(3)}&players=3&level=beginner&delay=0")
+    app.click("#hand .hand-tile.playable")  # set: the dialog opens
+    app.locator("#announce-dialog").wait_for(state="visible")
+    focused = "document.activeElement.dataset.game || document.activeElement.id || " \
+              "document.activeElement.dataset.param"
+    app.focus("#announce-dialog [data-game][tabindex='0']")
+    assert app.evaluate(focused) == "1"
+    assert app.locator("#announce-dialog .games [tabindex='0']").count() == 1
+    app.keyboard.press("ArrowDown")
+    assert app.evaluate(focused) == "2"
+    app.keyboard.press("End")
+    last = app.evaluate(focused)
+    app.keyboard.press("Home")
+    assert app.evaluate(focused) == "1" and last != "1"
+    app.keyboard.press("ArrowDown")
+    app.keyboard.press("Enter")  # game 2 picked, the focus kept on it
+    assert app.get_attribute("#announce-dialog [data-game='2']", "aria-pressed") == "true"
+    assert app.evaluate(focused) == "2"
+    presses = 0
+    while app.evaluate(focused) != "announce-ok":
+        app.keyboard.press("Tab")
+        presses += 1
+        assert presses <= 8, app.evaluate("document.activeElement.outerHTML")
+    print("Tab presses from the game to Announce:", presses)
+    app.keyboard.press("Enter")
+    app.locator("#announce-dialog").wait_for(state="hidden")
+    app.wait_for_function("document.querySelector('#info').textContent.includes('Game 2')")
+    guard.check()

@@ -264,14 +264,21 @@ def dialog_html(view, state, w, coach_on=False):
     set_tile = catalogue(view).get("set_tile") or ""
     out = ['<h2 id="announce-title">' + esc(w.word("ann.title")) + "</h2>",
            '<p class="dialog-sub">' + esc(w.word("ann.sub", {"tile": set_tile})) + "</p>",
-           '<div class="announce-grid"><div class="games" role="radiogroup" aria-label="' +
+           '<div class="announce-grid"><div class="games" role="group" aria-label="' +
            esc(w.word("ann.games")) + '">']
     chips = game_chips(view, coach_on, w) if coach_on else None
-    for k, entry in enumerate(catalogue(view).get("games") or []):
+    games = catalogue(view).get("games") or []
+    # One tab stop: the game picked, else the first available; the arrow keys move along
+    # the list (web/page/access.py), so Tab goes on to the game's options.
+    open_games = [e.get("game") for e in games if e.get("options")]
+    stop = state.get("game") if state.get("game") in open_games else (
+        open_games[0] if open_games else None)
+    for k, entry in enumerate(games):
         n = entry.get("game")
         ok = bool(entry.get("options"))
         attrs = ' data-game="' + str(n) + '" aria-pressed="' + (
-            "true" if n == state.get("game") else "false") + '"'
+            "true" if n == state.get("game") else "false") + '" tabindex="' + (
+            "0" if n == stop else "-1") + '"'
         extra = ""
         if not ok:
             why = w.word("unavailable." + str(entry.get("why")), {"rule": entry.get("rule")})

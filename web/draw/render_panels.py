@@ -75,13 +75,17 @@ def prompt(words, cls="", w=None):
 
 
 def option_row(label, param, choices, current):
-    """A row of toggle buttons: choices is [(value, words)]."""
+    """A row of toggle buttons: choices is [(value, words)]. The row is one tab stop (the
+    button pressed, else the first); the arrow keys move along it (web/page/access.py)."""
     out = ['<div class="param-row"><span class="param-label">' + esc(label) + "</span>"
-           '<span class="choices" role="radiogroup" aria-label="' + esc(label) + '">']
+           '<span class="choices" role="group" aria-label="' + esc(label) + '">']
+    values = [str(value) for value, _ in choices]
+    stop = str(current) if str(current) in values else (values[0] if values else None)
     for value, words in choices:
         pressed = "true" if str(value) == str(current) else "false"
         out.append('<button type="button" class="choice" data-param="' + esc(param) +
-                   '" data-value="' + esc(value) + '" aria-pressed="' + pressed + '">' +
+                   '" data-value="' + esc(value) + '" aria-pressed="' + pressed +
+                   '" tabindex="' + ("0" if str(value) == stop else "-1") + '">' +
                    esc(words) + "</button>")
     out.append("</span></div>")
     return "".join(out)

@@ -87,9 +87,13 @@ def on_arrow(event):
     if key not in steps and key != "Home" and key != "End":
         return False
     where = held_focus()
-    if where is None or where[0] not in GROUPS:  # (a button's arrows are the browser's)
-        return False
-    nodes = document.querySelectorAll(GROUPS[where[0]])
+    if where is not None and where[0] in GROUPS:
+        nodes = document.querySelectorAll(GROUPS[where[0]])
+    else:  # a dialog's row of choices or list of games (else a button's arrows are the
+        # browser's)
+        nodes = dialog_group(document.activeElement)
+        if nodes is None:
+            return False
     count = nodes.length
     if not count:
         return False
@@ -108,6 +112,40 @@ def on_arrow(event):
         nodes.item(i).setAttribute("tabindex", "0" if i == to else "-1")
     focus_node(nodes.item(to))
     return True
+
+
+def dialog_group(active):
+    """The buttons the arrow keys move among from the dialog button `active`: the games of
+    the announcement or a row of choices (one tab stop each, render_panels.option_row)."""
+    if absent(active) or absent(getattr(active, "closest", None)):
+        return None
+    box = active.closest("dialog .games, dialog .choices")
+    if absent(box):
+        return None
+    return box.querySelectorAll("button:not([disabled])")
+
+
+def held_in(box):
+    """The selector of the button in focus inside `box` (its game, its choice, its
+    command or its id), to focus it again after `box` is drawn anew; None if none."""
+    active = document.activeElement
+    if absent(active) or absent(getattr(active, "closest", None)) or absent(
+            active.closest("#" + box)):
+        return None
+    for name in ("data-game", "data-param", "data-pick", "data-coach", "data-cmd"):
+        value = attr(active, name)
+        if value is not None:
+            sel = "#" + box + " [" + name + '="' + value + '"]'
+            other = attr(active, "data-value")
+            return sel + ('[data-value="' + other + '"]' if other is not None else "")
+    ident = str(active.id or "")
+    return "#" + ident if ident else None
+
+
+def refocus(selector):
+    """Focus `selector` again (held_in), if it is still there and enabled."""
+    if selector is not None:
+        focus(selector + ":not([disabled])")
 
 
 def tell(text):

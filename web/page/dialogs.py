@@ -61,7 +61,10 @@ def choose(page, param, value):
 
 
 def on_key(page, event):
-    """Enter or Space on a side picked in the announcement's diagram; True if it was one."""
+    """The arrow keys along a dialog's games or row of choices; Enter or Space on a side
+    picked in the announcement's diagram. True if it was one of those."""
+    if access.dialog_group(document.activeElement) is not None and access.on_arrow(event):
+        return True
     if event.key != "Enter" and event.key != " ":
         return False
     active = document.activeElement

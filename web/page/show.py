@@ -340,11 +340,13 @@ def draw_announce(page):
     list would otherwise jump back to game 1 under the finger that picked game 11)."""
     games = document.querySelector(GAMES)
     kept = 0 if absent(games) else games.scrollTop
+    held = access.held_in("announce-body")  # (a keyboard's pick keeps its focus)
     el("announce-body").innerHTML = announce.dialog_html(page.view, page.dialogs.announce,
                                                          words(page), page.shown.coach)
     games = document.querySelector(GAMES)
     if kept and not absent(games):
         games.scrollTop = kept
+    access.refocus(held)
 
 
 def draw_announce_coach(page):
@@ -370,5 +372,7 @@ def draw_announce_coach(page):
 def draw_new_game(page):
     view = page.view
     in_progress = view is not None and view.get("waiting_for") in ("human", "bot")
+    held = access.held_in("newgame-body")
     el("newgame-body").innerHTML = panels.new_game_html(page.dialogs.new_game, in_progress,
                                                         page.settings(), words(page))
+    access.refocus(held)
