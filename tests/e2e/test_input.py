@@ -106,13 +106,20 @@ def test_undo_takes_back_a_set_and_a_play_but_never_a_draw(app, guard, base_url)
     guard.check()
 
 
-def test_r7_the_announcement_is_chosen_by_keyboard_in_a_few_keys(app, guard, base_url):
+@pytest.mark.parametrize("coach", [False, True])
+def test_r7_the_announcement_is_chosen_by_keyboard_in_a_few_keys(app, guard, base_url,
+                                                                  coach):
     """The games are one tab stop: the arrow keys move along them, Enter picks one and keeps
     the focus on it, and Tab goes on to the game's options and to Announce; each row of
-    options is one tab stop too."""
+    options is one tab stop too, and so is the coach's list."""
     open_game(app, base_url, f"?seed={human_on_set(3)}&players=3&level=beginner&delay=0")
+    if coach:
+        app.click("[data-cmd=toggle-coach]")
     app.click("#hand .hand-tile.playable")  # set: the dialog opens
     app.locator("#announce-dialog").wait_for(state="visible")
+    if coach:
+        app.locator("#announce-coach .coach-pick").first.wait_for(timeout=20_000)
+        assert app.locator("#announce-coach .coach-pick[tabindex='0']").count() == 1
     focused = "document.activeElement.dataset.game || document.activeElement.id || " \
               "document.activeElement.dataset.param"
     app.focus("#announce-dialog [data-game][tabindex='0']")
@@ -132,8 +139,7 @@ def test_r7_the_announcement_is_chosen_by_keyboard_in_a_few_keys(app, guard, bas
     while app.evaluate(focused) != "announce-ok":
         app.keyboard.press("Tab")
         presses += 1
-        assert presses <= 8, app.evaluate("document.activeElement.outerHTML")
-    print("Tab presses from the game to Announce:", presses)
+        assert presses <= (3 if coach else 2), app.evaluate("document.activeElement.outerHTML")
     app.keyboard.press("Enter")
     app.locator("#announce-dialog").wait_for(state="hidden")
     app.wait_for_function("document.querySelector('#info').textContent.includes('Game 2')")

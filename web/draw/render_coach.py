@@ -82,7 +82,7 @@ def order(options):
         -options[i].get("deals", 0), -options[i].get("mean", 0), i))
 
 
-def pick_button(option, said, pick):
+def pick_button(option, said, pick, stop=True):
     """An option as a button: "form" (the announcement dialog) picks it in the form (its
     action in data-coach); "act" (the coach's own panel) takes it: its action in data-action,
     a set's announcement in data-then (preselected in the dialog that follows, R7), and an
@@ -91,8 +91,9 @@ def pick_button(option, said, pick):
     send = do[0].get("send")
     if not send or not pick:
         return said
-    if pick == "form":
-        data = ' data-coach="' + esc(send) + '"'
+    if pick == "form":  # (in the dialog the list is one tab stop: `stop`, the first;
+        # the arrow keys move along it, web/page/access.py)
+        data = ' data-coach="' + esc(send) + '" tabindex="' + ("0" if stop else "-1") + '"'
     elif do[0].get("kind") == "announce":
         data = ' data-cmd="announce-open" data-coach="' + esc(send) + '"'
     else:
@@ -131,7 +132,8 @@ def coach_html(coach, w, title_id="coach-title", pick=None, heading="h3"):
         if early:
             mark += (' <span class="coach-fewer">' + esc(w.word("coach.fewer", {
                 "n": o.get("deals", 0)})) + "</span>")
-        said = pick_button(o, esc(w.capital(option_words(o, w))), pick)
+        said = pick_button(o, esc(w.capital(option_words(o, w))), pick,
+                           not full and not aside)
         (aside if early else full).append(
             '<li><span class="coach-do">' + said + '</span> <span class="coach-chips">' +
             esc(chips_words(o, w)) + "</span>" + mark + "</li>")

@@ -116,10 +116,11 @@ def on_arrow(event):
 
 def dialog_group(active):
     """The buttons the arrow keys move among from the dialog button `active`: the games of
-    the announcement or a row of choices (one tab stop each, render_panels.option_row)."""
+    the announcement, its coach's options or a row of choices (one tab stop each,
+    render_panels.option_row)."""
     if absent(active) or absent(getattr(active, "closest", None)):
         return None
-    box = active.closest("dialog .games, dialog .choices")
+    box = active.closest("dialog .games, dialog .choices, dialog .coach-options")
     if absent(box):
         return None
     return box.querySelectorAll("button:not([disabled])")
