@@ -156,10 +156,15 @@ def title(content):
     return "<title>" + esc(content) + "</title>"
 
 
+def pill_width(label, size=11):
+    """The width of a pill (below) with these words."""
+    return 8 + len(label) * size * 0.56
+
+
 def pill(x, y, label, fill, ink="#10301c", size=11):
     """A small rounded label with its left edge at x, vertically centred on y; returns
     (svg, width)."""
-    w = 8 + len(label) * size * 0.56
+    w = pill_width(label, size)
     h = size + 6
     svg = rect(x, y - h / 2, w, h, fill, r=h / 2) + text(
         x + w / 2, y + size * 0.36, label, size, ink, "middle", "600")
@@ -346,7 +351,7 @@ def name_and_pills(name, pills, size, psize, room, shrink=2):
     units smaller, then the name cut short, then the last pills left out (a screen reader
     still hears them all, from the seat's title)."""
     def width(name, pills, psize):
-        return text_width(name, size, True) + 8 + sum(12 + len(p[0]) * psize * 0.56
+        return text_width(name, size, True) + 8 + sum(4 + pill_width(p[0], psize)
                                                       for p in pills)
 
     if width(name, pills, psize) <= room:

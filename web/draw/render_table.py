@@ -40,6 +40,7 @@ from render_svg import (
     group,
     name_and_pills,
     pill,
+    pill_width,
     rect,
     split_tile,
     svg_open,
@@ -385,9 +386,10 @@ def strip_svg(view, d, words, ui=None):
         bx = x + (max(56, text_width(named, 12) + 6) if small else 74)
         shown = min(drawable, 12)
         more = drawable > shown
+        said = words.number(drawable) if small else words.word("table.to_draw",
+                                                                 {"n": drawable})
         if small:  # (as many backs as leave room for the person's name and pills, the
             # others said by "+n"; none where none fit, the count saying them all)
-            said = words.number(drawable)
             room = (d["w"] - 22 - you_width(view, d, words) - 8 - bx - 6 -
                     hand.get("last_two", 0) * (tw + 2) - 6 - text_width(said, 12))
             if int(room / (tw + 2)) < shown:
@@ -406,8 +408,6 @@ def strip_svg(view, d, words, ui=None):
             dead_parts.append(tile_back(bx, y, tw, th, "dead", True))
             bx += tw + 2
         parts.append(group(dead_parts, "last-two"))
-        said = words.number(drawable) if small else words.word("table.to_draw",
-                                                                 {"n": drawable})
         parts.append(text(bx + 6, y + th * 0.68, said, 12 if small else 13, INK_DIM,
                           more=[("class", "boneyard-count"), ("data-drawable",
                                                                str(drawable))]))
@@ -444,7 +444,7 @@ def you_width(view, d, words):
     size, psize = (13, 12) if small else (16, 11)
     chips = view.get("chips", [0] * (me + 1))[me] if view.get("chips") else 0
     return (text_width(words.capital(words.name(me)), size, True) + 8 +
-            sum(12 + len(label) * psize * 0.56 for label, _ in you_labels(view, words)) +
+            sum(4 + pill_width(label, psize) for label, _ in you_labels(view, words)) +
             14 + text_width(words.number(chips), size, True) + size * 0.9)
 
 
@@ -468,7 +468,7 @@ def you_svg(view, d, base, words, ui=None, left=0):
     psize = 12 if small else 11
     lx = cx - 14
     for label, colour in labels:
-        w = 8 + len(label) * psize * 0.56
+        w = pill_width(label, psize)
         lx -= w + 4
         svg, _ = pill(lx, base - size * 0.32, label, colour, size=psize)
         parts.append(svg)
