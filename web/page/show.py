@@ -185,9 +185,8 @@ def render(page, with_log=True, table=True):
         el("table").innerHTML = render_table.table_svg(None if hidden else view, ui, mode, w)
         el("table-legend").textContent = render_table.legend_text(None if hidden else view,
                                                                   mode, w)
-    el("hand").innerHTML = render_hand.hand_svg(None if hidden else view, hand_ui(page), mode,
-                                                w)
     access.give_focus(where)
+    draw_hand(page)
     if hidden:
         el("controls").innerHTML = panels.pass_html(view, w)
         draw_coach(page)
