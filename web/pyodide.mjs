@@ -11,6 +11,8 @@
 // the fresh start of a second visit, the snapshot is fetched at low priority and kept, for
 // the visits after it. Should the snapshot be unusable (another Pyodide's, taken with
 // another standard library, damaged), Pyodide starts as usual and the console says why.
+// (First: PyScript awaits an IndexedDB cache before it calls loadPyodide; refused, from memory.)
+import "./idb_fallback.js";
 import { loadPyodide as loadVendored, version } from "../vendor/pyodide/314.0.7/pyodide.mjs";
 
 export { version };

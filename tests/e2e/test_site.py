@@ -199,6 +199,35 @@ def test_a_second_origin_embeds_a_position_a_replay_and_a_playable_table(
     assert frame.evaluate("localStorage.getItem('nos.game.v1')") is None
 
 
+def test_a_site_of_another_domain_embeds_a_position_and_a_table_with_storage_refused(
+        page, guard, base_url, make_server) -> None:
+    """The host on `localhost`, the game on `127.0.0.1`: another site, so Chromium refuses
+    the frames localStorage and IndexedDB (third-party storage blocked), as a private window
+    does. The table still plays (MicroPython never reads the refused storage; PyScript's own
+    IndexedDB stores live in memory, web/idb_fallback.js) and nothing is logged as an error."""
+    host = make_server(HOST).url.replace("127.0.0.1", "localhost")
+    page.goto(host + "host.html")
+    page.evaluate(f"embed('pos', '{base_url}embed.html?pos=506.517.465.512_a66_2_64b41b.62c22c"
+                  ".61d11d.65a_play-a_5521.3020.5310.5043_b12_td2_h2')")
+    page.evaluate(f"embed('play', '{base_url}embed.html?play=1&players=3&seed=5"
+                  "&level=beginner&delay=0')")
+    for frame in ("pos", "play"):
+        page.wait_for_function(f"() => nosMessages.some(m => m.frame === '{frame}' && "
+                               "m.type === 'nos:ready')", timeout=BOOT_TIMEOUT_MS)
+    frame = page.frame(url=re.compile(r"index\.html\?.*embed=1"))
+    assert frame is not None
+    refused = frame.evaluate("""() => { try { return localStorage.length < 0; }
+                                        catch (e) { return e.name; } }""")
+    assert refused == "SecurityError"  # the case this test is about
+    frame.wait_for_selector("body[data-state=playable]", state="attached",
+                            timeout=BOOT_TIMEOUT_MS)
+    before = len(messages(page, "play", "nos:action"))
+    one_move(frame)
+    page.wait_for_function(f"() => nosMessages.filter(m => m.frame === 'play' && "
+                           f"m.type === 'nos:action').length > {before}")
+    assert page.frame_locator("#pos").locator("#board svg").count() == 1
+
+
 def test_share_dialog_gives_links_that_open_the_position_and_the_replay(page, guard,
                                                                        base_url) -> None:
     from e2e_play import open_game, play_hand

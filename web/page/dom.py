@@ -104,9 +104,21 @@ def show_status(words, kind="", html=None):
     node.className = "status " + kind if kind else "status"
 
 
+def _storage():
+    """The page's localStorage, or None where the browser refuses it: web/boot.js reads it
+    in JavaScript first (`nosStorage`), since MicroPython cannot survive the SecurityError
+    that reading `window.localStorage` throws in a page framed by another site while
+    third-party storage is blocked."""
+    store = getattr(window, "nosStorage", None)
+    return None if absent(store) else store
+
+
 def storage_get(key):
+    store = _storage()
+    if store is None:
+        return None
     try:
-        value = window.localStorage.getItem(key)
+        value = store.getItem(key)
     except Exception:  # noqa: BLE001 - storage may be unavailable (private mode)
         return None
     return None if absent(value) else str(value)
@@ -114,16 +126,22 @@ def storage_get(key):
 
 def storage_set(key, value):
     """Keep `value`; False if the browser would not (full, or no storage)."""
+    store = _storage()
+    if store is None:
+        return False
     try:
-        window.localStorage.setItem(key, value)
+        store.setItem(key, value)
     except Exception:  # noqa: BLE001
         return False
     return True
 
 
 def storage_drop(key):
+    store = _storage()
+    if store is None:
+        return
     try:  # noqa: SIM105 - MicroPython has no contextlib
-        window.localStorage.removeItem(key)
+        store.removeItem(key)
     except Exception:  # noqa: BLE001 - nothing to drop where there is no storage
         pass
 
