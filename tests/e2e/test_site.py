@@ -172,6 +172,11 @@ def test_a_second_origin_embeds_a_position_a_replay_and_a_playable_table(
     assert replay.locator("body").get_attribute("data-step") == "5"
     page.evaluate("tell('replay', {type: 'nos:load', step: 2})")
     replay.locator("body[data-step='2']").wait_for(state="attached")
+    tall = messages(page, "replay", "nos:resize")[-1]["height"]
+    page.evaluate("tell('replay', {type: 'nos:load', position: 'not a position'})")
+    # One sentence in place of the board: the frame is told to shrink to it.
+    page.wait_for_function("h => nosMessages.filter(m => m.frame === 'replay' && m.type === "
+                           "'nos:resize').pop().height < h / 3", arg=tall)
     page.evaluate("tell('replay', {type: 'nos:load', position: '" + position + "'})")
     replay.locator("#replay-controls[hidden]").wait_for(state="attached")
     page.evaluate("tell('pos', {type: 'nos:lang', lang: 'pl'})")

@@ -176,13 +176,23 @@ def post_to_parent(message):
 
 class Height:
     """Tells the page around this one the document's height (nos:resize) when it changes,
-    once `watch()` is called: on every resize of the body, and on `report()`."""
+    once `watch()` is called: on every resize of the body, and on `report()`.
 
-    def __init__(self):
+    With `content`, the height of what the page holds (the root element's box), which can
+    shrink: a position or a replay, whose height follows its width alone. Otherwise the
+    scroll height, which never falls below the frame's own: the table, parts of which are
+    sized by the frame's height and would shrink with it, again and again."""
+
+    def __init__(self, content=False):
         self.last = 0
+        self.content = content
 
     def report(self, *_):
-        height = int(document.documentElement.scrollHeight)
+        root = document.documentElement
+        if self.content:
+            height = int(root.getBoundingClientRect().height + 0.999)
+        else:
+            height = int(root.scrollHeight)
         if height != self.last:
             self.last = height
             post_to_parent({"type": "nos:resize", "height": height})

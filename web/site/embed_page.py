@@ -38,7 +38,7 @@ class Embed:
         self.hand = 0
         self.step = 0
         self.error = None
-        self.height = Height()  # told to the page around (nos:resize)
+        self.height = Height(content=True)  # told to the page around (nos:resize)
 
     def steps(self):
         return len(self.record["hands"][self.hand]["actions"])
