@@ -1,4 +1,4 @@
-import "./idb_fallback.js"; // (before PyScript: IndexedDB refused, its stores live in memory)
+import "./storage_guard.js"; // (before PyScript: storage the browser refuses)
 import "../vendor/pyscript/0.7.31/core.js"; // (PyScript picks up the scripts added below)
 import { parse as parseToml } from "../vendor/pyscript/0.7.31/toml-V4Savzlc.js";
 import "./unpack.js"; // (writes page.pack's modules out before start.py runs)
@@ -45,17 +45,6 @@ function startMain() {
   script.src = "./web/page/start.py";
   document.body.append(script);
 }
-
-// The page's localStorage for MicroPython (web/page/dom.py), or null where reading it throws
-// (framed by another site with third-party storage blocked; some private modes): MicroPython
-// cannot catch what a property's getter throws, and would stop.
-globalThis.nosStorage = (() => {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-})();
 
 // The word catalogue of the language the page showed last (a hint web/page/language.py
 // keeps), fetched and read now instead of once MicroPython runs: language.py still decides

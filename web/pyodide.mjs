@@ -12,7 +12,7 @@
 // the visits after it. Should the snapshot be unusable (another Pyodide's, taken with
 // another standard library, damaged), Pyodide starts as usual and the console says why.
 // (First: PyScript awaits an IndexedDB cache before it calls loadPyodide; refused, from memory.)
-import "./idb_fallback.js";
+import "./storage_guard.js";
 import { loadPyodide as loadVendored, version } from "../vendor/pyodide/314.0.7/pyodide.mjs";
 
 export { version };

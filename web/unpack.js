@@ -1,4 +1,4 @@
-import "./idb_fallback.js"; // (before PyScript: IndexedDB refused, its stores live in memory)
+import "./storage_guard.js"; // (before PyScript: storage the browser refuses)
 import { hooks } from "../vendor/pyscript/0.7.31/core.js";
 
 // Writes the modules of page.pack (index.html) or site.pack (rules.html, embed.html) out as

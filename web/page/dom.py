@@ -105,10 +105,10 @@ def show_status(words, kind="", html=None):
 
 
 def _storage():
-    """The page's localStorage, or None where the browser refuses it: web/boot.js reads it
-    in JavaScript first (`nosStorage`), since MicroPython cannot survive the SecurityError
-    that reading `window.localStorage` throws in a page framed by another site while
-    third-party storage is blocked."""
+    """The page's localStorage, or None where the browser refuses it: web/storage_guard.js
+    reads it in JavaScript first (`nosStorage`), since MicroPython cannot survive the
+    SecurityError that reading `window.localStorage` throws in a page framed by another
+    site while third-party storage is blocked."""
     store = getattr(window, "nosStorage", None)
     return None if absent(store) else store
 

@@ -1,11 +1,24 @@
-// PyScript opens IndexedDB stores of its own as it starts: "@pyscript.fs" on every page, and
-// in the engine's worker a cache of Pyodide's packages, which it awaits before it loads
-// Pyodide at all. Where the browser refuses IndexedDB (the game framed by another site while
-// third-party storage is blocked, as in private windows; some privacy settings), the worker
-// would never start and every page would log uncaught errors (PyScript's handler dispatches
-// the refusal's event again, which throws). Imported before PyScript (web/boot.js,
-// web/unpack.js) and before Pyodide (web/pyodide.mjs): a refused open is answered from memory
-// instead, for as long as the page lives. Nos keeps nothing of its own in IndexedDB.
+// Storage the browser may refuse: in a page framed by another site while third-party storage
+// is blocked (private windows, some privacy settings), reading `localStorage` throws and
+// IndexedDB refuses every open. Imported before PyScript (web/boot.js, web/unpack.js) and
+// before Pyodide (web/pyodide.mjs).
+//
+// - `nosStorage`: the page's localStorage for MicroPython (web/page/dom.py), or null where
+//   reading it throws: MicroPython cannot catch what a property's getter throws, and stops.
+// - PyScript opens IndexedDB stores of its own as it starts: "@pyscript.fs" on every page, and
+//   in the engine's worker a cache of Pyodide's packages, which it awaits before it loads
+//   Pyodide at all. Refused, the worker would never start and every page would log uncaught
+//   errors (PyScript's handler dispatches the refusal's event again, which throws). A refused
+//   open is answered from memory instead, for as long as the page lives. Nos keeps nothing of
+//   its own in IndexedDB.
+
+globalThis.nosStorage = (() => {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+})();
 
 const memory = new Map(); // database name -> Map of its entries (one store each, as PyScript's)
 
