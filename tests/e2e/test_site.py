@@ -136,6 +136,12 @@ def test_the_rules_link_to_their_other_languages_at_the_same_ruling(page, guard,
     assert page.get_attribute("html", "lang") == "nl"
     assert page.get_attribute("#langs [aria-current=page]", "hreflang") == "nl"
     assert page.evaluate("document.getElementById('R14').getBoundingClientRect().top < 400")
+    # Marked as the ruling arrived at (it was not in the page when the URL was followed).
+    marked = "id => getComputedStyle(document.getElementById(id)).backgroundColor"
+    assert page.evaluate(marked, "R14") == "rgb(255, 243, 207)"
+    page.click("a.ruling-ref[href='#R15']")
+    page.wait_for_function(f"({marked})('R14') === 'rgba(0, 0, 0, 0)'")
+    assert page.evaluate(marked, "R15") == "rgb(255, 243, 207)"
     page.goto(f"{base_url}rules.html")
     wait_ready(page)
     assert page.get_attribute("html", "lang") == "nl"
@@ -209,7 +215,7 @@ def test_a_site_of_another_domain_embeds_a_position_and_a_table_with_storage_ref
     """The host on `localhost`, the game on `127.0.0.1`: another site, so Chromium refuses
     the frames localStorage and IndexedDB (third-party storage blocked), as a private window
     does. The table still plays (MicroPython never reads the refused storage; PyScript's own
-    IndexedDB stores live in memory, web/idb_fallback.js) and nothing is logged as an error."""
+    IndexedDB stores live in memory, web/storage_guard.js) and nothing is logged as an error."""
     host = make_server(HOST).url.replace("127.0.0.1", "localhost")
     page.goto(host + "host.html")
     page.evaluate(f"embed('pos', '{base_url}embed.html?pos=506.517.465.512_a66_2_64b41b.62c22c"

@@ -7,8 +7,9 @@ import asyncio
 import figures
 import markup
 import ui_logic as logic
-from dom import absent, diagrams_narrow, el, listen
+from dom import PROXIES, absent, diagrams_narrow, el, listen
 from pyscript import document, window
+from pyscript.ffi import create_proxy
 from site_main import fetch_text
 
 from nos.actions import parse_action
@@ -260,9 +261,16 @@ def anchor():
 
 
 def jump_to_anchor():
-    """Bring the #R14 of the URL into view (the page was empty when the browser tried)."""
+    """Bring the #R14 of the URL into view (the page was empty when the browser tried), and
+    mark it as :target would have (site.css `.targeted`) until another anchor is followed."""
     target = anchor()
     if target:
         node = el(target)
         if not absent(node):
             node.scrollIntoView()
+            if not node.classList.contains("targeted"):
+                node.classList.add("targeted")
+                unmark = create_proxy(lambda _: node.classList.remove("targeted"))
+                PROXIES.append(unmark)
+                # (window.addEventListener through MicroPython's proxy loses its `this`.)
+                window.onhashchange = unmark
