@@ -239,6 +239,21 @@ def test_a_site_of_another_domain_embeds_a_position_and_a_table_with_storage_ref
     assert page.frame_locator("#pos").locator("#board svg").count() == 1
 
 
+def test_embed_parameters_are_read_in_any_case_and_trimmed(page, guard, base_url) -> None:
+    """As docs/embedding.md says of every parameter: `PLAY= 1` asks for a table, `Bg=light `
+    for the light background."""
+    page.goto(f"{base_url}embed.html?pos=506.517.465.512_a66_2_64b41b.62c22c.61d11d.65a_play-a"
+              "_5521.3020.5310.5043_b12_td2_h2&Bg=light%20")
+    assert page.get_attribute("html", "data-bg") == "light"
+    page.goto(f"{base_url}embed.html?PLAY=%201&Players=3&seed=5&level=beginner&delay=0&BG=light")
+    page.wait_for_url(re.compile(r"index\.html\?.*embed=1"))
+    assert "play=" not in page.url.lower().replace("?", "&").replace("&players=", "&")
+    assert page.get_attribute("html", "data-theme") == "light"
+    page.wait_for_selector("body[data-state=playable]", state="attached",
+                           timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("#table .seat").count() == 2  # the two others: players=3 was read
+
+
 def test_share_dialog_gives_links_that_open_the_position_and_the_replay(page, guard,
                                                                        base_url) -> None:
     from e2e_play import open_game, play_hand
