@@ -72,7 +72,23 @@ def test_rules_page_draws_every_diagram_with_micropython_alone(page, guard, base
     assert page.get_attribute("html", "lang") == lang
     ids = set(page.eval_on_selector_all("[id]", "ns => ns.map(n => n.id)"))
     assert ids >= RULINGS, sorted(RULINGS - ids)
+    # Every word of every diagram lies on its felt, as the browser sets it (the renderer
+    # only estimates widths): no heading runs past the edge.
+    page.evaluate("document.querySelectorAll('figure.diagram').forEach(f => "
+                  "f.style.contentVisibility = 'visible')")
+    outside = page.evaluate(OUTSIDE_THE_FELT)
+    assert outside == [], outside[:5]
     no_pyodide(asked)
+
+
+# Texts of the rules page's diagrams that reach past the felt (the drawing's second rect).
+OUTSIDE_THE_FELT = """() => [...document.querySelectorAll('figure.diagram svg')].flatMap(svg => {
+    const felt = svg.querySelectorAll(':scope > rect')[1].getBoundingClientRect();
+    return [...svg.querySelectorAll('text')].map(t => [t.textContent, t.getBoundingClientRect()])
+        .filter(([, r]) => r.width && (r.right > felt.right + 0.5 || r.left < felt.left - 0.5))
+        .map(([said, r]) => [svg.closest('figure').id, said.slice(0, 60),
+                             Math.round(r.right - felt.right)]);
+})"""
 
 
 def test_worked_examples_step_to_the_ledger_the_text_states(page, guard, base_url) -> None:

@@ -374,7 +374,9 @@ def caption_lines(caption, g=WIDE):
     """The caption in lines that fit the diagram's width (bold), broken at spaces; at most
     the drawing's caption_lines (the last cut short with an ellipsis)."""
     most = g["caption_lines"]
-    out = wrap_words(caption, g["w"] - 72, g["caption"], True)
+    # A tenth kept spare: text_width is an estimate, and a long bold line in the browser's
+    # sans-serif ran up to a tenth wider than it (past the felt's edge).
+    out = wrap_words(caption, (g["w"] - 72) * 0.9, g["caption"], True)
     if len(out) > most:
         out = out[:most]
         out[-1] = out[-1] + "…"
