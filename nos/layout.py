@@ -189,8 +189,10 @@ class Layout:
         of ``nos.events.side_key``), its tiles as [tile, outward end, seat, matching], its
         open end, the matching for its next tile, the number that tile must show (``takes``:
         the end's own under ordinary matching, 7 minus it under matador, R60–R62), its
-        ``label`` ("M" where only a matador fits, "5-5" where a double must come first) and
-        the ruling that keeps it closed for now (``locked``), if any."""
+        ``label`` ("M" where only a matador fits, "5-5" where a double must come first), the
+        ruling that keeps it closed for now (``locked``), if any, and whether it is ``dead``:
+        the double it must take next under ordinary matching is already on the table, so it
+        can never grow (R49: an arm begun with a double)."""
         from nos.events import side_key
 
         plan = self.plan
@@ -202,6 +204,8 @@ class Layout:
         double = plan.set_tile.is_double
         inline = not double or (shape == "line" and all(m is _MAT for m in plan.opening))
         arms = []
+        laid = {p.tile for placed in self.arms for p in placed}
+        laid.add(plan.set_tile)
         for i in range(plan.arms):
             matching = (plan.accepts(lengths, i, True) or (_ORD,))[0]
             end = self.ends[i]
@@ -220,6 +224,7 @@ class Layout:
                 "locked": blocked[0] if blocked else None,
                 "matching": matching.value,
                 "needs_double": need_double,
+                "dead": need_double and matching is _ORD and Tile(need, need) in laid,
                 "takes": need,
                 "label": label,
             })

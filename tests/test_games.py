@@ -189,6 +189,10 @@ def test_r49_matador_cross_then_ordinary_double_cross_dead_arm() -> None:
     assert dead == [(1, ORD, True, 3)]
     assert [t for t in ALL_TILES if play_table(*dead[0][1:], 1)[t.index]] == [Tile(3, 3)]
     assert arm_tiles(hand, 1) == ["3-3"]
+    # The view says so, for the drawing to cross it out; the 2-arm still waits for its 2-2.
+    arms = hand.layout.to_json()["arms"]
+    assert [a["dead"] for a in arms] == [False, True, False, False]
+    assert arms[1]["label"] == "3-3" and arms[2]["label"] == "2-2"
 
 
 def test_r49_r10_double_out_of_turn_starts_a_dead_arm_and_waits_for_the_full_cross() -> None:

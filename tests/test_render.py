@@ -193,13 +193,16 @@ def test_ends_marked_open_locked_and_needing_a_double():
         assert len(groups) == len(layout["arms"])
         for g, arm in zip(groups, layout["arms"], strict=True):
             cls = g.get("class").split()
-            assert ("locked" in cls) == (not arm["open"])
-            assert ("needs-double" in cls) == (arm["open"] and arm["needs_double"])
+            # A dead arm (R49) is crossed out, even while the cross is still locked.
+            assert ("dead" in cls) == arm["dead"]
+            assert ("locked" in cls) == (not arm["open"] and not arm["dead"])
+            live = arm["open"] and not arm["dead"]
+            assert ("needs-double" in cls) == (live and arm["needs_double"])
             kinds.update(cls)
-            if arm["open"]:
+            if live:
                 label = [t.text for t in g.iter(SVG + "text")][0]
                 assert label == arm["label"]
-    assert {"locked", "needs-double"} <= kinds
+    assert {"locked", "needs-double", "dead"} <= kinds
 
 
 def test_selected_tile_highlights_only_its_legal_ends():

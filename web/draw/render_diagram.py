@@ -352,13 +352,16 @@ def legend_items(view, revealed_bone, words):
     hand = hand_of(view)
     arms = ((hand.get("layout") or {}).get("arms") or []) if hand else []
     keys = []
-    kinds = [a.get("matching") for a in arms if a.get("open")]
+    live = [a for a in arms if a.get("open") and not a.get("dead")]
+    kinds = [a.get("matching") for a in live]
     if "ordinary" in kinds:
         keys.append("legend.ordinary")
     if "matador" in kinds:
         keys.append("legend.matador")
-    if [a for a in arms if a.get("open") and a.get("needs_double")]:
+    if [a for a in live if a.get("needs_double")]:
         keys.append("legend.double")
+    if [a for a in arms if a.get("open") and a.get("dead")]:
+        keys.append("legend.dead")
     if [a for a in arms if not a.get("open")]:
         keys.append("legend.locked")
     if hand and last_play(hand) is not None:

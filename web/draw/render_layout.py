@@ -19,6 +19,7 @@ from render_svg import (
     MATADOR,
     focus_ring,
     group,
+    line,
     padlock,
     rect,
     slide_in,
@@ -46,6 +47,9 @@ def end_title(arm, words):
     if not arm.get("open"):
         return words.capital(words.word("end.locked", {"side": side["side"],
                                                        "rule": arm.get("locked") or ""})) + "."
+    if arm.get("dead"):
+        return words.capital(words.word("end.dead", {"side": side["side"],
+                                                     "tile": arm.get("label", "")})) + "."
     n = arm.get("takes", 0)
     if arm.get("matching") == "matador":
         key = "end.takes_matador_only" if arm.get("label") == "M" else "end.takes_matador"
@@ -183,7 +187,14 @@ def end_marker(arm, i, b, u, target, selected, words, hit=None, stop=False):
         parts.append(rect(hit[0], hit[1], hit[2], hit[3], INK, cls="end-hit",
                           more=[("fill-opacity", "0")]))
     mid_x, mid_y = x + w / 2, y + h / 2
-    if not arm.get("open") and not target:
+    if arm.get("dead") and not target:  # R49: it can never grow: crossed out
+        cls += " dead"
+        parts.append(rect(x, y, w, h, "none", LOCK, 1.5, u * 0.5,
+                          more=[("stroke-dasharray", "4 3"), ("stroke-opacity", "0.7")]))
+        d = min(w, h) * 0.3
+        for dx in (-d, d):
+            parts.append(line(mid_x - dx, mid_y - d, mid_x + dx, mid_y + d, LOCK, 2.5))
+    elif not arm.get("open") and not target:
         cls += " locked"
         parts.append(rect(x, y, w, h, "none", LOCK, 1.5, u * 0.5,
                           more=[("stroke-dasharray", "4 3"), ("stroke-opacity", "0.7")]))
