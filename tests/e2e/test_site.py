@@ -118,6 +118,12 @@ def test_worked_examples_step_to_the_ledger_the_text_states(page, guard, base_ur
         assert laid and held and not laid & held, (name, laid & held)
         example.locator("[data-cmd=start]").click()
         assert example.locator(".example-ledger").get_attribute("data-ledger") == ""
+    # By keyboard: End leads nowhere once pressed, and hands the focus to Back.
+    example = page.locator(".example").first
+    example.locator("[data-cmd=end]").focus()
+    page.keyboard.press("Enter")
+    assert example.locator("[data-cmd=end]").is_disabled()
+    assert page.evaluate("document.activeElement.dataset.cmd") == "back"
     # The fragment's ruling is brought into view once the page is drawn.
     assert page.evaluate("document.getElementById('R10').getBoundingClientRect().top < 400")
     no_pyodide(asked)

@@ -92,9 +92,26 @@ def step_to(cmd, step, count):
     return max(0, min(count, target))
 
 
+# Where the focus goes when the step button that held it leads nowhere now.
+FOCUS_INSTEAD = {"next": ("back", "start"), "end": ("back", "start"),
+                 "back": ("next", "end"), "start": ("next", "end")}
+
+
 def show_controls(node, step, count, words):
-    """Enable the step buttons under `node` that lead somewhere and name them."""
+    """Enable the step buttons under `node` that lead somewhere and name them. A button
+    that had the focus and leads nowhere now (Next at the last step) hands it on to one that
+    leads back: disabled, it would drop the keyboard's place to the page's start."""
+    focused = node.ownerDocument.activeElement
+    held = None
+    if focused is not None and node.contains(focused):
+        held = focused.getAttribute("data-cmd")
     for cmd in STEP_CMDS:
         button = node.querySelector('[data-cmd="' + cmd + '"]')
         button.disabled = step_to(cmd, step, count) == step
         button.setAttribute("aria-label", words.word("example." + cmd))
+    if held in FOCUS_INSTEAD and step_to(held, step, count) == step:
+        for cmd in FOCUS_INSTEAD[held]:
+            button = node.querySelector('[data-cmd="' + cmd + '"]')
+            if not button.disabled:
+                button.focus()
+                return
