@@ -216,7 +216,7 @@ def _tiebreak(value: Any) -> Tiebreak:
 
 
 def _replay_hand(session: Session, h: int, entry: Any, empty_steps_left_out: bool) -> None:
-    where = f"hand {h}"
+    where = f"hand {h + 1}"  # (counted from 1, as in the app and the command line)
     if not isinstance(entry, dict):
         raise _fail(where, "a hand must be a JSON object")
     if "deal" not in entry:
@@ -239,17 +239,17 @@ def _replay_hand(session: Session, h: int, entry: Any, empty_steps_left_out: boo
         raise _fail(where, "'actions' must be a list")
     for i, text in enumerate(actions):
         if not isinstance(text, str):
-            raise _fail(f"{where}, action {i}", f"an action is text like 'draw' or '5-3@1>3', "
+            raise _fail(f"{where}, action {i + 1}", f"an action is text like 'draw' or '5-3@1>3', "
                                                 f"not {_show(text)}")
         try:
             if empty_steps_left_out:
                 hand.pass_empty_steps()
             hand.apply(parse_action(text))
         except IllegalAction as exc:
-            raise _fail(f"{where}, action {i}", f"{text!r} is illegal: {exc.rule}: "
+            raise _fail(f"{where}, action {i + 1}", f"{text!r} is illegal: {exc.rule}: "
                                                 f"{exc.reason}") from None
         except ValueError as exc:
-            raise _fail(f"{where}, action {i}", str(exc)) from None
+            raise _fail(f"{where}, action {i + 1}", str(exc)) from None
     if empty_steps_left_out:
         hand.pass_empty_steps()
     if hand.over:

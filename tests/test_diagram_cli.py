@@ -163,7 +163,7 @@ def test_missing_or_damaged_record(record: Path, tmp_path: Path) -> None:
     data = json.loads(record.read_text(encoding="utf-8"))
     data["hands"][1]["actions"][5] = "6-6@9>6"
     bad.write_text(json.dumps(data), encoding="utf-8")
-    refused(diagram(bad, "--hand", "1"), "hand 1, action 5")
+    refused(diagram(bad, "--hand", "1"), "hand 2, action 6")
     data["hands"], data["settlement"] = [], None
     bad.write_text(json.dumps(data), encoding="utf-8")
     refused(diagram(bad), "has no hands")
@@ -183,7 +183,7 @@ def tied_record() -> dict[str, Any]:
 
 @pytest.mark.parametrize(("change", "words"), [
     (lambda d: (d.update(seed=None), d["hands"][0].pop("tiebreak")),
-     "hand 0: the hand ended in a tie for the highest count (R22) but the record has no "
+     "hand 1: the hand ended in a tie for the highest count (R22) but the record has no "
      "tiebreak and no seed"),
     (lambda d: d.update(names=["\ud800", "b", "c"]), "the name of seat 0"),
     (lambda d: d["hands"][0].update(setter=False), "the record says seat false is on set"),

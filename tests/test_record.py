@@ -166,31 +166,31 @@ def test_malformed_wrong_version(tmp_path: Path, record: dict[str, Any]) -> None
 def test_malformed_bad_deal(tmp_path: Path, record: dict[str, Any], what: str,
                             change: Any) -> None:
     line = refused_record(tmp_path, json.dumps(edit(record, change)))
-    assert line.startswith("error: hand 1: bad deal") and what in line
+    assert line.startswith("error: hand 2: bad deal") and what in line
 
 
-def test_malformed_illegal_action_in_hand_1_at_index_5(
+def test_malformed_illegal_action_in_the_second_hand_at_its_sixth(
     tmp_path: Path, record: dict[str, Any]
 ) -> None:
     assert len(record["hands"][1]["actions"]) > 6
     data = edit(record, lambda d: d["hands"][1]["actions"].__setitem__(5, "6-6@7>6"))
     line = refused_record(tmp_path, json.dumps(data))
-    assert line.startswith("error: hand 1, action 5: '6-6@7>6' is illegal: R")
+    assert line.startswith("error: hand 2, action 6: '6-6@7>6' is illegal: R")
     data = edit(record, lambda d: d["hands"][1]["actions"].__setitem__(5, "jump"))
     line = refused_record(tmp_path, json.dumps(data))
-    assert line.startswith("error: hand 1, action 5: ") and "not an action" in line
+    assert line.startswith("error: hand 2, action 6: ") and "not an action" in line
 
 
-def test_malformed_illegal_action_in_hand_0(tmp_path: Path, record: dict[str, Any]) -> None:
+def test_malformed_illegal_action_in_the_first_hand(tmp_path: Path, record: dict[str, Any]) -> None:
     data = edit(record, lambda d: d["hands"][0]["actions"].insert(0, "pass"))
     line = refused_record(tmp_path, json.dumps(data))
-    assert line.startswith("error: hand 0, action 0: 'pass' is illegal: R")
+    assert line.startswith("error: hand 1, action 1: 'pass' is illegal: R")
 
 
 def test_malformed_truncated_hand(tmp_path: Path, record: dict[str, Any]) -> None:
     data = edit(record, lambda d: d["hands"][0].__setitem__("actions",
                                                             d["hands"][0]["actions"][:4]))
-    assert "hand 1" in refused_record(tmp_path, json.dumps(data))
+    assert "hand 2: the previous hand did not end" in refused_record(tmp_path, json.dumps(data))
 
 
 @pytest.mark.parametrize("change", [
@@ -289,7 +289,7 @@ def test_r22_tie_without_tiebreak_or_seed_is_refused(
 ) -> None:
     data = edit(tied, lambda d: (d["hands"][0].pop("tiebreak"), d.update(seed=None)))
     line = refused_quickly(tmp_path, capsys, json.dumps(data))
-    assert line == ("error: hand 0: the hand ended in a tie for the highest count (R22) but "
+    assert line == ("error: hand 1: the hand ended in a tie for the highest count (R22) but "
                     "the record has no tiebreak and no seed to draw it from")
     data = edit(tied, lambda d: (d["hands"][0].pop("tiebreak"), d.pop("seed")))
     assert "no tiebreak and no seed" in refused_quickly(tmp_path, capsys, json.dumps(data))
@@ -370,7 +370,7 @@ def test_malformed_json_types_name_the_field(
 def test_r22_malformed_tiebreak(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                 tied: dict[str, Any], change: Any, words: str) -> None:
     line = refused_quickly(tmp_path, capsys, json.dumps(edit(tied, change)))
-    assert line.startswith("error: hand 0: bad tiebreak: ") and words in line
+    assert line.startswith("error: hand 1: bad tiebreak: ") and words in line
 
 
 def nested(depth: int) -> Any:
@@ -391,7 +391,7 @@ def nested(depth: int) -> Any:
     (lambda d: d["hands"][1]["deal"].update(boneyard=nested(500)), "'boneyard' must list"),
     (lambda d: d["hands"][1]["deal"].update(hands=[[], [], [], []]), "R2"),
     (lambda d: d["hands"][1]["deal"].update(hands=[]), "R1"),
-    (lambda d: d["hands"][1]["actions"].__setitem__(5, None), "action 5: an action is text"),
+    (lambda d: d["hands"][1]["actions"].__setitem__(5, None), "action 6: an action is text"),
     (lambda d: d["hands"][1]["actions"].__setitem__(5, ["draw"]), "not [\"draw\"]"),
     (lambda d: d["hands"][1]["actions"].__setitem__(5, {"draw": 1}), "not {\"draw\": 1}"),
     (lambda d: d["hands"][1]["actions"].__setitem__(5, True), "not true"),
@@ -399,7 +399,7 @@ def nested(depth: int) -> Any:
     (lambda d: d["hands"][1].update(setter="1"), "seat '1' is on set"),
     (lambda d: d["hands"][1].update(setter=None), "seat null is on set"),
     (lambda d: d.update(hands={"0": {}}), "'hands' must be a list"),
-    (lambda d: d["hands"].__setitem__(0, ["deal"]), "hand 0: a hand must be a JSON object"),
+    (lambda d: d["hands"].__setitem__(0, ["deal"]), "hand 1: a hand must be a JSON object"),
     (lambda d: d.update(settlement="seat 1"), "settlement: must be an object"),
     (lambda d: d.update(settlement={"pot_winner": "1"}), "not '1'"),
     (lambda d: d.update(settlement={"pot_winner": [1] * 50}), "not a list"),

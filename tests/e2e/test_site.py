@@ -200,7 +200,13 @@ def test_a_second_origin_embeds_a_position_a_replay_and_a_playable_table(
     assert replay.locator("body").get_attribute("data-step") == "5"
     page.evaluate("tell('replay', {type: 'nos:load', step: 2})")
     replay.locator("body[data-step='2']").wait_for(state="attached")
+    assert replay.locator("html").evaluate("() => document.title") == "Nos — replay of hand 1"
     tall = messages(page, "replay", "nos:resize")[-1]["height"]
+    # A record the engine refuses: one sentence in the reader's language (the engine's
+    # English reason goes to the console).
+    page.evaluate("tell('replay', {type: 'nos:load', record: {format: 'nos-record'}})")
+    replay.locator("#embed-note", has_text="the game record in the link is damaged").wait_for()
+    assert replay.locator("#board svg").count() == 0
     page.evaluate("tell('replay', {type: 'nos:load', position: 'not a position'})")
     # One sentence in place of the board: the frame is told to shrink to it.
     page.wait_for_function("h => nosMessages.filter(m => m.frame === 'replay' && m.type === "

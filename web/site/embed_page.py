@@ -64,7 +64,10 @@ def load_record(embed, record, hand=None, step=None):
     try:
         session = replay(record)
     except (BadRecord, ValueError) as exc:
-        embed.error = embed.words.word("embed.bad_replay", {"reason": str(exc)})
+        # The reader gets one sentence in their language; the engine's reason (English, for
+        # whoever made the link) goes to the console.
+        window.console.warn("Nos: the replay's record was refused:", str(exc))
+        embed.error = embed.words.word("embed.bad_replay")
         return
     if not session.hands:
         embed.error = embed.words.word("embed.bad_record")
@@ -93,9 +96,12 @@ def draw(embed):
     note.textContent = ""
     controls.hidden = True
     narrow = diagrams_narrow()  # (an iframe as narrow as a phone, too)
+    replaying = embed.record is not None
     el("embed-heading").textContent = (  # (read by screen readers only)
-        words.word("embed.replay", {"hand": embed.hand + 1}) if embed.record is not None
+        words.word("embed.replay", {"hand": embed.hand + 1}) if replaying
         else words.word("embed.title"))
+    document.title = (words.word("embed.replay_title", {"hand": embed.hand + 1}) if replaying
+                      else words.word("embed.title"))
     if embed.error:
         board.innerHTML = ""
         note.textContent = embed.error
