@@ -282,8 +282,8 @@ def test_embed_parameters_are_read_in_any_case_and_trimmed(page, guard, base_url
     assert page.locator("#table .seat").count() == 2  # the two others: players=3 was read
 
 
-def test_share_dialog_gives_links_that_open_the_position_and_the_replay(page, guard,
-                                                                       base_url) -> None:
+def test_share_dialog_gives_links_that_open_the_position_and_the_replay(
+        page, guard, base_url, make_server, tmp_path) -> None:
     from e2e_play import open_game, play_hand
 
     open_game(page, base_url, "index.html?players=3&seed=11&level=beginner&delay=0")
@@ -298,6 +298,25 @@ def test_share_dialog_gives_links_that_open_the_position_and_the_replay(page, gu
     snippet = page.input_value("#share-embed-replay")
     assert "embed.html?hand=1" in replay and "#r=" in replay
     assert '<iframe class="nos-embed"' in snippet and "nos:resize" in snippet
+    # Pasted into a site whose CSP forbids inline scripts and styles, with its script in a
+    # file as docs/embedding.md says: the iframe still fills the width, borderless, as tall
+    # as the replay.
+    iframe, script = snippet.split("<script>")
+    (tmp_path / "netlify.toml").write_text((HOST / "netlify.toml").read_text())
+    (tmp_path / "nos-embed.js").write_text(script.removesuffix("</script>"))
+    (tmp_path / "page.html").write_text(
+        '<!doctype html><meta charset="utf-8"><title>Host</title>'
+        '<script src="nos-embed.js"></script><main>' + iframe + "</main>")
+    host = make_server(tmp_path).url.replace("127.0.0.1", "localhost")
+    # (The host's own report of the style attribute its policy ignores.)
+    guard.allowed_console.append(re.compile(r"^Applying inline style violates"))
+    page.goto(host + "page.html")
+    frame = page.locator("iframe.nos-embed")
+    page.wait_for_function("() => document.querySelector('iframe.nos-embed').style.height")
+    box = frame.evaluate("""f => { const s = getComputedStyle(f);
+        return [f.offsetWidth === document.querySelector('main').clientWidth,
+                s.borderTopWidth, f.offsetHeight > 300]; }""")
+    assert box == [True, "0px", True]
     page.goto(replay)
     wait_ready(page)
     assert page.locator("#board svg").count() == 1

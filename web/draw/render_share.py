@@ -4,9 +4,12 @@ page (an iframe and the few lines that follow its nos:resize messages; docs/embe
 
 from render_svg import esc
 
+# The iframe's height from its nos:resize; its width and border too, which the iframe's style
+# attribute also sets, for a host whose CSP ignores style attributes (no 'unsafe-inline').
 RESIZE = ('<script>addEventListener("message",e=>{if(e.data&&e.data.type==="nos:resize")'
           'for(const f of document.querySelectorAll("iframe.nos-embed"))'
-          'if(f.contentWindow===e.source)f.style.height=e.data.height+"px"})</script>')
+          'if(f.contentWindow===e.source)Object.assign(f.style,'
+          '{width:"100%",border:"0",height:e.data.height+"px"})})</script>')
 
 
 def url_part(text):
