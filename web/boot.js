@@ -126,6 +126,19 @@ function applyTheme(choice) {
   else delete document.documentElement.dataset.theme;
 }
 
+// Embedded, the iframe is as tall as the table (nos:resize), so a dialog centred in it can lie
+// half below the host's screen (on a phone its buttons did). There a dialog opens at the top
+// of the table (assets/app.css) and is scrolled to the top of the host's screen: browsers
+// let a frame scroll its host this far, and no further.
+if (/[?&]embed=1(&|$)/.test(location.search) && globalThis.HTMLDialogElement) {
+  const showModal = HTMLDialogElement.prototype.showModal;
+  HTMLDialogElement.prototype.showModal = function () {
+    showModal.call(this);
+    // (Once its content is drawn: MicroPython fills some dialogs right after opening them.)
+    requestAnimationFrame(() => this.open && this.scrollIntoView({ block: "start" }));
+  };
+}
+
 function storedTheme() {
   try {
     const choice = localStorage.getItem(THEME_KEY);

@@ -267,6 +267,42 @@ def test_a_site_of_another_domain_embeds_a_position_and_a_table_with_storage_ref
     assert page.frame_locator("#pos").locator("#board svg").count() == 1
 
 
+def test_an_embedded_table_opens_its_dialogs_on_the_hosts_phone_screen(
+        browser, base_url, make_server) -> None:
+    """The iframe is as tall as the table, taller than a phone's screen: the announcement
+    opens at the table's top and the host is scrolled to it, buttons and all."""
+    from web_views import human_on_set
+
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True,
+                                  is_mobile=True)
+    guard = Guard()
+    guard.watch(context)
+    page = context.new_page()
+    try:
+        host = make_server(HOST).url.replace("127.0.0.1", "localhost")
+        page.goto(host + "host.html")
+        page.evaluate(f"embed('play', '{base_url}embed.html?play=1&players=3"
+                      f"&seed={human_on_set(3)}&level=beginner&delay=0')")
+        page.evaluate("document.getElementById('play').style.width = '100%'")
+        page.wait_for_function("() => nosMessages.some(m => m.frame === 'play' && "
+                               "m.type === 'nos:ready')", timeout=BOOT_TIMEOUT_MS)
+        frame = page.frame(url=re.compile(r"index\.html\?.*embed=1"))
+        assert frame is not None
+        assert page.evaluate("document.getElementById('play').offsetHeight") > 740
+        frame.locator("#hand .hand-tile.playable").first.tap()  # sets it: the announcement
+        frame.locator("#announce-dialog[open]").wait_for(state="attached")
+        page.wait_for_timeout(300)  # (the scroll, a frame after it opens)
+        top = page.evaluate("document.getElementById('play').getBoundingClientRect().top")
+        box = frame.locator("#announce-dialog").bounding_box()
+        button = frame.locator("#announce-ok").bounding_box()
+        assert box is not None and button is not None
+        # (Playwright gives a frame's boxes in the host page's coordinates.)
+        assert box["y"] >= -1 and button["y"] + button["height"] <= 740, (top, box, button)
+    finally:
+        context.close()
+    guard.check()
+
+
 def test_embed_parameters_are_read_in_any_case_and_trimmed(page, guard, base_url) -> None:
     """As docs/embedding.md says of every parameter: `PLAY= 1` asks for a table, `Bg=light `
     for the light background."""
