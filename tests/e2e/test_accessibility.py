@@ -262,7 +262,7 @@ def test_axe_finds_nothing_on_the_rules_pages_and_the_embeds(page, guard, base_u
     link = record_link.encode(session_record(play_session(4, 5, 1, random_action)))
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
-        for what, query in (("position", f"?pos={position}"),
+        for what, query in (("position", f"?pos={position}&bg=system"),
                             ("replay", f"?hand=1&step=4#r={link}")):
             page.goto(f"{base_url}embed.html{query}")
             wait_ready(page)
