@@ -173,6 +173,27 @@ def messages(page, frame: str, kind: str) -> list[dict]:
     return page.evaluate(f"nosMessages.filter(m => m.frame === '{frame}' && m.type === '{kind}')")
 
 
+def embed_table(page, base_url: str, query: str):
+    """The host's iframe `play` as a playable table (embed.html?play=1&…), once it has said
+    nos:ready: the frame of the app in it."""
+    page.evaluate(f"embed('play', '{base_url}embed.html?play=1&{query}')")
+    page.wait_for_function("() => nosMessages.some(m => m.frame === 'play' && "
+                           "m.type === 'nos:ready')", timeout=BOOT_TIMEOUT_MS)
+    frame = page.frame(url=re.compile(r"index\.html\?.*embed=1"))
+    assert frame is not None
+    return frame
+
+
+def a_move_is_told(page, frame) -> None:
+    """The person makes a move in the embedded table; the host hears a nos:action."""
+    frame.wait_for_selector("body[data-state=playable]", state="attached",
+                            timeout=BOOT_TIMEOUT_MS)
+    before = len(messages(page, "play", "nos:action"))
+    one_move(frame)
+    page.wait_for_function(f"() => nosMessages.filter(m => m.frame === 'play' && "
+                           f"m.type === 'nos:action').length > {before}")
+
+
 def test_a_second_origin_embeds_a_position_a_replay_and_a_playable_table(
         page, guard, base_url, make_server) -> None:
     host = make_server(HOST)
@@ -219,18 +240,8 @@ def test_a_second_origin_embeds_a_position_a_replay_and_a_playable_table(
     no_pyodide(asked)
 
     # The playable table: the engine starts only here.
-    page.evaluate(f"embed('play', '{base_url}embed.html?play=1&players=3&seed=5"
-                  "&level=beginner&delay=0')")
-    page.wait_for_function("() => nosMessages.some(m => m.frame === 'play' && "
-                           "m.type === 'nos:ready')", timeout=BOOT_TIMEOUT_MS)
-    frame = page.frame(url=re.compile(r"index\.html\?.*embed=1"))
-    assert frame is not None
-    frame.wait_for_selector("body[data-state=playable]", state="attached",
-                            timeout=BOOT_TIMEOUT_MS)
-    before = len(messages(page, "play", "nos:action"))
-    one_move(frame)
-    page.wait_for_function(f"() => nosMessages.filter(m => m.frame === 'play' && "
-                           f"m.type === 'nos:action').length > {before}")
+    frame = embed_table(page, base_url, "players=3&seed=5&level=beginner&delay=0")
+    a_move_is_told(page, frame)
     mine = [m for m in messages(page, "play", "nos:action") if m["event"].get("seat") == 0]
     assert mine and mine[-1]["text"], mine
     assert messages(page, "play", "nos:resize")
@@ -248,22 +259,13 @@ def test_a_site_of_another_domain_embeds_a_position_and_a_table_with_storage_ref
     page.goto(host + "host.html")
     page.evaluate(f"embed('pos', '{base_url}embed.html?pos=506.517.465.512_a66_2_64b41b.62c22c"
                   ".61d11d.65a_play-a_5521.3020.5310.5043_b12_td2_h2')")
-    page.evaluate(f"embed('play', '{base_url}embed.html?play=1&players=3&seed=5"
-                  "&level=beginner&delay=0')")
-    for frame in ("pos", "play"):
-        page.wait_for_function(f"() => nosMessages.some(m => m.frame === '{frame}' && "
-                               "m.type === 'nos:ready')", timeout=BOOT_TIMEOUT_MS)
-    frame = page.frame(url=re.compile(r"index\.html\?.*embed=1"))
-    assert frame is not None
+    frame = embed_table(page, base_url, "players=3&seed=5&level=beginner&delay=0")
+    page.wait_for_function("() => nosMessages.some(m => m.frame === 'pos' && "
+                           "m.type === 'nos:ready')", timeout=BOOT_TIMEOUT_MS)
     refused = frame.evaluate("""() => { try { return localStorage.length < 0; }
                                         catch (e) { return e.name; } }""")
     assert refused == "SecurityError"  # the case this test is about
-    frame.wait_for_selector("body[data-state=playable]", state="attached",
-                            timeout=BOOT_TIMEOUT_MS)
-    before = len(messages(page, "play", "nos:action"))
-    one_move(frame)
-    page.wait_for_function(f"() => nosMessages.filter(m => m.frame === 'play' && "
-                           f"m.type === 'nos:action').length > {before}")
+    a_move_is_told(page, frame)
     assert page.frame_locator("#pos").locator("#board svg").count() == 1
 
 
@@ -281,13 +283,9 @@ def test_an_embedded_table_opens_its_dialogs_on_the_hosts_phone_screen(
     try:
         host = make_server(HOST).url.replace("127.0.0.1", "localhost")
         page.goto(host + "host.html")
-        page.evaluate(f"embed('play', '{base_url}embed.html?play=1&players=3"
-                      f"&seed={human_on_set(3)}&level=beginner&delay=0')")
-        page.evaluate("document.getElementById('play').style.width = '100%'")
-        page.wait_for_function("() => nosMessages.some(m => m.frame === 'play' && "
-                               "m.type === 'nos:ready')", timeout=BOOT_TIMEOUT_MS)
-        frame = page.frame(url=re.compile(r"index\.html\?.*embed=1"))
-        assert frame is not None
+        page.evaluate("window.embedWidth = '100%'")
+        frame = embed_table(page, base_url,
+                            f"players=3&seed={human_on_set(3)}&level=beginner&delay=0")
         assert page.evaluate("document.getElementById('play').offsetHeight") > 740
         frame.locator("#hand .hand-tile.playable").first.tap()  # sets it: the announcement
         frame.locator("#announce-dialog[open]").wait_for(state="attached")

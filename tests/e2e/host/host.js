@@ -16,7 +16,7 @@ window.embed = (id, src) => {
   f.id = id;
   f.src = src;
   f.title = id;
-  f.style.width = "900px";
+  f.style.width = window.embedWidth || "900px";
   f.style.border = "0";
   document.body.append(f);
 };
