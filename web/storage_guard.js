@@ -37,9 +37,18 @@ function memoryDatabase(entries) {
     getAll: () => answer([...entries.values()]),
     getAllKeys: () => answer([...entries.keys()]),
     count: () => answer(entries.size),
-    put: (value, key) => answer(entries.set(key, value) && key),
-    delete: (key) => answer(entries.delete(key) && undefined),
-    clear: () => answer(entries.clear()),
+    put: (value, key) => {
+      entries.set(key, value);
+      return answer(key);
+    },
+    delete: (key) => {
+      entries.delete(key);
+      return answer(undefined);
+    },
+    clear: () => {
+      entries.clear();
+      return answer(undefined);
+    },
   };
   return {
     objectStoreNames: { length: 1, contains: () => true },
