@@ -195,6 +195,8 @@ def test_ends_marked_open_locked_and_needing_a_double():
             cls = g.get("class").split()
             # A dead arm (R49) is crossed out, even while the cross is still locked.
             assert ("dead" in cls) == arm["dead"]
+            if arm["dead"]:  # said as it is drawn, even while the cross is still locked
+                assert " is dead: " in [t.text for t in g.iter(SVG + "title")][0]
             assert ("locked" in cls) == (not arm["open"] and not arm["dead"])
             live = arm["open"] and not arm["dead"]
             assert ("needs-double" in cls) == (live and arm["needs_double"])

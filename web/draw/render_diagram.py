@@ -17,7 +17,7 @@ Pure functions, in the MicroPython subset (see render_svg.py): the app builds it
 """
 
 from layout_geometry import fit
-from render_layout import end_marker, end_title, hand_of, last_play, placed_tiles
+from render_layout import end_marker, end_state, end_title, hand_of, last_play, placed_tiles
 from render_svg import (
     FELT,
     FELT_LINE,
@@ -352,7 +352,8 @@ def legend_items(view, revealed_bone, words):
     hand = hand_of(view)
     arms = ((hand.get("layout") or {}).get("arms") or []) if hand else []
     keys = []
-    live = [a for a in arms if a.get("open") and not a.get("dead")]
+    states = [end_state(a) for a in arms]
+    live = [a for a in arms if end_state(a) == "open"]
     kinds = [a.get("matching") for a in live]
     if "ordinary" in kinds:
         keys.append("legend.ordinary")
@@ -360,9 +361,9 @@ def legend_items(view, revealed_bone, words):
         keys.append("legend.matador")
     if [a for a in live if a.get("needs_double")]:
         keys.append("legend.double")
-    if [a for a in arms if a.get("open") and a.get("dead")]:
+    if "dead" in states:
         keys.append("legend.dead")
-    if [a for a in arms if not a.get("open")]:
+    if "locked" in states:
         keys.append("legend.locked")
     if hand and last_play(hand) is not None:
         keys.append("legend.last")

@@ -39,17 +39,27 @@ def last_play(hand):
     return (last[0], last[1]) if last else None
 
 
+def end_state(arm):
+    """"dead" (R49: it can never grow, even while the game still keeps it closed), "locked"
+    (closed for now, R55–R57) or "open"; the drawing, its words and the legend agree."""
+    if arm.get("dead"):
+        return "dead"
+    return "open" if arm.get("open") else "locked"
+
+
 def end_title(arm, words):
     """An open end in words: which side, what it takes (R60, R61: the number, the number
     that adds up to 7 or a matador, only a matador on a blank end, R62; a double first,
-    R42, R45), or the ruling that keeps it closed for now (R55–R57)."""
+    R42, R45), that it is dead (R49), or the ruling that keeps it closed for now
+    (R55–R57)."""
     side = {"side": arm.get("side", "")}
-    if not arm.get("open"):
-        return words.capital(words.word("end.locked", {"side": side["side"],
-                                                       "rule": arm.get("locked") or ""})) + "."
-    if arm.get("dead"):
+    state = end_state(arm)
+    if state == "dead":
         return words.capital(words.word("end.dead", {"side": side["side"],
                                                      "tile": arm.get("label", "")})) + "."
+    if state == "locked":
+        return words.capital(words.word("end.locked", {"side": side["side"],
+                                                       "rule": arm.get("locked") or ""})) + "."
     n = arm.get("takes", 0)
     if arm.get("matching") == "matador":
         key = "end.takes_matador_only" if arm.get("label") == "M" else "end.takes_matador"
@@ -187,18 +197,17 @@ def end_marker(arm, i, b, u, target, selected, words, hit=None, stop=False):
         parts.append(rect(hit[0], hit[1], hit[2], hit[3], INK, cls="end-hit",
                           more=[("fill-opacity", "0")]))
     mid_x, mid_y = x + w / 2, y + h / 2
-    if arm.get("dead") and not target:  # R49: it can never grow: crossed out
-        cls += " dead"
+    state = end_state(arm)
+    if state != "open" and not target:  # crossed out if dead, else a padlock
+        cls += " " + state
         parts.append(rect(x, y, w, h, "none", LOCK, 1.5, u * 0.5,
                           more=[("stroke-dasharray", "4 3"), ("stroke-opacity", "0.7")]))
-        d = min(w, h) * 0.3
-        for dx in (-d, d):
-            parts.append(line(mid_x - dx, mid_y - d, mid_x + dx, mid_y + d, LOCK, 2.5))
-    elif not arm.get("open") and not target:
-        cls += " locked"
-        parts.append(rect(x, y, w, h, "none", LOCK, 1.5, u * 0.5,
-                          more=[("stroke-dasharray", "4 3"), ("stroke-opacity", "0.7")]))
-        parts.append(padlock(mid_x, mid_y, min(w, h) * 0.8))
+        if state == "dead":
+            d = min(w, h) * 0.3
+            for dx in (-d, d):
+                parts.append(line(mid_x - dx, mid_y - d, mid_x + dx, mid_y + d, LOCK, 2.5))
+        else:
+            parts.append(padlock(mid_x, mid_y, min(w, h) * 0.8))
     else:
         colour = MATADOR if arm.get("matching") == "matador" else INK
         if target:
