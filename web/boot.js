@@ -3,6 +3,10 @@ import "../vendor/pyscript/0.7.31/core.js"; // (PyScript picks up the scripts ad
 import { parse as parseToml } from "../vendor/pyscript/0.7.31/toml-V4Savzlc.js";
 import "./unpack.js"; // (writes page.pack's modules out before start.py runs)
 
+const QUERY = new URLSearchParams(location.search);
+// Embedded in another site (embed.html?play=1 sends it here as index.html?embed=1).
+const EMBEDDED = QUERY.get("embed") === "1";
+
 // The boot order (docs/architecture.md "Boot path"): the main thread's MicroPython first,
 // then the engine's Pyodide worker.
 
@@ -90,7 +94,7 @@ let registered = false;
 
 function registerServiceWorker() {
   // Embedded in another site (embed.html?play=1), the app does not install itself there.
-  if (registered || !("serviceWorker" in navigator) || /[?&]embed=1/.test(location.search)) return;
+  if (registered || !("serviceWorker" in navigator) || EMBEDDED) return;
   registered = true;
   navigator.serviceWorker.register("./sw.js").catch((err) => {
     console.error("Nos: service worker registration failed:", err);
@@ -130,7 +134,7 @@ function applyTheme(choice) {
 // half below the host's screen (on a phone its buttons did). There a dialog opens at the top
 // of the table (assets/app.css) and is scrolled to the top of the host's screen: browsers
 // let a frame scroll its host this far, and no further.
-if (/[?&]embed=1(&|$)/.test(location.search) && globalThis.HTMLDialogElement) {
+if (EMBEDDED && globalThis.HTMLDialogElement) {
   const showModal = HTMLDialogElement.prototype.showModal;
   HTMLDialogElement.prototype.showModal = function () {
     showModal.call(this);
@@ -149,17 +153,15 @@ function storedTheme() {
 }
 
 {
-  const query = new URLSearchParams(location.search);
-  const embedded = query.get("embed") === "1";
-  const bg = query.get("bg");
-  const choice = embedded ? (THEMES.includes(bg) ? bg : "dark") : storedTheme();
+  const bg = QUERY.get("bg");
+  const choice = EMBEDDED ? (THEMES.includes(bg) ? bg : "dark") : storedTheme();
   applyTheme(choice);
   const select = document.getElementById("theme-select");
   if (select) {
     select.value = choice;
     select.addEventListener("change", () => {
       applyTheme(select.value);
-      if (embedded) return;
+      if (EMBEDDED) return;
       try {
         localStorage.setItem(THEME_KEY, select.value);
       } catch {
