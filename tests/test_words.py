@@ -237,3 +237,13 @@ def test_plain_words_no_ruling_codes_in_prompts_or_how_to_play(lang):
              or k in ("ann.sub", "set.title", "toggle.close_hint")]
     assert len(plain) > 60
     assert [k for k in plain if re.search(r"\bR\d", words[k])] == []
+
+
+def test_r57_the_side_showing_a_number_is_named_unambiguously_in_polish():
+    """"najpierw 3 na koniec 2" read as "first 3, finally 2": the side that shows a number
+    (a line condition on a non-double, R57) is "the side with 2" there, in the case "na" takes."""
+    pl = Words(catalogue("pl"))
+    first = pl.game({"game": 11, "matching": "ordinary", "first": "end:2", "count": 3})
+    here = pl.game({"game": 11, "matching": "ordinary", "here": "end:5"})
+    assert "na koniec" not in first and first.endswith("najpierw 3 na stronę z 2")
+    assert "(na stronę z 5)" in here
