@@ -18,7 +18,7 @@ from nos.bots import get_bot
 from nos.diagnose import refusal
 from nos.errors import BadRecord, IllegalAction
 from nos.events import Event, action_event, payment_event
-from nos.hand import Options, Phase
+from nos.hand import Hand, Options, Phase
 from nos.observation import Observation
 from nos.payments import Payment
 from nos.record import replay, session_record
@@ -103,14 +103,20 @@ class Table:
         self.session = Session(players, seed=self.seed, options=options, names=names)
         self.human = 0
         self.bot_rng = random.Random(f"bots-{self.seed}")
-        # Each hand's secret shuffle seed (nos.fair), None for a hand dealt otherwise.
-        self.deal_rng = random.Random(f"deals-{self.seed}")
+        # Each hand's shuffle seed (nos.fair), None for a hand dealt otherwise. A game begun
+        # from a chosen deal number deals the same every time, so its keys follow from that
+        # number (the view says so); any other game's come from a secret of this device, as
+        # the deal number it shows would otherwise give every hand away.
+        self.chosen = seed is not None
+        self.deal_rng = random.Random(f"deals-{self.seed}" if self.chosen
+                                      else random.SystemRandom().getrandbits(128))
         self.shuffles: list[str | None] = []
-        self.verified: dict[int, str | None] = {}  # hand index -> fair.verify's answer
+        self.verified: dict[int, str] = {}  # hand index -> what "Verify" found (fair_view)
         # The coach (nos.coach): the advice on the person's decision now, and for each hand
-        # how many of the person's decisions it was asked about (the record and summary say).
+        # and seat how many decisions it weighed for the person there (the record and the
+        # summary say; pass-and-play seats several people).
         self._coach: tuple[tuple[int, int, int], Coach] | None = None
-        self.coached: list[int] = []
+        self.coached: list[list[int]] = []
         self.log: list[dict[str, Any]] = []
         self._bot = bot_for(level)
         self._undo: dict[str, Any] | None = None  # the save before the person's last play
@@ -129,8 +135,16 @@ class Table:
         hand = self.session.start_hand(fair.deal_from(seed, self.session.players, first))
         self.shuffles.append(seed)
         self._follow()
-        self._log({"key": "log.hand_start", "hand": hand.number + 1, "seat": hand.setter})
+        self._log_start(hand)
         return self.view()
+
+    def _log_start(self, hand: Hand) -> None:
+        """The log's first lines of a hand: who is on set, and the seal of its deal in full
+        (the table's header shows only its start)."""
+        self._log({"key": "log.hand_start", "hand": hand.number + 1, "seat": hand.setter})
+        seed = self.shuffles[hand.number] if hand.number < len(self.shuffles) else None
+        if seed is not None:
+            self._log({"key": "log.sealed", "commitment": fair.commitment(seed)})
 
     def act(self, text: str) -> dict[str, Any]:
         """The person's action, as text; an illegal one is explained in one sentence.
@@ -288,7 +302,7 @@ class Table:
         """The game record plus the app's settings (``app``), JSON-safe."""
         record = session_record(self.session)
         record["app"] = {"level": self.level, "human": self.human, "people": self.people,
-                         "seed": self.seed,
+                         "seed": self.seed, "chosen": self.chosen,
                          "rng": [_state(self.session.rng), _state(self.bot_rng),
                                  _state(self.deal_rng)],
                          "shuffles": list(self.shuffles), "coached": list(self.coached)}
@@ -310,11 +324,15 @@ class Table:
                             f"{checked.players}")
         table = cls(checked.players, seed=app.get("seed"), level=level,
                     names=checked.names, options=checked.options, people=people)
+        if app.get("chosen") is False:  # (older saves: all from the number)
+            table.chosen = False
+            table.deal_rng = random.Random(random.SystemRandom().getrandbits(128))
         # Replay through the table so that the log comes back too.
         legacy = data.get("version") == 1  # it left out the empty steps (Hand.empty_step)
         for h, entry in enumerate(data.get("hands", [])):
             hand = table.session.start_hand(checked.hands[h].deal)
-            table._log({"key": "log.hand_start", "hand": hand.number + 1, "seat": hand.setter})
+            table.shuffles.append(_shuffle(app.get("shuffles"), hand))
+            table._log_start(hand)
             tiebreak = checked.tiebreaks[h] if h < len(checked.tiebreaks) else None
             for text in [*entry["actions"], None]:
                 while legacy and hand.empty_step():
@@ -333,11 +351,8 @@ class Table:
                     table.deal_rng.setstate(_unstate(states[2]))
         except (TypeError, ValueError, IndexError):
             raise BadRecord("record: the saved random state is damaged") from None
-        table.shuffles = _shuffles(app.get("shuffles"), table.session.hands)
-        coached = app.get("coached") or []
-        if isinstance(coached, list) and len(coached) <= len(table.session.hands) and all(
-                type(n) is int and n >= 0 for n in coached):
-            table.coached = list(coached)  # (damaged counts are dropped, never the game)
+        table.coached = _coached(app.get("coached"), len(table.session.hands),
+                                 checked.players)
         if app.get("human") in table.humans and type(app.get("human")) is int:
             table.human = app["human"]  # whose screen it was (pass-and-play)
         return table
@@ -357,9 +372,10 @@ class Table:
             from nos.coach import Coach
 
             self._coach = (key, Coach(Observation(hand, self.human), rng, expert))
-            while len(self.coached) < key[0] + 1:
-                self.coached.append(0)
-            self.coached[key[0]] += 1
+            if self._coach[1].weighed:  # (a forced move has nothing to weigh)
+                while len(self.coached) < key[0] + 1:
+                    self.coached.append([0] * self.session.players)
+                self.coached[key[0]][self.human] += 1
         else:
             self._coach[1].refine(seconds)
         return self.view()
@@ -378,27 +394,33 @@ class Table:
             return None
         return self._coach[1]
 
-    def review(self, number: int | None = None) -> dict[str, Any]:
+    def review(self, number: int | None = None, seat: int | None = None) -> dict[str, Any]:
         """The review of a finished hand (``nos.review``; the last one by default) for the
-        person whose screen it is: every step with all tiles open, their decisions weighed
-        by the expert's search. Raises ``ValueError`` for a hand in progress or none."""
+        person at `seat` (default: whose screen it is): every step with all tiles open,
+        their decisions weighed by the expert's search. Raises ``ValueError`` for a hand in
+        progress or none, or a seat that is no person's."""
         from nos.review import review
 
         over = [i for i, h in enumerate(self.session.hands) if h.over]
         k = over[-1] if number is None and over else number
         if k not in over:
             raise ValueError("only a hand that is over can be reviewed")
+        seat = self.human if seat is None else seat
+        if seat not in self.humans:  # (pass-and-play: any person's, never a bot's)
+            raise ValueError("only a person's decisions are reviewed")
         expert = get_bot("expert", **REVIEW_EXPERT, **BROWSER_BOT_PARAMS.get("expert", {}))
-        out = review(self.session.hands[k], self.human, list(self.session.names), expert,
+        out = review(self.session.hands[k], seat, list(self.session.names), expert,
                      REVIEW_DEALS, seed=self.seed)
-        out["hand"] = k
+        out["hand"], out["seat"] = k, seat
         return out
 
     # ------------------------------------------------------------------ fair deals
-    def verify(self) -> dict[str, Any]:
-        """Deal the hand just over again from its revealed seed and compare it with the
-        commitment shown before it and with the tiles dealt (nos.fair); the answer is in
-        the view (``fair``). Refused while the hand is in progress: its seed is secret."""
+    def verify(self, seal: str | None = None) -> dict[str, Any]:
+        """Deal the hand just over again from its revealed seed and compare it with `seal`,
+        the commitment the person's screen showed before the hand, and with the tiles dealt
+        (nos.fair); the answer is in the view (``fair``): "ok", what failed, or "unseen"
+        when the screen kept no seal (the deal alone was checked). Refused while the hand
+        is in progress: its seed is secret."""
         hand = self.hand
         k = len(self.session.hands) - 1
         if hand is None or not hand.over:
@@ -406,35 +428,57 @@ class Table:
         seed = self.shuffles[k] if k < len(self.shuffles) else None
         if seed is None:
             return self.view(error={"key": "error.no_seed"})
-        self.verified[k] = fair.verify(seed, fair.commitment(seed), hand.deal, hand.first_hand)
+        shown = seal if isinstance(seal, str) else None
+        found = fair.verify(seed, shown or fair.commitment(seed), hand.deal, hand.first_hand)
+        self.verified[k] = found or ("ok" if shown else "unseen")
         return self.view()
 
     def fair_view(self) -> dict[str, Any] | None:
-        """The commitment to the hand's shuffle seed; once the hand is over, the seed and
-        what "Verify" found (None: not asked yet; "ok", or what failed)."""
+        """The hand's number and the commitment to its shuffle seed; once the hand is over,
+        the seed and what "Verify" found (absent: not asked yet). ``chosen``: the deal number
+        the game was begun with, from which its deals follow (so they were never secret).
+        ``sealed`` False: the hand has no seed (a save from before fair deals, or edited)."""
         hand = self.hand
-        k = len(self.session.hands) - 1
-        seed = self.shuffles[k] if hand is not None and 0 <= k < len(self.shuffles) else None
-        if seed is None:
+        if hand is None:
             return None
-        out: dict[str, Any] = {"commitment": fair.commitment(seed)}
+        k = len(self.session.hands) - 1
+        seed = self.shuffles[k] if 0 <= k < len(self.shuffles) else None
+        out: dict[str, Any] = {"hand": k + 1, "sealed": seed is not None}
+        if self.chosen:
+            out["chosen"] = self.seed
+        if seed is None:
+            return out
+        out["commitment"] = fair.commitment(seed)
         if hand.over:
             out["seed"] = seed
             if k in self.verified:
-                out["verified"] = self.verified[k] or "ok"
+                out["verified"] = self.verified[k]
         return out
 
 
-def _shuffles(saved: Any, hands: list) -> list[str | None]:
-    """Each restored hand's shuffle seed, if the save has one that deals exactly that hand
+def _shuffle(saved: Any, hand: Hand) -> str | None:
+    """A restored hand's shuffle seed, if the save has one that deals exactly that hand
     (a save from before fair deals, or one edited by hand, keeps its game without them)."""
-    saved = saved if isinstance(saved, list) else []
-    out: list[str | None] = []
-    for k, hand in enumerate(hands):
-        seed = saved[k] if k < len(saved) else None
-        ok = fair.is_seed(seed) and fair.verify(seed, fair.commitment(seed), hand.deal,
-                                                 hand.first_hand) is None
-        out.append(seed if ok else None)
+    k = hand.number
+    seed = saved[k] if isinstance(saved, list) and k < len(saved) else None
+    ok = fair.is_seed(seed) and fair.verify(seed, fair.commitment(seed), hand.deal,
+                                             hand.first_hand) is None
+    return seed if ok else None
+
+
+def _coached(saved: Any, hands: int, players: int) -> list[list[int]]:
+    """The coach's counts of a save, per hand and seat (an older save's counts, one per hand,
+    were the one person's, at seat 0); damaged counts are dropped, never the game."""
+    if not isinstance(saved, list) or len(saved) > hands:
+        return []
+    out = []
+    for counts in saved:
+        if type(counts) is int:
+            counts = [counts] + [0] * (players - 1)
+        if not (isinstance(counts, list) and len(counts) == players and
+                all(type(n) is int and n >= 0 for n in counts)):
+            return []
+        out.append(list(counts))
     return out
 
 

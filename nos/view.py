@@ -150,9 +150,10 @@ def table_view(table: Table, error: Event | None = None) -> dict[str, Any]:
         "players": session.players,
         "names": list(session.names),
         "viewer": me,
+        "you": me,  # the seat the words call "you" (None: a screen that is everyone's)
         "people": list(table.humans),  # pass-and-play: more than one seat is a person
         "level": table.level,
-        "seed": table.seed,
+        "seed": table.seed if table.chosen else None,  # (a secret game's would mislead)
         "chips": session.chips,
         "start_chips": START_CHIPS,
         "house_rules": session.options.to_json(),
@@ -187,7 +188,11 @@ def table_view(table: Table, error: Event | None = None) -> dict[str, Any]:
     view["fair"] = table.fair_view()  # the commitment, then the seed (nos.fair)
     view["coach"] = coach_view(table)
     k = len(session.hands) - 1
-    view["coached"] = table.coached[k] if 0 <= k < len(table.coached) else 0
+    # Per seat: the decisions the coach weighed in this hand for the person there.
+    view["coached"] = list(table.coached[k]) if 0 <= k < len(table.coached) else \
+        [0] * session.players
+    if len(table.humans) > 1 and view["waiting_for"] in ("next_hand", "done"):
+        view["you"] = None  # pass-and-play: the summary is everyone's, so "you" is no one
     return view
 
 

@@ -74,18 +74,19 @@ def test_r71_the_advice_does_not_depend_on_hidden_tiles():
         assert a == b
 
 
-def test_the_table_coaches_only_the_persons_decision_and_counts_it_per_hand():
+def test_the_table_coaches_only_the_persons_decision_and_counts_those_it_weighed():
     table = Table(3, seed=12, level="beginner")
     view = table.start()
     while view["waiting_for"] == "bot":
         refused = table.coach()
         assert refused["error"] == {"key": "error.coach_not_now"} and refused["coach"] is None
         view = table.bot_act()
-    asked = []
+    asked, weighed = [], []
 
     def turn(view: dict) -> str:
         advice = table.coach()["coach"]
         asked.append(view)
+        weighed.append(advice["weighed"])  # (a forced move is not counted: nothing to weigh)
         sends = {r["send"] for r in view["hand"]["legal"]}
         assert all(o["do"][0]["send"] in sends for o in advice["options"])
         if advice["weighed"]:
@@ -98,11 +99,14 @@ def test_the_table_coaches_only_the_persons_decision_and_counts_it_per_hand():
         assert view["coach"] is None
 
     view = to_hand_end(table, view, turn, past)
-    asked = len(asked)
-    assert view["waiting_for"] == "next_hand" and asked >= 2
-    assert view["coached"] == asked == table.coached[0]
+    n = sum(weighed)
+    assert view["waiting_for"] == "next_hand" and n >= 2 and len(asked) > n
+    assert view["coached"] == [n, 0, 0] == table.coached[0]
     again = Table.restore(json.loads(json.dumps(table.save())))
-    assert again.coached == [asked] and again.view()["coached"] == asked
+    assert again.coached == [[n, 0, 0]] and again.view()["coached"] == [n, 0, 0]
+    older = table.save()
+    older["app"]["coached"] = [n]  # a save from before the counts per seat
+    assert Table.restore(json.loads(json.dumps(older))).coached == [[n, 0, 0]]
 
 
 def test_r7_the_panel_lists_the_longest_weighed_first_and_the_others_with_their_deals():

@@ -70,17 +70,44 @@ def test_the_view_shows_the_seal_during_the_hand_and_the_seed_only_after_it():
     view = table.start()
     seed = table.shuffles[0]
     seal = view["fair"]["commitment"]
-    assert view["fair"] == {"commitment": fair.commitment(seed)}
+    assert view["fair"] == {"hand": 1, "sealed": True, "chosen": 11,
+                            "commitment": fair.commitment(seed)}
     assert seed not in json.dumps(view)  # R71: the seed would give every hand away
     assert seed not in json.dumps(table.act("nonsense"))
-    refused = table.verify()
+    # The log has the seal in full (the header shows its start).
+    assert view["log"][1]["event"] == {"key": "log.sealed", "commitment": seal}
+    refused = table.verify(seal)
     assert refused["error"] == {"key": "error.hand_not_over"}
     view = to_hand_end(table, view, 1)
-    assert view["fair"] == {"commitment": seal, "seed": seed}
-    view = table.verify()
+    assert view["fair"] == {"hand": 1, "sealed": True, "chosen": 11, "commitment": seal,
+                            "seed": seed}
+    # Verified against the seal the screen showed, not one worked out from the key again.
+    assert table.verify("0" * 64)["fair"]["verified"] == "commitment"
+    assert table.verify(None)["fair"]["verified"] == "unseen"  # (the screen kept none)
+    view = table.verify(seal)
     assert view["error"] is None and view["fair"]["verified"] == "ok"
     view = table.next_hand()
     assert view["fair"]["commitment"] != seal and "seed" not in view["fair"]
+    assert view["fair"]["hand"] == 2
+
+
+def test_a_game_begun_without_a_deal_number_has_keys_no_shown_number_gives_away():
+    """The deal number a game shows seeds its computer players, never its keys: two games
+    with the same number deal differently, and the view does not show the number."""
+    a, b = Table(4, level="beginner"), Table(4, level="beginner")
+    b.seed = a.seed
+    view = a.start()
+    b.start()
+    chosen = Table(4, seed=a.seed, level="beginner")  # the number typed in, by anyone
+    chosen.start()
+    assert len({a.shuffles[0], b.shuffles[0], chosen.shuffles[0]}) == 3
+    assert view["seed"] is None and "chosen" not in view["fair"]
+    # A restore goes on with the same secret generator: the next hand is dealt as without it.
+    to_hand_end(a, view, 5)
+    again = Table.restore(json.loads(json.dumps(a.save())))
+    assert again.chosen is False and again.view()["seed"] is None
+    assert a.next_hand()["hand"] == again.next_hand()["hand"]
+    assert a.shuffles == again.shuffles
 
 
 def test_a_restored_game_keeps_its_seeds_and_a_tampered_seed_is_dropped_not_the_game():
@@ -111,7 +138,8 @@ def test_a_hand_without_a_seed_cannot_be_verified_and_says_why():
     to_hand_end(table, table.start(), 4)
     table.shuffles[0] = None
     view = table.verify()
-    assert view["error"] == {"key": "error.no_seed"} and view["fair"] is None
+    assert view["error"] == {"key": "error.no_seed"}
+    assert view["fair"] == {"hand": 1, "sealed": False, "chosen": 8}  # (the summary says)
 
 
 def test_the_command_line_deals_again_and_checks_a_seal():

@@ -88,3 +88,33 @@ def test_a_save_keeps_the_people_and_whose_screen_it_was():
             Table.restore(broken)
     with pytest.raises(ValueError, match="people"):
         Table(3, people=4)
+
+
+def test_the_summary_is_everyones_each_person_reviews_their_own_and_coached_counts_per_seat():
+    """At a hand's end the device is everyone's: "you" is no one, the coach's use is told
+    per person by name, and each person can review their own decisions (never a bot's)."""
+    import render_panels
+    from web_views import words
+
+    table = Table(4, seed=3, level="beginner", people=2)
+    table.start()
+    asked = []
+
+    def coach_each_person(view: dict) -> None:
+        if view["waiting_for"] == "human" and view["viewer"] not in asked and \
+                table.coach()["coach"]["weighed"]:
+            asked.append(view["viewer"])
+
+    view = to_hand_end(table, table.view(), scripted(table, 2), coach_each_person)
+    assert sorted(asked) == [0, 1], asked
+    assert view["you"] is None and view["coached"][2:] == [0, 0]
+    html = render_panels.summary_html(view, words("en", view))
+    names = view["names"]
+    for seat in (0, 1):
+        assert f"{names[seat]}: the coach was asked about {view['coached'][seat]} decision" \
+            in html
+        assert f'data-seat="{seat}"' in html and f"Review this hand for {names[seat]}" in html
+    assert "You" not in html and "your" not in html
+    assert table.review(seat=1)["seat"] == 1 and table.review()["seat"] == table.human
+    with pytest.raises(ValueError, match="person"):
+        table.review(seat=2)

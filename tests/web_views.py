@@ -52,10 +52,12 @@ def catalogues() -> dict:
 
 
 def words(lang: str = "en", view: dict | None = None):
-    """The catalogue of `lang` as the page uses it, seen from the view's viewer."""
+    """The catalogue of `lang` as the page uses it, seen from the seat the view calls "you"
+    (web/page/language.py)."""
     from say import Words
 
-    return Words(catalogue(lang), (view or {}).get("viewer"), (view or {}).get("names"))
+    view = view or {}
+    return Words(catalogue(lang), view.get("you", view.get("viewer")), view.get("names"))
 
 
 def chooser(announce: str, rng: random.Random, long_game: bool = True):

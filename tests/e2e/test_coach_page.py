@@ -76,6 +76,12 @@ def test_the_coach_advises_on_the_persons_decisions_and_the_summary_counts_it(ap
     assert re.search(r"The coach was asked about \d+ of your decisions",
                      app.text_content(".summary .coached"))
     settle(app)
+    app.reload()  # the switch is remembered, as the language and the theme are
+    settle(app, 60_000)
+    app.click("[data-cmd=next-hand]")
+    assert settle(app) == "human"
+    assert app.get_attribute("[data-cmd=toggle-coach]", "aria-pressed") == "true"
+    app.wait_for_selector("#coach-panel .coach .coach-note")
     guard.check()
 
 

@@ -234,6 +234,12 @@ def test_R12_draw_until_a_tile_fits_in_one_click(app, guard, base_url):
     assert app.locator("#hand .hand-tile.playable").count() == 0
     button = app.locator("#controls [data-action='draw until']")
     assert button.text_content() == "Draw until a tile fits"
+    # A keyboard player who tries a tile that fits nowhere is told so, and the focus is not
+    # left on that tile: it goes to the move there is, so Enter makes it.
+    app.focus("#hand [tabindex='0']")
+    app.keyboard.press("Enter")
+    app.wait_for_function("document.activeElement.dataset.action === 'draw until'")
+    assert "cannot be played anywhere now" in app.text_content("#status")
     before = len(log_entries(app))
     take(app, d["action"])
     assert [e["text"] for e in log_entries(app)[before:]][:drawn] == ["You draw a tile"] * drawn

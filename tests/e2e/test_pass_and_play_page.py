@@ -5,6 +5,7 @@ next person takes it, their screen shows their own tiles and nobody else's."""
 from __future__ import annotations
 
 import json
+import re
 
 from e2e_play import one_move, open_game, settle
 
@@ -37,13 +38,19 @@ def test_two_people_and_two_computer_players_each_see_only_their_own_tiles(app, 
             assert app.locator("#table [data-tile]").count() == 0
             viewer = int(app.get_attribute("body", "data-viewer"))
             assert app.evaluate("document.activeElement.dataset.cmd") == "pass-ready"
+            # A screen reader hears whose turn it is, also when one person follows another.
+            name = re.match(r"I am (\w+):", app.text_content("[data-cmd=pass-ready]")).group(1)
+            assert name in app.text_content("#announcer"), (name, app.text_content("#announcer"))
             box = app.locator("[data-cmd=pass-ready]").bounding_box()  # on the screen
             assert box["y"] >= 0 and box["y"] + box["height"] <= 740, box
             assert app.text_content("#hand") == "Your tilesTiles hidden for the hand-over"
+            # Share and Export show the viewer's tiles: the next person's, not taken yet.
+            assert app.is_disabled("#share-button") and app.is_disabled("#export-diagram")
             app.click("[data-cmd=pass-ready]")
             app.wait_for_selector("body[data-pass='0']", state="attached")
         viewer = int(app.get_attribute("body", "data-viewer"))
         viewers.add(viewer)
+        assert app.is_enabled("#share-button") and app.is_enabled("#export-diagram")
         assert shown_tiles(app) == tiles_of(app, viewer), viewer
         for other in (0, 1):
             if other != viewer:

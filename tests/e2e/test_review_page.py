@@ -53,6 +53,8 @@ def test_a_finished_hand_is_reviewed_step_by_step_from_the_summary_and_the_log(a
     assert violations(app) == []
     app.click("#review-body [data-cmd=review-close]")
     assert app.locator("#review-dialog[open]").count() == 0
+    # The request is over: the page says it waits for the person again, not for the worker.
+    assert app.get_attribute("body", "data-state") == "playable"
     # The log offers it too, for the hand that is over.
     # On a phone, "Next decision" brings the verdict and the options above the buttons.
     app.set_viewport_size({"width": 360, "height": 740})

@@ -182,7 +182,9 @@ def controls_html(view, ui, w):
     sends = marks(view.get("coach"), w)["sends"] if ui.get("coach") else None
     for record in simple:
         kind = record.get("kind")
-        cls = "primary" if kind in ("wait", "pass", "set") or len(legal_of(view)) == 1 else ""
+        # (draw_until is offered only when drawing is all the person may do, R12)
+        cls = "primary" if kind in ("wait", "pass", "set", "draw_until") or \
+            len(legal_of(view)) == 1 else ""
         buttons.append(action_button(w, record, cls, sends))
     selected = ui.get("selected")
     if selected and not ui.get("choose") and phase in ("play", "out of turn", "set"):
@@ -280,14 +282,17 @@ def summary_html(view, w):
     if setter is not None:
         out.append('<p class="next-setter">' + esc(w.capital(w.word(
             "log.next_setter", {"seat": setter}))) + "</p>")
-    if view.get("coached"):
-        out.append('<p class="coached">' + esc(w.word("sum.coached", {"n": view["coached"]})) +
-                   "</p>")
+    out.append(coached_html(view, w))
     fair = view.get("fair") or {}
     verify = ""
     if fair.get("seed"):
         verify = button(w.word("btn.verify"), ' data-cmd="verify"')
+    people = view.get("people") or []
     review = button(w.word("btn.review"), ' data-cmd="review" data-hand="' + str(number) + '"')
+    if len(people) > 1:  # pass-and-play: each person reviews their own decisions
+        review = "".join(button(w.word("btn.review_seat", {"seat": s}), ' data-cmd="review" '
+                                'data-hand="' + str(number) + '" data-seat="' + str(s) + '"')
+                         for s in people)
     out.append('<div class="buttons">' + button(w.word("btn.next_hand"), ' data-cmd="next-hand"',
                                                 "primary") +
                button(w.word("btn.end_session"), ' data-cmd="end-session"') + review + verify +
@@ -297,9 +302,29 @@ def summary_html(view, w):
     return "".join(out)
 
 
+def coached_html(view, w):
+    """How many decisions the coach weighed in the hand: the person's, or in pass-and-play
+    each person's by name."""
+    counts = view.get("coached") or []
+    people = view.get("people") or []
+    if len(people) <= 1:
+        me = view.get("viewer", 0)
+        n = counts[me] if isinstance(me, int) and 0 <= me < len(counts) else 0
+        return '<p class="coached">' + esc(w.word("sum.coached", {"n": n})) + "</p>" if n else ""
+    out = []
+    for seat in people:
+        n = counts[seat] if 0 <= seat < len(counts) else 0
+        if n:
+            out.append('<p class="coached">' + esc(w.word("sum.coached_seat", {
+                "seat": seat, "n": n})) + "</p>")
+    return "".join(out)
+
+
 def fair_html(fair, w):
     """The revealed seed of the hand's deal and its seal (nos.fair), and what "Verify the
     deal" found."""
+    if fair.get("sealed") is False:  # a save from before fair deals, or edited
+        return '<p class="fair">' + esc(w.word("sum.fair_unsealed")) + "</p>"
     if not fair.get("seed"):
         return ""
     seed, seal = esc(fair["seed"]), esc(fair.get("commitment", ""))
@@ -307,16 +332,21 @@ def fair_html(fair, w):
     html = html.replace(seed, "<code>" + seed + "</code>").replace(
         seal, "<code>" + seal + "</code>")
     out = '<p class="fair">' + html + "</p>"
+    if fair.get("chosen") is not None:  # begun from a deal number: its keys follow from it
+        out += '<p class="fair">' + esc(w.word("sum.fair_chosen", {"seed": fair["chosen"]})) + \
+            "</p>"
     found = fair.get("verified")
     if found:
         if found == "ok":
             said = w.word("sum.fair_ok")
+        elif found == "unseen":  # the screen kept no seal: the deal alone was checked
+            said = w.word("sum.fair_unseen")
         elif found == "commitment":
             said = w.word("sum.fair_commitment")
         else:
             said = w.word("sum.fair_deal")
-        out += ('<p class="fair-verified ' + ("ok" if found == "ok" else "bad") +
-                '" role="status">' + esc(said) + "</p>")
+        kind = found if found in ("ok", "unseen") else "bad"
+        out += ('<p class="fair-verified ' + kind + '" role="status">' + esc(said) + "</p>")
     return out
 
 
@@ -445,7 +475,9 @@ def info_html(view, w):
     rules = view.get("house_rules") or {}
     on = [k for k in ("H1", "H2") if rules.get(k)]
     setting = w.word("info.setting", {"players": view.get("players"),
-                                      "level": view.get("level"), "seed": view.get("seed")})
+                                      "level": view.get("level")})
+    if view.get("seed") is not None:  # a chosen deal number (nos.app: else keys are secret)
+        setting += " · " + w.word("info.deal_number", {"seed": view["seed"]})
     if on:
         setting += " · " + " ".join(on)
     parts.append('<span class="setting">' + esc(setting) + "</span>")

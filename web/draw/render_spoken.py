@@ -7,6 +7,9 @@ Pure functions of their arguments, in the MicroPython subset (see render_svg.py)
 
 from render_layout import end_title, hand_of
 
+# Log entries shown but not said: a seal's 64 digits read aloud help nobody (the log has it).
+UNSAID = ("log.sealed",)
+
 
 def news(view, heard, words):
     """(the sentences to announce, how many log entries are heard now): every entry of the
@@ -20,6 +23,8 @@ def news(view, heard, words):
     said = []
     for entry in log[heard:]:
         event = entry.get("event") or {}
+        if event.get("key") in UNSAID:
+            continue
         if not (str(event.get("key", "")).startswith("act.") and event.get("seat") == me):
             said.append(words.sentence(words.say(event)))
         for pay in entry.get("payments") or []:

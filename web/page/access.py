@@ -60,6 +60,18 @@ def give_focus(where):
     focus_node(node)
 
 
+def off_a_dead_tile(page):
+    """The focus on a hand tile that cannot be played, on the person's turn when no tile
+    can (they must draw, wait or pass), goes to the move's button: Enter makes the move."""
+    active = document.activeElement
+    if (absent(active) or absent(getattr(active, "closest", None)) or
+            absent(active.closest("#hand")) or attr(active, "aria-disabled") is None):
+        return
+    if page.persons_turn() and absent(document.querySelector(
+            "#hand [data-tile]:not([aria-disabled])")):
+        focus("#controls button.primary")
+
+
 def focus_node(node):
     if not absent(node):
         node.focus(to_js({"preventScroll": True}))
@@ -162,8 +174,12 @@ def tell_news(page):
         return
     w = words(page)
     text, page.shown.heard = spoken.news(view, page.shown.heard, w)
-    turn = view.get("waiting_for") == "human"
-    if turn and not page.shown.heard_turn:
+    # Whose turn, and whether the device is still to be handed to them (pass-and-play):
+    # each new one is said, also from one person straight to the next.
+    turn = None
+    if view.get("waiting_for") == "human":
+        turn = str(view.get("viewer")) + (" pass" if page.pass_pending() else "")
+    if turn is not None and turn != page.shown.heard_turn:
         prompt = document.querySelector("#controls .prompt")
         if not absent(prompt):
             text = (text + " " + str(prompt.textContent)).strip()

@@ -11,7 +11,7 @@ dropped (their action goes first in the worker's queue after at most one short s
 import asyncio
 import json
 
-from dom import el, pointer_within
+from dom import COACH_KEY, el, embedded, pointer_within, storage_get, storage_set
 from pyscript.ffi import to_js
 from show import draw_announce_coach, draw_coach, draw_coach_marks, draw_controls, draw_hand, store
 
@@ -26,8 +26,15 @@ def start(page):
         asyncio.create_task(run(page))
 
 
+def remembered():
+    """Whether the coach was on when this page was last left (an embed never remembers)."""
+    return not embedded() and storage_get(COACH_KEY) == "1"
+
+
 def toggle(page):
     page.shown.coach = not page.shown.coach
+    if not embedded():
+        storage_set(COACH_KEY, "1" if page.shown.coach else "0")
     draw_controls(page)
     draw_hand(page)  # (a row for the coach's chips under the tiles, or none)
     if page.shown.coach:

@@ -18,6 +18,7 @@ import dialogs
 import embedding
 import moves
 import reviewing
+import seals
 import share
 import ui_logic as logic
 import zoom
@@ -104,9 +105,9 @@ def on_command(page, cmd, node):
     elif cmd == "share-close":
         share.close()
     elif cmd == "review":  # the hand review (nos/review.py): from the summary or the log
-        number = attr(node, "data-hand")
-        asyncio.create_task(reviewing.open_review(page, None if number is None else
-                                                  int(number)))
+        number, seat = attr(node, "data-hand"), attr(node, "data-seat")
+        asyncio.create_task(reviewing.open_review(page, None if number is None else int(number),
+                                                  None if seat is None else int(seat)))
     elif cmd == "review-step":
         reviewing.step(page, node)
     elif cmd == "review-close":
@@ -131,7 +132,7 @@ def on_command(page, cmd, node):
     elif cmd == "toggle-coach":
         coaching.toggle(page)
     elif cmd == "verify" and page.idle():  # the hand dealt again from its seed (nos.fair)
-        spawn(page, command(page, "verify"))
+        spawn(page, command(page, "verify", json.dumps({"seal": seals.shown(page)})))
     elif cmd == "end-session" and page.idle():
         spawn(page, command(page, "end_session"))
     elif cmd == "toggle-close":
@@ -361,6 +362,7 @@ async def start(page):
     """After the frame: wire the events, draw the game shown last, connect to the engine and
     load the game."""
     wire(page)
+    page.shown.coach = coaching.remembered()
     if embedded():
         embedding.start()
     elif not logic.asks_for_game(logic.parse_query(window.location.search)):

@@ -11,10 +11,10 @@ from say import Words
 
 
 def words(page):
-    """The word catalogue of the language shown, seen from the view's viewer ("you")."""
+    """The word catalogue of the language shown, seen from the seat the view calls "you"."""
     w = page.shown.words
     view = page.shown.view or {}
-    w.viewer = view.get("viewer")
+    w.viewer = view.get("you", view.get("viewer"))
     w.names = view.get("names") or []
     return w
 

@@ -12,6 +12,7 @@ import json
 
 import coaching
 import embedding
+import seals
 from dom import PREFS_KEY, SAVE_KEY, SHOWN_KEY, embedded, storage_get
 from language import words
 from pyscript import window
@@ -75,6 +76,7 @@ def apply(page, reply):
     view = reply.get("view")
     if view is not None:
         page.shown.view = view
+        seals.remember(page, view)
         page.shown.broken = None
         pace = page.shown.pace
         page.shown.pace = pace_of(page, pace if pace is not None else prefs().get("pace"))
@@ -187,11 +189,11 @@ def take_back(page, action):
     spawn(page, act(page, action))
 
 
-async def command(page, name):
-    """Next hand, end of the session: between hands."""
+async def command(page, name, payload=""):
+    """Next hand, end of the session, verifying the deal: between hands."""
     page.shown.notice = None
     page.move.clear()
-    apply(page, await call(page, name))
+    apply(page, await call(page, name, payload))
 
 
 async def start_game(page, cfg, fallback=False):

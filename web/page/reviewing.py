@@ -10,17 +10,20 @@ from dom import absent, attr, diagrams_narrow, el, open_dialog
 from language import say, words
 from link import call
 from pyscript import document
-from show import show_status
+from show import show_status, update_state
 
 KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
 
 
-async def open_review(page, hand=None):
-    """Ask the worker for the review of `hand` (an index; None: the last one over)."""
+async def open_review(page, hand=None, seat=None):
+    """Ask the worker for the review of `hand` (an index; None: the last one over) for the
+    person at `seat` (None: whose screen it is)."""
     if page.link.engine is None or not page.link.synced:
         return
     show_status(words(page).word("review.working"), "loading")
-    reply = await call(page, "review", json.dumps({} if hand is None else {"hand": hand}))
+    request = {k: v for k, v in (("hand", hand), ("seat", seat)) if v is not None}
+    reply = await call(page, "review", json.dumps(request))
+    update_state(page)  # (no view follows, as after other requests: the page is idle again)
     show_status("")
     if reply.get("error") or not reply.get("review"):
         show_status(say(page, reply.get("error") or {"key": "error.review_hand"}), "error")
@@ -37,8 +40,9 @@ def draw(page):
     if review is None:
         return
     where = page.shown.review_step
-    el("review-body").innerHTML = render_review.review_html(
-        review, where, words(page), diagrams_narrow())
+    w = words(page)
+    w.viewer = review.get("seat", w.viewer)  # "you" is the person whose decisions these are
+    el("review-body").innerHTML = render_review.review_html(review, where, w, diagrams_narrow())
 
 
 def step(page, node):

@@ -194,7 +194,10 @@ def render(page, with_log=True, table=True):
     else:
         draw_controls(page)
     el("info").innerHTML = panels.info_html(view, w)
-    el("export-diagram").disabled = view is None or not view.get("hand")
+    # Both show the viewer's tiles: on a pass screen those are the next person's (their
+    # seat is the engine's viewer already), so neither is offered until they take it.
+    el("export-diagram").disabled = view is None or not view.get("hand") or hidden
+    el("share-button").disabled = hidden
     if with_log:
         draw_log(page)
     draw_help(page)
@@ -208,6 +211,7 @@ def render(page, with_log=True, table=True):
     else:
         show_status("")
     update_state(page)
+    access.off_a_dead_tile(page)
     access.tell_news(page)
     bring_into_view(page)
     # How long drawing took on this thread (MicroPython), for the tests' timing report.
@@ -275,7 +279,7 @@ def export_diagram(page):
     """Download the table as a standalone SVG diagram (render_diagram.py): a Blob behind
     an <a download>. The previous download's object URL is released now."""
     view = page.view
-    if view is None or not view.get("hand"):
+    if view is None or not view.get("hand") or page.pass_pending():
         return
     svg = diagram.diagram_svg(view, words(page), diagram.seat_hands(view))
     # Plain JS values: MicroPython's proxies of a list or dict are not a JS array/object.

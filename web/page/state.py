@@ -50,13 +50,14 @@ class Shown:
         self.help_key = None  # what the payments of "How to play" show
         self.scrolled_key = None  # the hand (and its end) last brought into view
         self.heard = None  # how many log entries the live region has said (access.py)
-        self.heard_turn = False  # the live region has said that it is the person's turn
+        self.heard_turn = None  # whose turn the live region said last (access.tell_news)
         self.moved = None  # the log length, chips, last play, hand last drawn (motion)
         self.playable = False  # the page has been playable once (nos:playable is marked)
         self.diagram_url = None  # the last exported diagram's object URL
         self.share = None  # what the Share dialog offers (the worker's share reply)
         self.zoom = None  # (hand number, (z, tx, ty)): the layout's zoom in that hand
         self.seen = None  # pass-and-play: the seat whose tiles the device has been handed to
+        self.seals = None  # {hand number: the seal of its deal shown before it} (seals.py)
         self.coach = False  # the coach is switched on (coaching.py; off by default)
         self.coaching = False  # its loop runs
         self.coach_hover = False  # a mouse over the list of its panel (coaching.py)

@@ -275,15 +275,16 @@ def end_session(_request_json=""):
 
 def review(request_json=""):
     """The review of a finished hand (nos/review.py): {"review": ..., "error": event or
-    None}; the request may name the hand ({"hand": index}, default the last one over)."""
+    None}; the request may name the hand ({"hand": index}, default the last one over) and
+    the person ({"seat": s}, pass-and-play; default whose screen it is)."""
     out = {"review": None, "error": None}
     try:
         request = _load(request_json) if request_json else {}
-        number = request.get("hand") if isinstance(request, dict) else None
-        if number is not None and (type(number) is not int or number < 0):
+        number, seat = request.get("hand"), request.get("seat")
+        if any(v is not None and (type(v) is not int or v < 0) for v in (number, seat)):
             raise Refused("error.review_hand")
         try:
-            out["review"] = _need_table().review(number)
+            out["review"] = _need_table().review(number, seat)
         except ValueError:
             raise Refused("error.review_hand") from None
     except Refused as exc:
@@ -300,9 +301,15 @@ def coach(_request_json=""):
     return _guard(lambda: _need_table().coach())
 
 
-def verify(_request_json=""):
-    """Deal the hand just over again from its revealed seed and compare (nos.fair)."""
-    return _guard(lambda: _need_table().verify())
+def verify(request_json=""):
+    """Deal the hand just over again from its revealed seed and compare it with the seal the
+    page showed before the hand, {"seal": hex digits} if the page kept it (nos.fair)."""
+
+    def run():
+        seal = _load(request_json).get("seal")
+        return _need_table().verify(seal if isinstance(seal, str) else None)
+
+    return _guard(run)
 
 
 def view(_request_json=""):
