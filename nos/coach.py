@@ -6,8 +6,9 @@ now to the end of the hand with a 95 % interval, and which the expert would choo
 candidates (the opening's successive halving) it shows the ``SHOWN`` weighed longest.
 
 The first estimate is exactly the expert's search (the same candidates, deals and choice for
-the same seeded generator); ``refine`` adds deals to every candidate shown, a few at a time,
-so the page can ask for more while the person thinks and stop whenever they act.
+the same seeded generator); ``refine`` adds deals to the candidates shown, a few at a time
+(first to those set aside early, until they are weighed as long as the rest), so the page
+can ask for more while the person thinks and stop whenever they act.
 """
 
 from __future__ import annotations
@@ -55,14 +56,19 @@ class Coach:
         return sorted(most)
 
     def refine(self, seconds: float = 0.25, most: int = 64) -> int:
-        """Add deals to every shown candidate for up to ``seconds`` (at least one, at most
-        ``most``); returns how many."""
+        """Add deals for up to ``seconds`` (at least one, at most ``most``); returns how
+        many. A deal goes first to the shown candidates the search set aside early, until
+        they have been weighed as long as those it kept: then all of them compete for the
+        expert's choice (``best``), and none shown is left ranked apart on a few deals while
+        its chips say more. After that every deal goes to every shown candidate."""
         if not self.values:
             return 0
-        live = self.shown()
+        shown = self.shown()
         deadline = time.perf_counter() + seconds
         done = 0
         while done < most and (done == 0 or time.perf_counter() < deadline):
+            top = max(len(self.values[i]) for i in shown)
+            live = [i for i in shown if len(self.values[i]) < top] or shown
             for i, value in self.expert.one_deal(self.obs, self.hints, self.cands, live,
                                                  self.rng):
                 self.values[i].append(value)

@@ -305,10 +305,11 @@ def test_the_diagrams_message_before_the_set_wraps_within_a_phones_drawing(views
 
 
 @pytest.mark.parametrize("narrow", [False, True])
-def test_r2_a_row_too_long_for_its_room_still_shows_the_boneyards_last_two(narrow) -> None:
-    """A phone's row has room for about ten tiles: the boneyard's first ones stand for the
-    rest with a "+N", and its last two (never drawn, R2), which the legend explains, still
-    show, face down and face up."""
+def test_r2_the_boneyard_shows_every_tile_and_its_last_two_marked(narrow) -> None:
+    """Every tile of a boneyard shows, face down and face up (a hand review says every tile
+    is open), also on a phone, where its row takes the whole width: its last two (never
+    drawn, R2), which the legend explains, marked. A row too long for its room would keep
+    them and let a "+N" stand for others (``kept``)."""
     from nos.position import Position
     from nos.view import diagram_view
 
@@ -327,4 +328,6 @@ def test_r2_a_row_too_long_for_its_room_still_shows_the_boneyards_last_two(narro
     assert len(backs) + sum(int(m[1:]) for m in marks) == len(bone) == 11
     assert len(set(faces)) + sum(int(t.text[1:]) for t in opened.iter(NS + "text")
                                  if (t.text or "").startswith("+")) == 11
-    assert bool(marks) == narrow
+    assert not marks and len(set(faces)) == 11
+    assert rd.kept(13, 6, 2) == ([0, 1, 2, 11, 12], 3)  # (the last two kept, "+8" before them)
+    assert rd.kept(13, 15, 2) == (list(range(13)), None)

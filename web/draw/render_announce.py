@@ -223,7 +223,11 @@ def coach_section(view, coach_on, w):
     while the coach is off."""
     if not coach_on:
         return ""
-    return render_coach.coach_html((view or {}).get("coach"), w, "announce-coach-title", "form")
+    coach = (view or {}).get("coach")
+    html = render_coach.coach_html(coach, w, "announce-coach-title", "form")
+    if coach and coach.get("weighed"):  # (why its game may not be the one it set for)
+        html += '<p class="coach-note">' + esc(w.word("coach.announce_again")) + "</p>"
+    return html
 
 
 def game_chips(view, coach_on, w):

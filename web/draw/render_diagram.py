@@ -208,12 +208,13 @@ def row_of(count, room, tail, x, y, g, draw):
     return parts, x
 
 
-def tiles_row(tiles, y, cls, outlined=None, dead_from=None, x=None, g=WIDE):
-    """Face-up tiles from x (the row's tiles_x); those in `outlined` get a gold outline,
-    those from index `dead_from` on are the boneyard's last two. Returns (svg parts, x
-    after them)."""
+def tiles_row(tiles, y, cls, outlined=None, dead_from=None, x=None, g=WIDE, right=None):
+    """Face-up tiles from x (the row's tiles_x) up to `right` from the drawing's right edge
+    (None: the row's tiles_room); those in `outlined` get a gold outline, those from index
+    `dead_from` on are the boneyard's last two. Returns (svg parts, x after them)."""
     x = g["tiles_x"] if x is None else x
-    room = max(int((g["w"] - g["tiles_room"] - x) / (TILE_W + TILE_GAP)), 2)
+    right = g["tiles_room"] if right is None else right
+    room = max(int((g["w"] - right - x) / (TILE_W + TILE_GAP)), 2)
 
     def face(k, x):
         t = tiles[k]
@@ -231,10 +232,12 @@ def tiles_row(tiles, y, cls, outlined=None, dead_from=None, x=None, g=WIDE):
     return row_of(len(tiles), room, tail, x, y, g, face)
 
 
-def backs_row(count, y, dead=0, cls="back", g=WIDE):
-    """Face-down tiles from the row's tiles_x, the last `dead` of them crossed (R2)."""
+def backs_row(count, y, dead=0, cls="back", g=WIDE, right=None):
+    """Face-down tiles from the row's tiles_x (up to `right`, as in tiles_row), the last
+    `dead` of them crossed (R2)."""
     x = g["tiles_x"]
-    room = int((g["w"] - g["tiles_room"] - x) / (TILE_W + TILE_GAP))
+    right = g["tiles_room"] if right is None else right
+    room = int((g["w"] - right - x) / (TILE_W + TILE_GAP))
 
     def back(k, x):
         is_dead = k >= count - dead
@@ -259,10 +262,13 @@ def boneyard_row(view, y, boneyard, words, g=WIDE):
                    text(tx + text_width(label, g["name"], True) * 1.1 + 12, y + 28, said,
                         g["small"], INK_DIM)]
     parts = [row_panel(y, False, g, g["bone_h"])] + heading
+    # Narrow, nothing stands right of the boneyard's tiles (no chips, its words under them):
+    # they take the row's whole width, so that a boneyard shown open shows every tile.
+    right = None if g is WIDE else g["margin"] + TILE_GAP
     if boneyard is not None:
-        tiles, x = tiles_row(list(boneyard), ty, "bone", None, drawable, None, g)
+        tiles, x = tiles_row(list(boneyard), ty, "bone", None, drawable, None, g, right)
     else:
-        tiles, x = backs_row(count, ty, int(hand.get("last_two", 0)), "bone", g)
+        tiles, x = backs_row(count, ty, int(hand.get("last_two", 0)), "bone", g, right)
     parts.append(group([title(words.word("diagram.boneyard"))] + tiles, "boneyard-tiles"))
     # Wide: the words after the tiles; narrow: on a line of their own under them.
     sx, sy = (x + 8, ty + TILE_H * 0.62) if g is WIDE else (tx, ty + TILE_H + 22)
