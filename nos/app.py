@@ -117,6 +117,7 @@ class Table:
         # summary say; pass-and-play seats several people).
         self._coach: tuple[tuple[int, int, int], Coach] | None = None
         self.coached: list[list[int]] = []
+        self.set_weighed: tuple[int, int] | None = None  # (hand, seat): a set it weighed
         self.log: list[dict[str, Any]] = []
         self._bot = bot_for(level)
         self._undo: dict[str, Any] | None = None  # the save before the person's last play
@@ -349,8 +350,13 @@ class Table:
                 table.bot_rng.setstate(_unstate(states[1]))
                 if len(states) > 2:
                     table.deal_rng.setstate(_unstate(states[2]))
-        except (TypeError, ValueError, IndexError):
-            raise BadRecord("record: the saved random state is damaged") from None
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError, OverflowError):
+            # A damaged random state loses no game: the generators start afresh from a
+            # secret, so later deals no longer follow from the deal number.
+            secret = random.SystemRandom()
+            for rng in (table.session.rng, table.bot_rng, table.deal_rng):
+                rng.seed(secret.getrandbits(128))
+            table.chosen = False
         table.coached = _coached(app.get("coached"), len(table.session.hands),
                                  checked.players)
         if app.get("human") in table.humans and type(app.get("human")) is int:
@@ -376,6 +382,8 @@ class Table:
                 while len(self.coached) < key[0] + 1:
                     self.coached.append([0] * self.session.players)
                 self.coached[key[0]][self.human] += 1
+                if hand.phase is Phase.SET:  # (its announcement then weighs every game)
+                    self.set_weighed = (key[0], self.human)
         else:
             self._coach[1].refine(seconds)
         return self.view()
@@ -411,7 +419,8 @@ class Table:
         expert = get_bot("expert", **REVIEW_EXPERT, **BROWSER_BOT_PARAMS.get("expert", {}))
         out = review(self.session.hands[k], seat, list(self.session.names), expert,
                      REVIEW_DEALS, seed=self.seed)
-        out["hand"], out["seat"] = k, seat
+        # Pass-and-play: the review names whose decisions they are.
+        out["hand"], out["seat"], out["named"] = k, seat, len(self.humans) > 1
         return out
 
     # ------------------------------------------------------------------ fair deals

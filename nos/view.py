@@ -206,9 +206,12 @@ def coach_view(table: Table) -> dict[str, Any] | None:
     if advice is None:
         return None
     options = [option_record(table.hand, o) for o in advice.options()]
+    # Announcing after a set it weighed (a few games a double): now every game, new deals.
+    after_set = table.hand.phase is Phase.ANNOUNCE and \
+        table.set_weighed == (len(table.session.hands) - 1, table.human)
     return {"options": options, "best": advice.best_shown(),
             "deals": max(o["deals"] for o in options), "weighed": advice.weighed,
-            "tiles": tile_options(options)}
+            "tiles": tile_options(options), "after_set": after_set}
 
 
 def tile_options(options: list[dict[str, Any]]) -> dict[str, int]:

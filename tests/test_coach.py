@@ -159,8 +159,11 @@ def test_r7_the_panel_lists_the_longest_weighed_first_and_the_others_with_their_
     # those it gave for the set, where it weighed a few games a double.
     import render_announce
 
-    inside = render_announce.coach_section(view, True, words("en", view))
-    assert inside.startswith(html[:40]) and "now it weighs every game, over new deals" in inside
+    said = "now it weighs every game, over new deals"
+    after = {**view, "coach": {**advice, "after_set": True}}
+    inside = render_announce.coach_section(after, True, words("en", view))
+    assert inside.startswith(html[:40]) and said in inside
+    assert said not in render_announce.coach_section(view, True, words("en", view))
     # Is the choice not the highest average of those weighed longest? The panel says why.
     best = advice["best"]
     ahead = {**advice, "options": [{**o, "mean": options[best]["mean"] + 1}
@@ -395,3 +398,21 @@ def test_the_coachs_chips_show_under_the_hands_tiles_and_on_the_buttons():
     assert set(coach["tiles"]) == sets and len(sets) >= 2
     svg = render_hand.hand_svg(view, {"coach": True}, "wide", words("en", view))
     assert svg.count('class="coach-mark best"') == 1
+
+
+def test_r7_the_announcement_advice_says_when_it_follows_a_set_it_weighed():
+    """Announcing, the coach weighs every game over new deals; only after a set it weighed
+    (a few games a double) does the view say so (its numbers may differ from those)."""
+    from unittest import mock
+
+    from web_views import choice_of_doubles, coached_announce_view
+
+    import nos.app
+
+    assert coached_announce_view()["coach"]["after_set"] is False  # a set with no choice
+    table = choice_of_doubles(3)
+    with mock.patch.dict(nos.app.BROWSER_BOT_PARAMS, {"expert": {"set_iterations": 8}}):
+        advice = table.coach()["coach"]
+        assert advice["weighed"] and advice["after_set"] is False
+        table.act(advice["options"][advice["best"]]["do"][0]["send"])  # the set
+        assert table.coach()["coach"]["after_set"] is True

@@ -158,3 +158,18 @@ def test_the_command_line_deals_again_and_checks_a_seal():
     bad = run("not-a-seed", "--players", "4")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
     assert isinstance(deal, Deal)
+
+
+@pytest.mark.parametrize("rng", ["junk", [[1, [2], None]], {"0": 1}, 7, [[3, "x", None]] * 3])
+def test_a_damaged_random_state_keeps_the_game_with_fresh_secret_generators(rng):
+    table = Table(3, seed=5, level="beginner")
+    view = to_hand_end(table, table.start(), 2)
+    saved = json.loads(json.dumps(table.save()))
+    saved["app"]["rng"] = rng
+    again = Table.restore(saved)
+    assert again.session.hands[0].deal == table.session.hands[0].deal
+    assert again.view()["log"] == view["log"]
+    # Its next deals no longer follow from the deal number, and it no longer says they do.
+    assert again.chosen is False and "chosen" not in again.next_hand()["fair"]
+    table.next_hand()
+    assert again.shuffles[1] != table.shuffles[1]

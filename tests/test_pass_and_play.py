@@ -115,6 +115,14 @@ def test_the_summary_is_everyones_each_person_reviews_their_own_and_coached_coun
             in html
         assert f'data-seat="{seat}"' in html and f"Review this hand for {names[seat]}" in html
     assert "You" not in html and "your" not in html
-    assert table.review(seat=1)["seat"] == 1 and table.review()["seat"] == table.human
+    import render_review
+
+    reviewed = table.review(seat=1)
+    assert reviewed["seat"] == 1 and reviewed["named"] and table.review()["seat"] == table.human
+    # Its title names whose decisions they are; inside it, "you" is that person.
+    w = words("en", view)
+    w.viewer = 1
+    assert f"<h2 id=\"review-title\">Review of hand 1 for {names[1]}</h2>" in \
+        render_review.review_html(reviewed, 0, w)
     with pytest.raises(ValueError, match="person"):
         table.review(seat=2)

@@ -29,6 +29,7 @@ def test_the_review_replays_the_finished_hand_exactly(seed):
     got = table.review()
     steps = got["steps"]
     assert got["hand"] == 0 and len(steps) == len(hand.history) + 1
+    assert got["seat"] == 0 and got["named"] is False  # (one person: "you" needs no name)
     record = session_record(table.session)
     for k in (0, 1, len(steps) // 2, len(steps) - 1):
         at = replay_to(record, 0, k).hand

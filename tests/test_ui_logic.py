@@ -136,6 +136,7 @@ def test_good_url_parameters(search, game, delay):
     ("?colour=red", "'colour' is not a setting of this page; use seed, players, level, h1, "
                     "h2, people, delay."),
     ("?players=3&people=4", "The people at this device must be 1 to 3 (the players), not '4'."),
+    ("?people=7&players=3", "The people at this device must be 1 to 3 (the players), not '7'."),
     ("?seed=1&players=<script>", "The number of players must be 3 to 5, not '<script>'."),
 ])
 def test_bad_url_parameters_are_one_sentence_and_start_no_game(search, sentence):

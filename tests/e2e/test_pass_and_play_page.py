@@ -49,6 +49,13 @@ def test_two_people_and_two_computer_players_each_see_only_their_own_tiles(app, 
             app.click("[data-cmd=pass-ready]")
             app.wait_for_selector("body[data-pass='0']", state="attached")
         viewer = int(app.get_attribute("body", "data-viewer"))
+        # Each person has a switch of their own: the first switches the coach on, the
+        # second finds it off (nobody is coached, or counted as coached, by another's choice).
+        coach = app.locator("#controls [data-cmd=toggle-coach]")
+        if viewer not in viewers:
+            assert coach.get_attribute("aria-pressed") == "false", viewer
+            if viewer == 0:
+                coach.click()
         viewers.add(viewer)
         assert app.is_enabled("#share-button") and app.is_enabled("#export-diagram")
         assert shown_tiles(app) == tiles_of(app, viewer), viewer
@@ -58,4 +65,8 @@ def test_two_people_and_two_computer_players_each_see_only_their_own_tiles(app, 
         waiting = one_move(app)
     assert waiting == "next_hand", waiting
     assert viewers == {0, 1} and passes >= 2, (viewers, passes)
+    # The summary is everyone's; whoever acts first in the next hand takes the device anew.
+    app.click("[data-cmd=next-hand]")
+    assert settle(app) == "human" and app.get_attribute("body", "data-pass") == "1"
+    assert app.locator("#hand [data-tile]").count() == 0
     guard.check()

@@ -225,7 +225,8 @@ def coach_section(view, coach_on, w):
         return ""
     coach = (view or {}).get("coach")
     html = render_coach.coach_html(coach, w, "announce-coach-title", "form")
-    if coach and coach.get("weighed"):  # (why its game may not be the one it set for)
+    # Why its game may not be the one it advised setting with (the view says when).
+    if coach and coach.get("weighed") and coach.get("after_set"):
         html += '<p class="coach-note">' + esc(w.word("coach.announce_again")) + "</p>"
     return html
 

@@ -287,12 +287,7 @@ def summary_html(view, w):
     verify = ""
     if fair.get("seed"):
         verify = button(w.word("btn.verify"), ' data-cmd="verify"')
-    people = view.get("people") or []
-    review = button(w.word("btn.review"), ' data-cmd="review" data-hand="' + str(number) + '"')
-    if len(people) > 1:  # pass-and-play: each person reviews their own decisions
-        review = "".join(button(w.word("btn.review_seat", {"seat": s}), ' data-cmd="review" '
-                                'data-hand="' + str(number) + '" data-seat="' + str(s) + '"')
-                         for s in people)
+    review = review_buttons(view, number, w)
     out.append('<div class="buttons">' + button(w.word("btn.next_hand"), ' data-cmd="next-hand"',
                                                 "primary") +
                button(w.word("btn.end_session"), ' data-cmd="end-session"') + review + verify +
@@ -300,6 +295,17 @@ def summary_html(view, w):
     out.append(fair_html(fair, w))
     out.append("</section>")
     return "".join(out)
+
+
+def review_buttons(view, number, w):
+    """The button that reviews hand `number` (an index), or in pass-and-play one for each
+    person, who reviews their own decisions."""
+    people = view.get("people") or []
+    hand = ' data-cmd="review" data-hand="' + str(number) + '"'
+    if len(people) <= 1:
+        return button(w.word("btn.review"), hand)
+    return "".join(button(w.word("btn.review_seat", {"seat": s}), hand + ' data-seat="' +
+                          str(s) + '"') for s in people)
 
 
 def coached_html(view, w):
@@ -404,8 +410,7 @@ def log_html(view, w):
     def review_button(number):
         if number not in over:
             return ""
-        return ('<p class="log-review">' + button(w.word("btn.review"),
-                ' data-cmd="review" data-hand="' + str(number) + '"') + "</p>")
+        return '<p class="log-review">' + review_buttons(view, number, w) + "</p>"
 
     for entry in view.get("log", []):
         number = entry.get("hand")

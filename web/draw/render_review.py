@@ -76,7 +76,11 @@ def review_html(review, step, w, narrow=False):
     step = max(0, min(count, step))
     s = steps[step] if steps else {}
     number = review.get("hand", 0) + 1
-    out = ['<h2 id="review-title">' + esc(w.word("review.title", {"hand": number})) + "</h2>",
+    title = w.word("review.title", {"hand": number})
+    seat, names = review.get("seat"), w.names or []
+    if review.get("named") and isinstance(seat, int) and 0 <= seat < len(names):
+        title = w.word("review.title_for", {"hand": number, "name": names[seat]})  # (whose)
+    out = ['<h2 id="review-title">' + esc(title) + "</h2>",
            '<p class="dialog-sub">' + esc(total_words(review, w)) + "</p>"]
     event = s.get("event")
     said = w.word("review.step", {"k": step, "n": count})

@@ -126,6 +126,7 @@ def on_command(page, cmd, node):
         spawn(page, command(page, "next_hand"))
     elif cmd == "pass-ready":  # pass-and-play: the next person has the device
         page.shown.seen = (page.view or {}).get("viewer")
+        coaching.taken_by(page, page.shown.seen)
         render(page)
         maybe_open_announce(page)
         coaching.start(page)

@@ -76,6 +76,8 @@ def apply(page, reply):
     view = reply.get("view")
     if view is not None:
         page.shown.view = view
+        if "you" in view and view["you"] is None:  # a screen that is everyone's: the
+            page.shown.seen = None  # next person to act takes the device anew (pass screen)
         seals.remember(page, view)
         page.shown.broken = None
         pace = page.shown.pace

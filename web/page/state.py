@@ -59,6 +59,7 @@ class Shown:
         self.seen = None  # pass-and-play: the seat whose tiles the device has been handed to
         self.seals = None  # {hand number: the seal of its deal shown before it} (seals.py)
         self.coach = False  # the coach is switched on (coaching.py; off by default)
+        self.coach_seats = {}  # pass-and-play: each person's switch, by seat
         self.coaching = False  # its loop runs
         self.coach_hover = False  # a mouse over the list of its panel (coaching.py)
         self.review = None  # the hand review shown (nos/review.py), and its step

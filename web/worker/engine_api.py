@@ -183,11 +183,10 @@ def check_query(request_json):
                 out["delay"] = _number(value, low, high, "error.delay")
             elif name in GAME_PARAMS:
                 game[name] = value
-                _config(game)  # each parameter checked in the order given
             else:
                 raise Refused("error.param", name=name[:20],
                               names=", ".join(GAME_PARAMS + PAGE_PARAMS))
-        if game:
+        if game:  # (all of them together: the people's limit is the players given)
             players, level, seed, options, people = _config(game)
             out["game"] = {"players": players, "level": level, "seed": seed,
                            "h1": options.polish_double_blank, "h2": options.claim_doubles,
