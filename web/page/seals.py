@@ -5,6 +5,7 @@ the seal the person saw, not with one worked out again from that key."""
 import json
 
 from dom import SEALS_KEY, embedded, storage_get, storage_set
+from safe_json import too_deep
 
 KEPT = 40  # hands: a session's worth
 
@@ -15,7 +16,7 @@ def _kept(page):
         page.shown.seals = {}
         text = None if embedded() else storage_get(SEALS_KEY)
         try:
-            data = json.loads(text) if text and len(text) < 8000 else {}
+            data = json.loads(text) if text and len(text) < 8000 and not too_deep(text) else {}
         except Exception:  # noqa: BLE001 - damaged: MicroPython may raise more than ValueError
             data = {}
         if isinstance(data, dict):
