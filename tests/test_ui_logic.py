@@ -137,6 +137,8 @@ def test_good_url_parameters(search, game, delay):
                     "h2, people, delay."),
     ("?players=3&people=4", "The people at this device must be 1 to 3 (the players), not '4'."),
     ("?people=7&players=3", "The people at this device must be 1 to 3 (the players), not '7'."),
+    ("?seed=abc&players=9", "The deal number must be a whole number from 0 to 2147483647, "
+                            "not 'abc'."),
     ("?seed=1&players=<script>", "The number of players must be 3 to 5, not '<script>'."),
 ])
 def test_bad_url_parameters_are_one_sentence_and_start_no_game(search, sentence):

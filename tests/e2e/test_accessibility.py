@@ -195,8 +195,12 @@ def test_a_whole_hand_by_keyboard_alone(app, guard, base_url):
         playable = app.locator("#hand .hand-tile.playable").count()
         if moves > 1 and app.locator("#hand [data-tile]").count():
             # Focus came back to the hand after the last move (and stayed through the
-            # computer players' turns).
-            assert focused(app)["where"] == "hand", (phase, focused(app))
+            # computer players' turns); when no tile can be played and the move is a
+            # button (draw, wait, pass), to that button.
+            dead = app.locator("#hand [data-tile]:not([aria-disabled])").count() == 0
+            button = dead and app.locator("#controls button.primary").count() > 0
+            assert focused(app)["where"] == ("controls" if button else "hand"), (
+                phase, focused(app))
         if playable and phase in ("play", "out of turn"):
             now = tab_to(app, "hand")
             if "playable" not in app.get_attribute(f"#hand [data-tile='{now['tile']}']",

@@ -175,18 +175,22 @@ def check_query(request_json):
     out = {"game": None, "delay": None, "error": None}
     try:
         pairs = _load(request_json).get("query") or []
+        pairs = [(str(p[0]).lower(), str(p[1])) for p in pairs] if isinstance(pairs, list) \
+            else []
+        # The people's limit is the players given, wherever in the query they stand.
+        given = {n: v for n, v in pairs if n == "players"}
         game = {}
-        for pair in pairs if isinstance(pairs, list) else []:
-            name, value = str(pair[0]).lower(), str(pair[1])
+        for name, value in pairs:
             if name == "delay":
                 low, high = SETTINGS["delay"]
                 out["delay"] = _number(value, low, high, "error.delay")
             elif name in GAME_PARAMS:
-                game[name] = value
+                game[name] = value  # each parameter checked in the order given
+                _config({**given, **game} if name == "people" else game)
             else:
                 raise Refused("error.param", name=name[:20],
                               names=", ".join(GAME_PARAMS + PAGE_PARAMS))
-        if game:  # (all of them together: the people's limit is the players given)
+        if game:
             players, level, seed, options, people = _config(game)
             out["game"] = {"players": players, "level": level, "seed": seed,
                            "h1": options.polish_double_blank, "h2": options.claim_doubles,
