@@ -118,6 +118,8 @@ class Table:
         self._coach: tuple[tuple[int, int, int], Coach] | None = None
         self.coached: list[list[int]] = []
         self.set_weighed: tuple[int, int] | None = None  # (hand, seat): a set it weighed
+        # The tiles the person's last request drew (seat, tiles): a screen reader says them.
+        self.drawn: tuple[int, list[str]] | None = None
         self.log: list[dict[str, Any]] = []
         self._bot = bot_for(level)
         self._undo: dict[str, Any] | None = None  # the save before the person's last play
@@ -159,11 +161,14 @@ class Table:
         if hand.current != self.human or self.passes_for_person():
             return self.view(error={"key": "error.not_your_turn", "seat": hand.current})
         undo, self._undo = None, None
+        seat, held = self.human, set(hand.hands[self.human])
+        self.drawn = None
         if text == DRAW_UNTIL:
             if not self.must_draw():
                 return self.view(error={"key": "refuse.draw_until", "rule": "R12"})
             while self.must_draw():
                 self._apply(DRAW)
+            self._drew(seat, held)
             return self.view()
         try:
             action = parse_action(text)
@@ -177,7 +182,13 @@ class Table:
             return self.view(error=refusal_event(exc))
         if undo is not None and not hand.over:
             self._undo, self._since = undo, 0
+        if action == DRAW:
+            self._drew(seat, held)
         return self.view()
+
+    def _drew(self, seat: int, held: set) -> None:
+        self.drawn = (seat, sorted((str(t) for t in set(self.hand.hands[seat]) - held),
+                                   reverse=True))
 
     def can_undo(self) -> bool:
         """The person may take back their last play or set: nobody has acted since."""

@@ -184,6 +184,8 @@ def table_view(table: Table, error: Event | None = None) -> dict[str, Any]:
     view["undo"] = {"kind": "undo", "send": UNDO} if table.can_undo() else None
     if view["waiting_for"] == "human" and hand.phase is Phase.ANNOUNCE:
         h["announce"] = announce_catalogue(hand.set_tile)  # type: ignore[arg-type]
+    if table.drawn is not None and table.drawn[0] == me:  # (theirs alone: R71)
+        h["drawn"] = table.drawn[1]
     view["hand"] = h
     view["fair"] = table.fair_view()  # the commitment, then the seed (nos.fair)
     view["coach"] = coach_view(table)

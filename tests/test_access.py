@@ -146,3 +146,25 @@ def test_the_read_out_says_every_end_and_the_playable_tiles():
     assert said.endswith("Your playable tiles: " + EN.tiles(playable) + ".")
     assert render_spoken.read_out(view, [], EN).endswith(
         "None of your tiles can be played now.")
+
+
+def test_r12_the_tiles_the_person_draws_are_said_to_them_alone():
+    """Their own draws are left out of what the live region says (they know them), but not
+    which tiles they drew: the view's hand names them (the log, everyone's, cannot, R71)."""
+    found = web_views.find_decision("must draw", 4)
+    table = found["table"]
+    held = {str(t) for t in table.hand.hands[0]}
+    before = found["view"]
+    view = table.act(found["action"])
+    drawn = sorted({str(t) for t in table.hand.hands[0]} - held, reverse=True)
+    assert drawn and view["hand"]["drawn"] == drawn
+    words = web_views.words("en", view)
+    said, _ = render_spoken.news(view, len(before["log"]), words)
+    assert said.endswith("You drew " + words.tiles(drawn) + "."), said
+    for entry in view["log"][len(before["log"]):]:  # (the log never names them)
+        assert not any(t in str(entry) for t in drawn), entry
+    # Said once: the news after the next action does not say them again.
+    later = table.bot_act() if view["waiting_for"] == "bot" else table.act(
+        view["hand"]["legal"][0]["send"])
+    assert "You drew" not in render_spoken.news(later, len(view["log"]),
+                                                 web_views.words("en", later))[0]

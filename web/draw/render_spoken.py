@@ -14,21 +14,27 @@ UNSAID = ("log.sealed",)
 def news(view, heard, words):
     """(the sentences to announce, how many log entries are heard now): every entry of the
     log after the first `heard`, the person's own actions left out (they know them) but not
-    the payments they caused. `heard` None (the page's first view) or more than the log
-    holds (a new game): nothing is announced."""
+    the payments they caused, and the tiles they drew (the view's hand says which). `heard`
+    None (the page's first view) or more than the log holds (a new game): nothing is
+    announced."""
     log = (view or {}).get("log") or []
     if heard is None or heard > len(log):
         return "", len(log)
     me = (view or {}).get("viewer", 0)
     said = []
+    drew = False
     for entry in log[heard:]:
         event = entry.get("event") or {}
         if event.get("key") in UNSAID:
             continue
         if not (str(event.get("key", "")).startswith("act.") and event.get("seat") == me):
             said.append(words.sentence(words.say(event)))
+        drew = drew or (event.get("key") == "act.draw" and event.get("seat") == me)
         for pay in entry.get("payments") or []:
             said.append(words.sentence(words.say(pay)))
+    drawn = ((view or {}).get("hand") or {}).get("drawn")
+    if drew and drawn:  # their own draws: which tiles (the log, everyone's, cannot say)
+        said.append(words.sentence(words.word("read.drawn", {"tiles": drawn})))
     return " ".join(said), len(log)
 
 
