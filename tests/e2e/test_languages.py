@@ -68,6 +68,7 @@ def test_switching_language_mid_hand_and_reloading_keeps_both(app, guard, base_u
     prompt = app.text_content("#controls .prompt")
     assert prompt and prompt not in views.catalogue("en")["words"].values()
     assert state(app)["hand"] == before["hand"] and state(app)["log"] == before["log"]
+    assert app.text_content("#announcer") == ""  # (no English left in the live region)
     # The choice is kept: a reload shows the same game, in Polish.
     app.reload()
     settle(app)

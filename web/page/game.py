@@ -191,6 +191,7 @@ async def switch_language(page, code):
         return
     keep(page, LANG_KEY, code)
     translate_page(page)
+    el("announcer").textContent = ""  # (what it said last was in the other language)
     render(page)
     if el("announce-dialog").open:
         open_announce(page)
