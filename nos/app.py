@@ -288,6 +288,10 @@ class Table:
 
     def _hand_over(self, tiebreak: list | None = None) -> None:
         hand = self.hand
+        # R18: the next player drew the boneyard but its last two (counted below too).
+        if hand.close_draw and hand.close_draw[1]:
+            drawer, n = hand.close_draw
+            self._log({"key": "log.close_draw", "seat": drawer, "n": n, "rule": "R18"})
         self._log({"key": "log.hand_end", "reason": hand.end_reason,
                    "counts": list(hand.counts or [])})
         loser = self.session.finish_hand(tiebreak)

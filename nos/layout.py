@@ -19,6 +19,15 @@ _PLAY_TABLES: dict[tuple[bool, bool, int, int], PlayTable] = {}
 _MAT, _ORD = Matching.MATADOR, Matching.ORDINARY
 
 
+def set_lies(plan: Plan) -> str:
+    """How the set tile lies, "inline" or "crosswise" (R63): a double lies crosswise under
+    ordinary matching and in line under matador; the set double of a cross or triangle is
+    the centre the arms branch from; a tile that is no double lies in line."""
+    double = plan.set_tile.is_double
+    inline = not double or (plan.arms == 2 and all(m is _MAT for m in plan.opening))
+    return "inline" if inline else "crosswise"
+
+
 def play_table(matching: Matching, need_double: bool, end: int, arm: int) -> PlayTable:
     """For an open end: each tile's plays there (R60–R62; R42/R45 when a double is needed)."""
     key = (matching is Matching.MATADOR, need_double, end, arm)
@@ -199,10 +208,6 @@ class Layout:
         lengths = self.lengths
         g = plan.announcement.game
         shape = "line" if plan.arms == 2 else "triangle" if g in (13, 14, 15) else "cross"
-        # R63: a double lies crosswise under ordinary matching, in line under matador; the
-        # set double of a cross or triangle is the centre the arms branch from.
-        double = plan.set_tile.is_double
-        inline = not double or (shape == "line" and all(m is _MAT for m in plan.opening))
         arms = []
         laid = {p.tile for placed in self.arms for p in placed}
         laid.add(plan.set_tile)
@@ -232,7 +237,7 @@ class Layout:
             "set": str(plan.set_tile),
             "game": str(plan.announcement),
             "shape": shape,
-            "set_lies": "inline" if inline else "crosswise",
+            "set_lies": set_lies(plan),
             "arms": arms,
             # The arm of each placed tile in the order they were played.
             "order": [arm for _, arm in sorted((p.seq, i) for i, placed in

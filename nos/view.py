@@ -22,6 +22,7 @@ from nos.games import (
     plan_for,
 )
 from nos.hand import Hand, Phase
+from nos.layout import set_lies
 from nos.observation import Observation
 from nos.payments import (
     CLOSE_PAYMENT,
@@ -134,7 +135,7 @@ def announce_option(a: Announcement, set_tile: Tile) -> dict[str, Any]:
         sides.append(side)
     shape = "line" if plan.arms == 2 else "triangle" if g in (13, 14, 15, 16) else "cross"
     return {"send": f"announce {a}", "game": announcement_params(a, set_tile, plan),
-            "choice": choice, "sides": sides, "shape": shape}
+            "choice": choice, "sides": sides, "shape": shape, "set_lies": set_lies(plan)}
 
 
 # ---------------------------------------------------------------- the whole view

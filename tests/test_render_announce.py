@@ -106,3 +106,20 @@ def test_zero_zero_set_offers_the_triangles():
     assert "You announce" in html and "triangle, then ordinary cross" in html
 
 
+
+
+@pytest.mark.parametrize(("tile", "game", "lies"), [
+    ("6-6", 1, "crosswise"), ("6-6", 4, "inline"), ("5-0", 1, "inline"), ("6-6", 2, "crosswise"),
+])
+def test_r63_the_dialogs_set_tile_lies_as_on_the_table(tile, game, lies):
+    """A double across an ordinary line, in line under matador; a cross's centre; a tile
+    that is no double in line: the engine says so (set_lies, as its layout does)."""
+    from nos.view import announce_catalogue
+
+    catalogue = announce_catalogue(Tile.parse(tile))
+    option = next(g for g in catalogue["games"] if g["game"] == game)["options"][0]
+    assert option["set_lies"] == lies
+    svg = render_announce.diagram_svg({"hand": {"announce": catalogue}}, option, {}, EN)
+    tile_box = re.search(r'<g[^>]*transform="translate\(([\d.]+) ([\d.]+)\)"', svg)
+    upright = tile_box and float(tile_box.group(1)) > 100  # (34 wide at the middle, not 80)
+    assert upright == (lies == "crosswise"), svg[:300]

@@ -165,3 +165,26 @@ def test_r21_a_hand_over_shows_every_seats_tiles_and_not_before():
         assert counts == last["hand"]["counts"]  # the tiles shown are the tiles counted
         opponents_shown += sum(len(shown[s]) for s in range(4) if s != table.human)
     assert opponents_shown > 0
+
+
+def test_r18_the_log_says_the_next_player_drew_the_boneyard_after_a_correct_close() -> None:
+    """The counts after a correct close include the tiles the next player drew: the app's
+    log says so, between the close and the hand's end (the hand's ``close_draw``)."""
+    import random
+
+    from web_views import to_hand_end
+
+    from nos.bots import get_bot
+    from nos.observation import Observation
+
+    club, rng = get_bot("club"), random.Random(3)
+    table = Table(3, seed=3, level="club")
+    view = to_hand_end(table, table.start(),
+                       lambda v: str(club(Observation(table.hand, table.human), rng)))
+    drawer, n = table.hand.close_draw
+    assert table.hand.end_reason == "R18" and n > 0
+    keys = [e["event"]["key"] for e in view["log"]]
+    at = keys.index("log.close_draw")
+    assert keys[at + 1] == "log.hand_end"
+    assert view["log"][at]["event"] == {"key": "log.close_draw", "seat": drawer, "n": n,
+                                         "rule": "R18"}

@@ -83,9 +83,9 @@ def test_R8_declared_doubles_are_paid_by_each_and_lie_face_up(app, guard, base_u
     open_game(app, base_url, d["query"])
     take_all(app, d["path"])
     assert settle(app) == "human" and app.get_attribute("body", "data-phase") == "declare"
-    assert app.text_content("#controls .prompt") == ("Declare your doubles? Each opponent pays "
-                                                     "for three or more: 3 doubles: 25 from "
-                                                     "each, 4 doubles: 250 from each.")
+    assert app.text_content("#controls .prompt") == ("Declare your doubles? Each opponent pays: "
+                                                     "3 doubles: 25 from each, 4 doubles: 250 "
+                                                     "from each.")
     tiles = d["action"].split()[1:]
     button = app.locator(f"#controls [data-action='{d['action']}']")
     assert button.text_content() == "Declare " + listed(tiles)

@@ -139,9 +139,9 @@ def diagram_svg(view, option, state, w):
              esc(w.word("ann.diagram")) + '">', rect(0, 0, width, height, "#1e6b3c", r=12)]
     shape = (option or {}).get("shape", "line")
     sides = (option or {}).get("sides") or []
-    if shape == "line":
+    if shape == "line" and (option or {}).get("set_lies") != "crosswise":
         parts.append(tile_face(cx - 40, cy - 20, 80, 40, a, b))
-    else:
+    else:  # a cross's centre, or a double across an ordinary line (R63, as on the table)
         parts.append(tile_face(cx - 17, cy - 34, 34, 68, a, b))
     for i in range(len(sides)):
         side = sides[i]
