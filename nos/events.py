@@ -79,8 +79,8 @@ def action_event(hand: Hand, action: Action) -> Event:
     if isinstance(action, Set):
         return {"key": "act.set", "seat": seat, "tile": str(action.tile)}
     if isinstance(action, Draw):
-        if phase is Phase.SET:
-            return {"key": "act.draw_set", "seat": seat}
+        if phase is Phase.SET:  # (set at once, R5: public, so the log names it)
+            return {"key": "act.draw_set", "seat": seat, "tile": str(hand.stack[-1])}
         return {"key": "act.draw", "seat": seat}
     if isinstance(action, Announce):
         return {"key": "act.announce", "seat": seat,

@@ -188,3 +188,21 @@ def test_r18_the_log_says_the_next_player_drew_the_boneyard_after_a_correct_clos
     assert keys[at + 1] == "log.hand_end"
     assert view["log"][at]["event"] == {"key": "log.close_draw", "seat": drawer, "n": n,
                                          "rule": "R18"}
+
+
+def test_r5_the_log_names_a_drawn_set_tile() -> None:
+    """A set tile drawn (no double in hand, R5) is set at once: public, so its event names
+    it, and the payment it causes (R6) can be checked against it."""
+    from nos.actions import DRAW
+    from nos.deal import Deal
+    from nos.events import action_event
+    from nos.hand import Hand
+
+    deal = Deal.parse("4-0 6-1 1-0 5-4 5-2 / 6-0 1-1 4-4 6-5 5-1 / 3-2 3-0 6-2 4-1 4-3 // "
+                      "3-1 0-0 2-2 4-2 5-5 5-0 5-3 3-3 6-3 2-1 2-0 6-4 6-6")
+    hand = Hand.replay(deal, "", setter=0)
+    event = action_event(hand, DRAW)
+    hand.apply(DRAW)
+    assert event == {"key": "act.draw_set", "seat": 0, "tile": str(hand.set_tile)}
+    words = web_views.words("en", {"viewer": 1, "names": ["Anna", "Bram", "Cor"]})
+    assert words.say(event) == f"Anna draws the set tile: {hand.set_tile}"
