@@ -108,8 +108,7 @@ class Table:
         # number (the view says so); any other game's come from a secret of this device, as
         # the deal number it shows would otherwise give every hand away.
         self.chosen = seed is not None
-        self.deal_rng = random.Random(f"deals-{self.seed}" if self.chosen
-                                      else random.SystemRandom().getrandbits(128))
+        self.deal_rng = random.Random(f"deals-{self.seed}" if self.chosen else _secret())
         self.shuffles: list[str | None] = []
         self.verified: dict[int, str] = {}  # hand index -> what "Verify" found (fair_view)
         # The coach (nos.coach): the advice on the person's decision now, and for each hand
@@ -342,7 +341,7 @@ class Table:
                     names=checked.names, options=checked.options, people=people)
         if app.get("chosen") is False:  # (older saves: all from the number)
             table.chosen = False
-            table.deal_rng = random.Random(random.SystemRandom().getrandbits(128))
+            table.deal_rng = random.Random(_secret())
         # Replay through the table so that the log comes back too.
         legacy = data.get("version") == 1  # it left out the empty steps (Hand.empty_step)
         for h, entry in enumerate(data.get("hands", [])):
@@ -368,9 +367,8 @@ class Table:
         except (TypeError, ValueError, IndexError, KeyError, AttributeError, OverflowError):
             # A damaged random state loses no game: the generators start afresh from a
             # secret, so later deals no longer follow from the deal number.
-            secret = random.SystemRandom()
             for rng in (table.session.rng, table.bot_rng, table.deal_rng):
-                rng.seed(secret.getrandbits(128))
+                rng.seed(_secret())
             table.chosen = False
         table.coached = _coached(app.get("coached"), len(table.session.hands),
                                  checked.players)
@@ -478,6 +476,11 @@ class Table:
             if k in self.verified:
                 out["verified"] = self.verified[k]
         return out
+
+
+def _secret() -> int:
+    """A seed nobody can work out from what the app shows (the device's own randomness)."""
+    return random.SystemRandom().getrandbits(128)
 
 
 def _shuffle(saved: Any, hand: Hand) -> str | None:

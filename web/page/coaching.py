@@ -31,22 +31,17 @@ def remembered():
     return not embedded() and storage_get(COACH_KEY) == "1"
 
 
-def shared(page):
-    """Pass-and-play: several people at the device, each with a switch of their own."""
-    return len((page.view or {}).get("people") or []) > 1
-
-
 def taken_by(page, seat):
     """Pass-and-play: the person at `seat` has taken the device: the coach as they left it
     (off until they switch it on: nobody is coached, or counted as coached, by another's
     choice)."""
-    if shared(page):
+    if page.shared():  # (each person has a switch of their own)
         page.shown.coach = page.shown.coach_seats.get(seat, False)
 
 
 def toggle(page):
     page.shown.coach = not page.shown.coach
-    if shared(page):
+    if page.shared():
         page.shown.coach_seats[(page.view or {}).get("viewer")] = page.shown.coach
     elif not embedded():
         storage_set(COACH_KEY, "1" if page.shown.coach else "0")

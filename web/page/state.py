@@ -133,11 +133,15 @@ class Page:
         return (self.link.synced and view is not None and view.get("waiting_for") == "human"
                 and not self.pass_pending())
 
+    def shared(self):
+        """Pass-and-play: several people at this device."""
+        return len((self.shown.view or {}).get("people") or []) > 1
+
     def pass_pending(self):
         """Pass-and-play: the view is another person's, who has not taken the device yet;
         nothing of theirs is drawn until they have (show.render)."""
         view = self.shown.view or {}
-        return (len(view.get("people") or []) > 1 and view.get("waiting_for") == "human"
+        return (self.shared() and view.get("waiting_for") == "human"
                 and view.get("viewer") != self.shown.seen)
 
     def idle(self):
