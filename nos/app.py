@@ -279,25 +279,28 @@ class Table:
         event = action_event(hand, action)
         before = len(hand.ledger)
         hand.apply(action)
+        paid = hand.ledger[before:]
+        # The count (R21) is paid at the hand's end, after what made the counts (R18's draw).
+        count = [p for p in paid if p.rule == "R21"]
         if action is not DECLINE:  # every seat gets the steps: a decline says nothing (R71)
-            self._log(event, hand.ledger[before:])
+            self._log(event, [p for p in paid if p.rule != "R21"])
         if hand.over:
-            self._hand_over(tiebreak)
+            self._hand_over(tiebreak, count)
         self._follow()
 
-    def _hand_over(self, tiebreak: list | None = None) -> None:
+    def _hand_over(self, tiebreak: list | None, count: list[Payment]) -> None:
         hand = self.hand
         # R18: the next player drew the boneyard but its last two (counted below too).
         if hand.close_draw and hand.close_draw[1]:
             drawer, n = hand.close_draw
             self._log({"key": "log.close_draw", "seat": drawer, "n": n, "rule": "R18"})
         self._log({"key": "log.hand_end", "reason": hand.end_reason,
-                   "counts": list(hand.counts or [])})
+                   "counts": list(hand.counts or [])}, count)
         loser = self.session.finish_hand(tiebreak)
         draws = self.session.tiebreaks[-1]
-        if draws:
-            self._log({"key": "log.tiebreak",
-                       "draws": [[[s, str(t)] for s, t in rnd] for rnd in draws]})
+        if draws:  # each tile with its value, 0-0 counting 14 (R22)
+            self._log({"key": "log.tiebreak", "count": max(hand.counts), "rule": "R22",
+                       "draws": [[[s, str(t), t.count] for s, t in rnd] for rnd in draws]})
         self._log({"key": "log.next_setter", "seat": loser})
 
     def _log(self, event: Event, payments: list[Payment] | tuple = ()) -> None:

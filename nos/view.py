@@ -267,6 +267,9 @@ def hand_view(hand: Hand, seat: int, log: list[dict[str, Any]] | None = None) ->
     h["last_two"] = min(obs.boneyard_count, LAST_TWO)
     h["last"] = last_events(log or [], hand.number, hand.players)
     h["last_play"] = last_play(hand)
+    # R10: the seat's owed waits whose side is not open yet (owed, but not this turn).
+    h["waits_later"] = [side_key(hand.layout.plan, arm) for arm in hand.waits[seat]
+                        if not hand.layout.is_open(arm)] if hand.layout else []
     pays = DECLARATION_PAYMENTS[hand.players]
     h["declare_pays"] = [[n, pays[n]] for n in sorted(pays)]
     h["close_pays"] = [CLOSE_PAYMENT, WRONG_CLOSE_PAYMENT]

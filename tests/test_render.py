@@ -324,6 +324,17 @@ def test_controls_offer_only_legal_buttons():
     assert 'data-cmd="announce-open"' in html
 
 
+def test_r24_ending_the_session_is_asked_first():
+    """A settled session cannot go on (R24): "End the session" asks, and the question takes
+    the place of the summary's buttons until it is answered or cancelled."""
+    view = next(v for _, v in SAMPLES if v["waiting_for"] == "next_hand")
+    asked = render_panels.controls_html(view, {"settle": True}, EN)
+    assert 'data-cmd="settle-yes"' in asked and 'data-cmd="cancel"' in asked
+    assert "no more hands can be played" in asked
+    assert 'data-cmd="next-hand"' not in asked and 'data-cmd="end-session"' not in asked
+    assert 'data-cmd="settle-yes"' not in render_panels.controls_html(view, {}, EN)
+
+
 def test_controls_offer_nothing_while_the_saved_game_is_restored():
     for _, view in SAMPLES:
         html = render_panels.controls_html(view, {"loading": True}, EN)

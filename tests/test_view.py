@@ -6,6 +6,7 @@ errors are events — so that the page restates no rule, no game name and no lim
 from __future__ import annotations
 
 import json
+import re
 
 import engine_api
 import pytest
@@ -188,6 +189,74 @@ def test_r18_the_log_says_the_next_player_drew_the_boneyard_after_a_correct_clos
     assert keys[at + 1] == "log.hand_end"
     assert view["log"][at]["event"] == {"key": "log.close_draw", "seat": drawer, "n": n,
                                          "rule": "R18"}
+    # R21: the count is paid at the hand's end, after the draw that made the counts, and
+    # not under the closing play.
+    rules = [{p["rule"] for p in e["payments"]} for e in view["log"]]
+    assert rules[at + 1] == {"R21"} and not any("R21" in r for r in rules[:at + 1])
+    assert "R18" in rules[at - 1]  # (the close's own payments stay with it)
+
+
+def club_hand_end(seed: int, players: int = 3) -> tuple[Table, dict]:
+    """A table whose first hand the clubs (the person's too) played to its end."""
+    import random
+
+    from web_views import to_hand_end
+
+    from nos.bots import get_bot
+    from nos.observation import Observation
+
+    club, rng = get_bot("club"), random.Random(seed)
+    table = Table(players, seed=seed, level="club")
+    return table, to_hand_end(table, table.start(),
+                              lambda v: str(club(Observation(table.hand, table.human), rng)))
+
+
+def test_r22_the_log_and_the_summary_say_how_a_tie_was_broken() -> None:
+    """A tie for the highest count (seed 79) is broken by drawing (R22): the log's event
+    gives the count, each tile drawn and its value (0-0 counts 14), and the summary says it
+    above who is on set."""
+    import render_panels
+
+    table, view = club_hand_end(79)
+    tied = table.hand.losers()
+    assert len(tied) == 2
+    event = next(e["event"] for e in view["log"] if e["event"]["key"] == "log.tiebreak")
+    assert event["count"] == max(table.hand.counts) and event["rule"] == "R22"
+    (drawn,) = event["draws"]
+    assert sorted(s for s, _, _ in drawn) == tied
+    assert all(v == Tile.parse(t).count for _, t, v in drawn)
+    loser = max(drawn, key=lambda d: d[2])[0]
+    assert view["next_setter"] == loser
+    words = web_views.words("en", view)
+    html = render_panels.summary_html(view, words)
+    said = words.capital(words.say(event))
+    assert said.startswith(f"Tie for the highest count ({event['count']})")
+    assert f"{drawn[0][1]} ({drawn[0][2]})" in said and "0-0 counting 14" in said
+    assert html.index('class="tiebreak"') < html.index('class="next-setter"')
+
+
+def test_r10_a_wait_owed_on_a_side_not_open_yet_is_said_with_the_turn() -> None:
+    """Seat 2 played 2-2 out of turn on arm 0 of a matador cross, which opens only when
+    the cross is complete (R10): until then its turn says when the wait comes; then the
+    wait is due and that note is gone."""
+    import render_panels
+    from helpers import act, make_hand
+
+    from nos.view import hand_view
+
+    h = make_hand(["5-5 4-1 6-5 6-0", "6-2 3-0 5-4 5-3", "2-2 4-2 6-4 6-3", "3-2 5-1 5-0 4-0"])
+    act(h, "set 5-5", "announce 5", "2-2@0>2", "6-2@1>6")
+    assert h.current == 2 and hand_view(h, 2)["waits_later"] == ["n"]
+    assert hand_view(h, 1)["waits_later"] == []
+    view = {"waiting_for": "human", "viewer": 2, "names": ["A", "B", "C", "D"],
+            "hand": {**hand_view(h, 2), "phase": "play",
+                     "legal": [{"kind": "play", "send": "4-2@2>4", "tile": "4-2"}]}}
+    html = render_panels.controls_html(view, {}, web_views.words("en", view))
+    assert "Your wait for the double on the north arm comes at your first turn when that " \
+        "side is open." in re.sub("<[^>]+>", "", html)
+    act(h, "4-2@2>4", "3-2@3>3", "4-1@1>4", "3-0@2>0")  # the cross is complete
+    assert h.current == 2 and hand_view(h, 2)["waits_later"] == []
+    assert [str(a) for a in h.legal_actions()] == ["wait"]
 
 
 def test_r5_the_log_names_a_drawn_set_tile() -> None:

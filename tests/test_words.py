@@ -247,3 +247,29 @@ def test_r57_the_side_showing_a_number_is_named_unambiguously_in_polish():
     here = pl.game({"game": 11, "matching": "ordinary", "here": "end:5"})
     assert "na koniec" not in first and first.endswith("najpierw 3 na stronę z 2")
     assert "(na stronę z 5)" in here
+
+
+def test_r22_a_tiebreak_names_each_tile_with_its_value_and_a_tie_again():
+    """Two rounds: the first tied again (6 and 6), the second decided (7 against 9)."""
+    en = Words(catalogue("en"), viewer=0, names=["You", "Anna", "Bram"])
+    event = {"key": "log.tiebreak", "count": 28, "rule": "R22",
+             "draws": [[[0, "6-0", 6], [2, "3-3", 6]], [[0, "6-1", 7], [2, "6-3", 9]]]}
+    assert en.say(event).endswith(
+        "(R22): you 6-0 (6), Bram 3-3 (6), tied again; you 6-1 (7), Bram 6-3 (9)")
+
+
+def test_r24_the_pot_won_by_the_viewer_is_said_in_the_second_person():
+    """Polish "Pulę otrzymuje: ty." was wrong: the winner who is "you" has a form of their own."""
+    import render_panels
+
+    view = {"viewer": 1, "names": ["Anna", "Bram", "Cor"], "chips": [500, 500, 500],
+            "start_chips": 500, "settlement": {"totals": [500, 510, 490],
+                                               "kept": [500, 500, 480], "final": [500, 520, 480],
+                                               "pot": 20, "pot_winner": 1}}
+    for lang, said in (("en", "it goes to you."), ("nl", "jij wint de pot."),
+                       ("pl", "Pulę otrzymujesz ty.")):
+        html = render_panels.settlement_html(view, Words(catalogue(lang), 1, view["names"]))
+        assert said in html, lang
+    html = render_panels.settlement_html({**view, "viewer": 0},
+                                         Words(catalogue("pl"), 0, view["names"]))
+    assert "Pulę otrzymuje: Bram." in html

@@ -136,6 +136,8 @@ def test_axe_finds_nothing_in_any_state_of_a_game(app, guard, base_url):
     assert app.get_attribute("body", "data-waiting-for") == "next_hand"
     check_everywhere(app, "the hand's end")
     app.click("[data-cmd=end-session]")
+    check_everywhere(app, "the question before settling")
+    app.click("[data-cmd=settle-yes]")
     settle(app)
     check_everywhere(app, "the settlement")
     app.click("header [data-cmd=new-game]")

@@ -101,8 +101,15 @@ def test_a_whole_hand_by_clicking(app, guard, base_url, record_boot, game, name,
         # The person held a matador: played on a matador end, they chose its outward end.
         assert CHOSEN_OUTS and "faces out?" in CHOSEN_OUTS[0], CHOSEN_OUTS
         assert all(abs(d) <= 1 for d in HAND_MOVES), HAND_MOVES  # nothing jumped (R61)
-        # R24: settle the session
+        # R24: settle the session, once asked whether to (nothing can be played after it):
+        # Cancel keeps the summary, the keyboard's focus is on the question's answer.
         app.click("[data-cmd=end-session]")
+        assert "no more hands" in app.text_content("#controls")
+        assert app.evaluate("document.activeElement.dataset.cmd") == "settle-yes"
+        app.click("#controls [data-cmd=cancel]")
+        assert app.locator("#controls [data-cmd=next-hand]").count() == 1
+        app.click("[data-cmd=end-session]")
+        app.click("[data-cmd=settle-yes]")
         settle(app)
         text = app.text_content("#controls")
         assert "The session is settled" in text and "pot of" in text
@@ -405,6 +412,7 @@ def test_no_screen_scrolls_sideways_on_a_small_phone(app, guard, base_url, lang)
     fits("the review")
     app.locator("[data-cmd=review-close]").first.click()
     app.locator("[data-cmd=end-session]").first.click()
+    app.locator("[data-cmd=settle-yes]").click()
     app.wait_for_selector(".settlement")
     fits("the settlement")
     guard.check()

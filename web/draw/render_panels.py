@@ -108,7 +108,7 @@ def controls_html(view, ui, w):
     waiting = view.get("waiting_for")
     hand = view.get("hand") or {}
     if waiting == "next_hand":
-        return summary_html(view, w)
+        return summary_html(view, w, ui)
     if waiting == "done":
         return settlement_html(view, w)
     if ui.get("stalled"):
@@ -152,6 +152,8 @@ def controls_html(view, ui, w):
             words = w.word("prompt.turn")
             if "draw" in kinds:
                 words += " " + w.word("prompt.may_draw")
+        for side in hand.get("waits_later") or []:  # (R10: owed, but its side is locked)
+            words += " " + w.word("prompt.wait_later", {"side": side})
         if ui.get("choose"):  # the question is the prompt (it takes the prompt's room,
             # so the table and the hand stay where they are under the finger)
             c = ui["choose"]
@@ -247,8 +249,9 @@ def standings_rows(view, w, net=None, counts=None):
     return "".join(rows)
 
 
-def summary_html(view, w):
-    """The hand-end summary (R20–R22): why it ended, counts, payments, who is on set."""
+def summary_html(view, w, ui=None):
+    """The hand-end summary (R20–R22): why it ended, counts, payments, who is on set; with
+    `ui` "settle", the question whether to end the session (R24) in place of its buttons."""
     hand = view.get("hand") or {}
     number = hand.get("hand", 0)
     n = len(view.get("chips") or [])
@@ -269,15 +272,20 @@ def summary_html(view, w):
            "</th></tr></thead><tbody>",
            standings_rows(view, w, net, counts), "</tbody></table>"]
     pays = []
+    tie = None
     for entry in view.get("log", []):
         if entry.get("hand") == number:
             pays += entry.get("payments") or []
+            if (entry.get("event") or {}).get("key") == "log.tiebreak":
+                tie = entry["event"]
     if pays:
         out.append('<details class="payments"><summary>' +
                    esc(w.word("sum.payments", {"n": len(pays)})) + "</summary><ul>")
         for p in pays:
             out.append("<li>" + esc(w.capital(w.say(p))) + "</li>")
         out.append("</ul></details>")
+    if tie:  # (R22: who drew what, and why that one is on set)
+        out.append('<p class="tiebreak">' + esc(w.capital(w.say(tie))) + "</p>")
     setter = view.get("next_setter")
     if setter is not None:
         out.append('<p class="next-setter">' + esc(w.capital(w.word(
@@ -288,10 +296,15 @@ def summary_html(view, w):
     if fair.get("seed"):
         verify = button(w.word("btn.verify"), ' data-cmd="verify"')
     review = review_buttons(view, number, w)
-    out.append('<div class="buttons">' + button(w.word("btn.next_hand"), ' data-cmd="next-hand"',
-                                                "primary") +
-               button(w.word("btn.end_session"), ' data-cmd="end-session"') + review + verify +
-               "</div>")
+    if (ui or {}).get("settle"):
+        out.append(prompt(w.word("confirm.settle"), "warn") + '<div class="buttons">' +
+                   button(w.word("confirm.settle_yes"), ' data-cmd="settle-yes"', "primary") +
+                   button(w.word("btn.cancel"), ' data-cmd="cancel"') + "</div>")
+    else:
+        out.append('<div class="buttons">' + button(w.word("btn.next_hand"),
+                                                    ' data-cmd="next-hand"', "primary") +
+                   button(w.word("btn.end_session"), ' data-cmd="end-session"') + review +
+                   verify + "</div>")
     out.append(fair_html(fair, w))
     out.append("</section>")
     return "".join(out)
@@ -390,7 +403,7 @@ def settlement_html(view, w):
                    '</td><td class="num ' + cls + '">' + w.signed(res) + "</td></tr>")
     out.append("</tbody></table>")
     out.append('<p class="pot">' + esc(w.word("set.pot", {
-        "pot": s.get("pot", 0), "winner": s.get("pot_winner")})) + "</p>")
+        "pot": s.get("pot", 0), "winner": s.get("pot_winner")}, s.get("pot_winner"))) + "</p>")
     out.append('<div class="buttons">' + button(w.word("btn.new_game"), ' data-cmd="new-game"',
                                                 "primary") + "</div></section>")
     return "".join(out)

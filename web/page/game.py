@@ -13,6 +13,7 @@ dialogs), language.py (the language shown), dom.py (DOM and storage helpers).
 import asyncio
 import json
 
+import access
 import coaching
 import dialogs
 import embedding
@@ -134,7 +135,12 @@ def on_command(page, cmd, node):
         coaching.toggle(page)
     elif cmd == "verify" and page.idle():  # the hand dealt again from its seed (nos.fair)
         spawn(page, command(page, "verify", json.dumps({"seal": seals.shown(page)})))
-    elif cmd == "end-session" and page.idle():
+    elif cmd == "end-session":  # asked first: a settled session cannot go on (R24)
+        move.settle = True
+        draw_controls(page)
+        access.focus('#controls [data-cmd="settle-yes"]')
+    elif cmd == "settle-yes" and move.settle and page.idle():
+        move.settle = False
         spawn(page, command(page, "end_session"))
     elif cmd == "toggle-close":
         move.close = not move.close

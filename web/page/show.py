@@ -96,7 +96,7 @@ def controls_ui(page):
                                   {"reason": say(page, page.shown.broken)})
     move = page.move
     return {"selected": move.tile, "choose": move.choice, "close": move.close,
-            "confirm": move.confirm, "coach": page.shown.coach,
+            "confirm": move.confirm, "settle": move.settle, "coach": page.shown.coach,
             "claim": move.claim, "broken": broken, "loading": not page.link.synced,
             "stalled": say(page, page.shown.error) if page.link.stalled else None,
             "targets": table_ui(page)["targets"]}

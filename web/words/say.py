@@ -16,7 +16,7 @@ Parameter kinds: ``seat``/``from``/``to``/``winner`` a seat (its name, or the ca
 language's own way, anything else as text.
 """
 
-SEATS = ["seat", "from", "to", "winner", "setter"]
+SEATS = ["seat", "from", "to", "winner", "setter", "turn"]
 NUMBERS = ["amount", "n", "count", "end", "out", "pot", "hand", "players", "game", "chips",
            "arm", "seconds", "mb", "total"]
 
@@ -141,9 +141,12 @@ class Words:
         if name == "counts":  # R21: each seat's count
             return ", ".join([self.name(s) + " " + self.number(c) for s, c in
                               enumerate(value or [])])
-        if name == "draws":  # R22: rounds of [seat, tile]
-            return "; ".join([", ".join([self.name(d[0]) + " " + str(d[1]) for d in rnd])
-                              for rnd in value or []])
+        if name == "draws":  # R22: rounds of [seat, tile, its value]; all but the last tied
+            rounds = [", ".join([self.name(d[0]) + " " + str(d[1]) + (
+                " (" + self.number(d[2]) + ")" if len(d) > 2 else "") for d in rnd])
+                for rnd in value or []]
+            return "; ".join([r + ", " + self.words.get("log.tiebreak_again", "")
+                                for r in rounds[:-1]] + rounds[-1:])
         if name in NUMBERS and isinstance(value, int) and not isinstance(value, bool):
             return self.number(value)
         return str(value)
