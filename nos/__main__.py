@@ -50,6 +50,11 @@ def main(argv: list[str] | None = None) -> int:
     ver.add_argument("--first", action="store_true",
                      help="the session's first hand (dealt again until a double is held, R4)")
     ver.add_argument("--seal", help="the seal the app showed before the hand, to compare")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    for i in range(len(argv) - 1):  # a seat in debt starts the text with "-" (R23)
+        if argv[i] == "--check" and argv[i + 1].startswith("-"):
+            argv[i:i + 2] = ["--check=" + argv[i + 1]]
+            break
     args = parser.parse_args(argv)
     if args.command == "verify":
         return verify(args)

@@ -61,6 +61,10 @@ class NotationError(ValueError):
     def __init__(self, key, params=None, text=None):
         self.key = key
         self.params = params or {}
+        for name in self.params:  # (a sentence quotes at most a field's start)
+            value = self.params[name]
+            if isinstance(value, str) and len(value) > 40:
+                self.params[name] = value[:39] + "…"
         super().__init__(text or message(key, self.params))
 
 
@@ -109,7 +113,7 @@ def game_from_text(text):
     """``"12.line.ordinary0.3on1"`` to the engine's announcement text
     ``"12 line ordinary=0 first=1:3"`` (``nos.games.Announcement.parse``)."""
     parts = text.split(".")
-    if not parts[0].isdigit() or not 1 <= int(parts[0]) <= 17:
+    if not parts[0].isdigit() or len(parts[0]) > 2 or not 1 <= int(parts[0]) <= 17:
         raise NotationError("bad_game", {"text": text})
     out = [str(int(parts[0]))]
     for word in parts[1:]:
@@ -204,7 +208,9 @@ def parse(text):
     text = text.strip()
     for ch in text:
         if not ("a" <= ch <= "z" or "0" <= ch <= "9" or ch in "._-!*"):
-            raise NotationError("bad_character", {"text": ch})
+            # (one that does not print is named by its code: the sentence stays one line)
+            shown = ch if " " < ch <= "~" or ord(ch) > 160 else f"U+{ord(ch):04X}"
+            raise NotationError("bad_character", {"text": shown})
     fields = text.split("_")
     if len(fields) < 7:
         raise NotationError("too_few_fields", {"n": len(fields)})

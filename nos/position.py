@@ -16,7 +16,7 @@ from nos import notation
 from nos.actions import Play
 from nos.deal import HAND_SIZE, LAST_TWO, Deal
 from nos.games import Announcement, Plan, announcement_error, plan_for
-from nos.hand import Hand, Options, Phase, highest_double_holder
+from nos.hand import Hand, Options, Phase
 from nos.layout import Layout, play_table
 from nos.notation import NotationError
 from nos.payments import START_CHIPS
@@ -42,7 +42,10 @@ MESSAGES = {
     "deal_size": "On set every seat holds {size} tiles (R2), but seat {seat} holds {n}.",
     "first_setter": "In the first hand the seat with the highest double sets it: seat "
                     "{seat}, not seat {setter} (R4).",
+    "first_no_double": "In the first hand the seat on set holds the highest double, but "
+                       "seat {setter} shows none (R4).",
     "game_not_legal": "Game {game} cannot be announced on the set tile {tile} ({rule}).",
+    "game_parameters": "The parameters of game {text} are not ones it takes ({rule}, R57).",
     "arm_count": "Game {game} has {arms} arms, but the layout shows {n}.",
     "layout": "No order of play puts {tile} with {out} outward on arm {arm} under game "
               "{game} ({rule}, R60-R62).",
@@ -60,6 +63,18 @@ MESSAGES = {
     "nos_in": "Seat {seat} is named nos but still holds tiles (R15).",
     "nos_missing": "Several seats have gone out: name the first with n (R15).",
     "passes": "So many passes in a row ({n}) would have ended the hand (R20c).",
+    "wait_double": "Seat {seat} owes a wait on arm {arm}, but no double it played out of "
+                   "turn lies there (R10).",
+    "last_after_pass": "The previous turn's tile (t) is not given after a pass (p): no "
+                       "double is paid for then (R14).",
+    "last_set": "The set tile is the previous turn's tile (ts) only for the seat on set, "
+                "before any tile is played in turn (R14).",
+    "last_tile": "Seat {seat} did not play the last tile on arm {arm} in turn (R14).",
+    "last_seat": "Seat {seat} did not take the turn before seat {turn}'s (R3, R14).",
+    "boneyard_size": "The boneyard holds {n} tiles, but at a table of {players} it holds "
+                     "{most} after the deal and only shrinks (R2).",
+    "game_form": "The game {text} is written {form} in a position: each parameter once, in "
+                 "that order.",
 }
 
 
@@ -74,7 +89,7 @@ class BadPosition(NotationError):
 def _english(template: str, params: dict) -> str:
     for name, value in params.items():
         # Seats are written as in the position text: a, b, c, ...
-        shown = notation.seat_letter(value) if name in ("seat", "setter") else value
+        shown = notation.seat_letter(value) if name in ("seat", "setter", "turn") else value
         template = template.replace("{" + name + "}", str(shown))
     return template
 
@@ -190,6 +205,8 @@ class Position:
             tiles = [Tile.parse(t) for t in h["tiles"]]
             tiles += [unseen.pop() for _ in range(h["hidden"])]
             hands.append(tiles)
+        if f["first"] and f["phase"] == "set":
+            keep_r4(hands, [len(h["tiles"]) for h in f["hands"]], f["setter"], unseen)
         top_first = [Tile.parse(t) for t in f["boneyard_tiles"]] if f["boneyard_tiles"] \
             else unseen
         # Hand.__init__ makes every attribute (on a stand-in deal), then it is set from here.
@@ -261,8 +278,14 @@ def _check(f: dict[str, Any]) -> Layout | None:
         a = Announcement.parse(f["game"])
     except ValueError as exc:
         raise NotationError("bad_game", {"text": f["game"]}) from exc  # (syntax: notation)
+    if str(a) != f["game"]:  # one spelling a position: each parameter once, in order
+        raise BadPosition("game_form", {"text": notation.game_to_text(f["game"]),
+                                        "form": notation.game_to_text(str(a))})
     set_tile = Tile.parse(f["set"])
     err = announcement_error(a, set_tile)
+    if err is not None and err[0] == "bad_parameters":
+        raise BadPosition("game_parameters", {"text": notation.game_to_text(str(a)),
+                                              "rule": err[1].get("rule", "R7")})
     if err is not None:
         raise BadPosition("game_not_legal", {"game": a.game, "tile": set_tile,
                                        "rule": err[1].get("rule", "R7")})
@@ -296,6 +319,10 @@ def _check_tiles(f: dict[str, Any]) -> None:
         raise BadPosition("boneyard_shown", {"n": f["boneyard"], "shown": len(shown)})
     if f["boneyard"] < LAST_TWO:
         raise BadPosition("last_two", {"n": f["boneyard"]})
+    n = len(f["hands"])
+    most = 28 - n * HAND_SIZE[n]  # (the deal leaves this many; draws only take, R2)
+    if f["boneyard"] > most:
+        raise BadPosition("boneyard_size", {"n": f["boneyard"], "players": n, "most": most})
     for seat, h in enumerate(f["hands"]):
         for t in h["declared"]:
             if t[0] != t[2]:
@@ -322,10 +349,26 @@ def _check_before_laid(f: dict[str, Any], n: int) -> None:
                                                  and not f["drawn"] else 0)
         if size != HAND_SIZE[n]:
             raise BadPosition("deal_size", {"size": HAND_SIZE[n], "seat": seat, "n": size})
-    if f["first"] and all(not h["hidden"] for h in f["hands"]) and phase == "set":
-        holder = highest_double_holder([[Tile.parse(t) for t in h["tiles"]] for h in f["hands"]])
-        if holder is not None and holder != f["setter"]:
-            raise BadPosition("first_setter", {"seat": holder, "setter": f["setter"]})
+    if f["first"] and phase == "set":
+        _check_first_setter(f)
+
+
+def _check_first_setter(f: dict[str, Any]) -> None:
+    """R4: in the first hand the setter holds the highest double, so no other hand shows
+    a double above the best the setter shows or could hold among the tiles not shown."""
+    setter = f["setter"]
+    hands = [[Tile.parse(t) for t in h["tiles"]] for h in f["hands"]]
+    could = list(hands[setter])
+    if f["hands"][setter]["hidden"]:
+        shown = {t for h in hands for t in h} | {Tile.parse(t) for t in f["boneyard_tiles"] or []}
+        could += [t for t in ALL_TILES if t not in shown]
+    best = _top(could)
+    for seat, tiles in enumerate(hands):
+        top = _top(tiles)
+        if seat != setter and top is not None and (best is None or top > best):
+            raise BadPosition("first_setter", {"seat": seat, "setter": setter})
+    if best is None:  # (a first deal without a double is dealt again, R4)
+        raise BadPosition("first_no_double", {"setter": setter})
 
 
 def _check_seats(f: dict[str, Any], n: int, plan: Plan) -> None:
@@ -340,15 +383,22 @@ def _check_seats(f: dict[str, Any], n: int, plan: Plan) -> None:
         raise BadPosition("turn_out", {"seat": turn})
     if phase == "out" and turn == f["setter"]:
         raise BadPosition("turn_setter")
+    laid = f["arms"]
     for seat, arms in enumerate(f["waits"]):
-        for arm in arms:
+        for k, arm in enumerate(arms):
             if arm >= plan.arms:
                 raise BadPosition("wait_arm", {"seat": seat, "arm": arm, "game": game})
+            # R10: one wait per double the seat played out of turn, which lies first there.
+            if arm in arms[:k] or not laid[arm] or not laid[arm][0][3] or \
+                    laid[arm][0][2] != seat:
+                raise BadPosition("wait_double", {"seat": seat, "arm": arm})
     if f["last"] is not None or f["passes"]:
         if phase not in ("play", "over"):
             raise BadPosition("last_phase")
         if f["last"] is not None and f["last"][1] >= plan.arms:
             raise BadPosition("last_arm", {"arm": f["last"][1], "game": game})
+    if f["last"] is not None:
+        _check_last(f, n, empty)
     if f["passes"] and f["passes"] >= n - len(empty) and phase == "play":
         raise BadPosition("passes", {"n": f["passes"]})
     nos = f["nos"]
@@ -358,6 +408,26 @@ def _check_seats(f: dict[str, Any], n: int, plan: Plan) -> None:
         if len(empty) > 1:
             raise BadPosition("nos_missing")
         f["nos"] = empty[0]  # the only seat out went nos (R15)
+
+
+def _check_last(f: dict[str, Any], n: int, empty: list[int]) -> None:
+    """R14's previous turn (``t``): never after a pass; the tile the seat before the one to
+    act played last on its arm, or the set tile while nothing has been played in turn."""
+    seat, arm = f["last"]
+    turn = f["turn"]
+    if f["passes"]:
+        raise BadPosition("last_after_pass")
+    if arm == notation.SET_ARM:
+        if seat != f["setter"] or any(not p[3] for tiles in f["arms"] for p in tiles):
+            raise BadPosition("last_set")
+    else:
+        tiles = f["arms"][arm]
+        if not tiles or tiles[-1][2] != seat or tiles[-1][3]:
+            raise BadPosition("last_tile", {"seat": seat, "arm": arm})
+    if turn is not None:  # (R3: only seats gone out sit between, and are passed over)
+        between = (turn - seat) % n
+        if between == 0 or any((seat + k) % n not in empty for k in range(1, between)):
+            raise BadPosition("last_seat", {"seat": seat, "turn": turn})
 
 
 def _orders(items: list) -> list[list]:
@@ -389,6 +459,9 @@ def _arrange(plan: Plan, arms: list[list[list]], game: str) -> Layout:
     placed = [[(Tile.parse(t), out, seat, late) for t, out, seat, late in arm] for arm in arms]
     late = [(arm, k, tile, out, seat) for arm, tiles in enumerate(placed)
             for k, (tile, out, seat, is_late) in enumerate(tiles) if is_late]
+    for arm, k, tile, _, _ in late:  # (so at most one an arm: ≤ 24 orders below)
+        if k or not tile.is_double:
+            raise BadPosition("out_of_turn", {"tile": tile, "arm": arm})
     for order in _orders(late):  # R9's doubles went down in some order: one that fits
         layout, wrong = _out_of_turn(plan, order)
         if wrong is None:
@@ -433,6 +506,38 @@ def _arrange(plan: Plan, arms: list[list[list]], game: str) -> Layout:
         raise BadPosition("layout", {"tile": tile, "out": out, "arm": arm,
                                      "game": game.split()[0], "rule": plan.rule})
     return found
+
+
+def keep_r4(hands: list[list[Tile]], shown: list[int], setter: int, rest: list[Tile]) -> None:
+    """R4 in a session's first hand, before the set: the setter holds the highest double.
+    The tiles not shown (each hand's after its ``shown`` first, and the boneyard ``rest``)
+    change places, in place, until it does where they can: the highest double not shown
+    into one of the setter's hidden places if it beats the setter's own, then every
+    hidden double above the setter's best out of the others' hands into the boneyard."""
+    others = [(hands[s], i) for s in range(len(hands)) if s != setter
+              for i in range(shown[s], len(hands[s]))] + [(rest, i) for i in range(len(rest))]
+    mine = list(range(shown[setter], len(hands[setter])))
+    best = _top(hands[setter])
+    spare = [(row, i) for row, i in others if row[i].is_double]
+    if spare and mine:
+        row, i = max(spare, key=lambda p: p[0][p[1]])
+        if best is None or row[i] > best:
+            j = next(k for k in mine if hands[setter][k] != best)
+            row[i], hands[setter][j] = hands[setter][j], row[i]
+            best = hands[setter][j]
+    if best is None:
+        return  # (no double can be the setter's: a position no deal reaches)
+    pool = [i for i in range(len(rest)) if not (rest[i].is_double and rest[i] > best)]
+    for row, i in others:
+        if row is not rest and row[i].is_double and row[i] > best and pool:
+            j = pool.pop()
+            row[i], rest[j] = rest[j], row[i]
+
+
+def _top(tiles: list[Tile]) -> Tile | None:
+    """The highest double of ``tiles``, if any."""
+    doubles = [t for t in tiles if t.is_double]
+    return max(doubles) if doubles else None
 
 
 def shuffle(items: list, seed: int) -> None:

@@ -100,10 +100,10 @@ def test_a_hand_started_from_a_position_plays_to_the_same_end() -> None:
 
 # ---------------------------------------------------------------- scripted positions
 def test_r13_a_position_written_by_hand_starts_a_hand() -> None:
-    text = "500.500.500.500_a66_2_-.-.-.-_play-b_6543.4221.5210.3020_b19_tas"
+    text = "518.494.494.494_a66_2_-.-.-.-_play-b_544321.53422010.65553130.64633322_b12_tas"
     position = Position.parse(text)
     hand = position.hand(seed=1)
-    assert hand.phase is Phase.PLAY and hand.current == 1 and hand.boneyard_count == 19
+    assert hand.phase is Phase.PLAY and hand.current == 1 and hand.boneyard_count == 12
     # R13, R60: each arm's first tile meets the set double's 6; seat b has none, so draws.
     assert [str(a) for a in hand.legal_actions()] == ["draw"]
     assert str(position) == text
@@ -111,7 +111,7 @@ def test_r13_a_position_written_by_hand_starts_a_hand() -> None:
 
 def test_r14_the_previous_turn_decides_who_pays_for_a_double() -> None:
     # Seat b played 6-5 on arm 0 in the previous turn (tb0); seat c plays 5-5 against it.
-    text = "500.500.500.500_a66_1_65b.-_play-c_5432.4441.5510.3020_b18_tb0"
+    text = PLAYED
     hand = Position.parse(text).hand()
     hand.apply(next(a for a in hand.legal_actions() if str(a) == "5-5@0>5"))
     assert [tuple(p) for p in hand.ledger] == [(0, 1, 2, 5, "R14")]
@@ -122,8 +122,8 @@ def test_r14_the_previous_turn_decides_who_pays_for_a_double() -> None:
 
 
 def test_r15_the_only_seat_out_went_nos() -> None:
-    position = Position.parse("500.500.500.500_a66_1_65b54c.-_play-d_4332.-.5210n2.3020_b17"
-                              "_tc0")
+    position = Position.parse("500.500.500.500_a66_1_65b54c.-_play-d_433211.-.5210n2."
+                              "616044302220_b12_tc0")
     assert str(position).endswith("_tc0_nb")  # written out: the first seat to go out
     hand = position.hand()
     assert hand.nos == 1 and hand.out == [False, True, False, False] and hand.remaining == 3
@@ -131,8 +131,8 @@ def test_r15_the_only_seat_out_went_nos() -> None:
 
 def test_r9_r10_a_double_out_of_turn_owes_a_wait() -> None:
     # Matador line on 6-6: seat b played 1-1 out of turn on side 1 (R9) and owes a wait.
-    position = Position.parse("500.500.500.500_a66_4_-.11b*_play-b_5432.4321.5210.3020_b18"
-                              "_wb1_tas")
+    position = Position.parse("517.495.494.494_a66_4_-.11b*_play-b_433220.544121.55514030.6"
+                              "4635300_b12_wb1_tas")
     assert [str(a) for a in position.hand().legal_actions()] == ["wait"]
 
 
@@ -163,6 +163,8 @@ BAD_SYNTAX = {
     "500.500.500_a66_2_-.-.-.-_play-e_n4.n4.n4_b11": "no_seat",
     "500.500.500.500_a66_2_-.-.-.-_play-b_n4.n4.n4.n4_b11#": "bad_character",
 }
+# Seat b played 6-5 on arm 0 in the previous turn (tb0); seat c to play.
+PLAYED = "518.494.494.494_a66_1_65b.-_play-c_433220.544441.55514030.64635300_b12_tb0"
 BAD_RULES = {
     "500.500.500.400_a66_2_-.-.-.-_play-b_n4.n4.n4.n4_b11": "chips_total",
     "500.500.500.500_a66_2_-.-.-.-_play-b_6654.n4.n4.n4_b11": "tile_twice",
@@ -183,15 +185,30 @@ BAD_RULES = {
     "500.500.500.500_a66_2_65b.-.-.-_out-c_n4.n3.n4.n4_b11": "out_phase",
     "500.500.500.500_a66_2_-.-.-.-_play-b_54!n3.n4.n4.n4_b11": "declared",
     "500.500.500.500_a66_-_-_announce-a_55!n2.n4.n4.n4_b12": "declared_early",
-    "500.500.500.500_a66_2_-.-.-.-_declare-b_n3.-.n4.n4_b16": "empty_hand",
-    "500.500.500.500_a66_1_65b54b.-_play-b_n3.-.n4.n4_b14_nb": "turn_out",
+    "500.500.500.500_a66_2_-.-.-.-_declare-b_n3.-.n6.n6_b12": "empty_hand",
+    "500.500.500.500_a66_1_65b54b.-_play-b_n3.-.n5.n5_b12_nb": "turn_out",
     "500.500.500.500_a66_2_-.-.-.-_out-a_n3.n4.n4.n4_b12": "turn_setter",
     "500.500.500.500_a66_1_-.-_play-b_n3.n4.n4.n4_b12_wb3": "wait_arm",
     "500.500.500.500_a66_1_-.-_play-b_n3.n4.n4.n4_b12_tb5": "last_arm",
     "500.500.500.500_a66_1_-.-_declare-b_n3.n4.n4.n4_b12_p1": "last_phase",
     "500.500.500.500_a66_1_65b.-_play-c_n3.n3.n4.n4_b12_nb": "nos_in",
-    "500.500.500.500_a66_1_65b54c.-_play-d_n3.-.-.n4_b18": "nos_missing",
+    "500.500.500.500_a66_1_65b54c.-_play-d_n3.-.-.n10_b12": "nos_missing",
     "500.500.500.500_a66_1_-.-_play-b_n3.n4.n4.n4_b12_p4": "passes",
+    # R10: a wait is owed for a double the seat played out of turn, lying there.
+    "500.500.500.500_a66_1_-.-_play-b_n3.n4.n4.n4_b12_wb1": "wait_double",
+    # R14: the previous turn's tile is the last in-turn tile of the seat before the turn.
+    PLAYED + "_p1": "last_after_pass",
+    PLAYED.replace("_tb0", "_tas"): "last_set",
+    PLAYED.replace("_tb0", "_ta0"): "last_tile",
+    PLAYED.replace("play-c", "play-d"): "last_seat",
+    # R2: the boneyard only shrinks from what the deal leaves (12 at four players).
+    "500.500.500.500_a66_2_-.-.-.-_play-b_6543.4221.5210.3020_b19_tas": "boneyard_size",
+    PLAYED.replace("_1_", "_11.here0.ordinary_"): "game_form",
+    PLAYED.replace("_1_", "_11.ordinary.here00_"): "game_form",
+    PLAYED.replace("_1_", "_11.ordinary.ordinary.here0_"): "game_form",
+    PLAYED.replace("_1_", "_1.ordinary_"): "game_parameters",
+    "500.500.500.500_b_-_-_set-b_n4.54436510.n4.n4_b12_f": "first_no_double",
+    "500.500.500.500_b_-_-_set-b_n4.n4.66436510.n4_b12_f": "first_setter",
 }
 
 
@@ -247,6 +264,8 @@ def test_cli_prints_the_position_of_a_record_and_checks_texts(tmp_path, capsys) 
 @pytest.mark.parametrize("argv", [
     ["position", "--check", "500.500.500"],
     ["position", "--check", "500.500.500.400_a66_2_-.-.-.-_play-b_n4.n4.n4.n4_b11"],
+    ["position", "--check", "-20.1020.500_a_-_-_set-a_n5.n5.n5_b12"],  # (a bad total)
+    ["position", "--check", "500.500.500_a\n6_-"],  # (a character that does not print)
     ["position", "RECORD", "--hand", "3"],
     ["position", "RECORD", "--after", "999"],
     ["position", "RECORD", "--seat", "x"],
@@ -268,6 +287,55 @@ def test_cli_exits_2_with_one_sentence_on_bad_input(argv, tmp_path, capsys) -> N
     assert captured.out == ""
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and "Traceback" not in lines[0]
+
+
+def test_r23_the_cli_checks_a_text_that_starts_with_a_seat_in_debt(capsys) -> None:
+    from nos.__main__ import main
+
+    text = "-20.1020.500_a_-_-_set-a_n5.n5.n5_b13_h2"
+    assert main(["position", "--check", text]) == 0
+    assert capsys.readouterr().out.strip() == text
+
+
+def test_bad_text_is_refused_at_once_and_quoted_short() -> None:
+    """Doubles out of turn marked on many tiles are refused before their orders are tried
+    (it took seconds, then minutes); a game number of thousands of digits is a bad game,
+    not Python's own error; a long field is quoted by its start."""
+    import time
+
+    many = ("500.500.500.500_a66_1_55b*44b*33b*22b*11b*00b*65b*64b*63b*62b*.-_play-b_"
+            "6160.545352.515043.424140_b6")
+    start = time.perf_counter()
+    with pytest.raises(BadPosition) as caught:
+        Position.parse(many)
+    # (10 such tiles took 20 s and 600 MB: far beyond this bound, on any machine)
+    assert caught.value.key == "out_of_turn" and time.perf_counter() - start < 5
+    with pytest.raises(NotationError) as caught:
+        Position.parse("500.500.500_a_" + "1" * 4301 + "_-_set-a_n5.n5.n5_b13")
+    assert caught.value.key == "bad_game" and len(str(caught.value)) < 160
+
+
+@pytest.mark.parametrize("text", [
+    "500.500.500.500_a_-_-_set-a_n4.n4.n4.n4_b12_f",
+    "500.500.500_b_-_-_set-b_n5.n5.n5_b13_f",
+    "500.500.500.500.500_c_-_-_set-c_n3.n3.n3.n3.n3_b13_f",
+    "500.500.500.500_a_-_-_set-a_55214310.n4.n4.n4_b12_f",
+    "500.500.500.500_b_-_-_set-b_n4.55436510.n4.n4_b12_f",
+])
+def test_r4_hidden_hands_of_a_first_hand_leave_the_highest_double_to_the_setter(text) -> None:
+    """A first hand's set (R4): however its hidden tiles are dealt, the setter holds the
+    highest double, so the hand can go on (it could not set before)."""
+    from nos.actions import Set
+    from nos.hand import highest_double_holder
+
+    position = Position.parse(text)
+    for seed in range(40):
+        hand = position.hand(seed)
+        assert highest_double_holder(hand.hands) == hand.setter
+        (action,) = hand.legal_actions()
+        assert isinstance(action, Set)
+        tiles = [t for h in hand.hands for t in h] + hand.stack
+        assert len(set(tiles)) == len(tiles) == 28
 
 
 def test_a_started_hand_has_every_attribute_a_dealt_hand_has() -> None:
