@@ -287,7 +287,7 @@ def _check(f: dict[str, Any]) -> Layout | None:
         raise BadPosition("game_parameters", {"text": notation.game_to_text(str(a)),
                                               "rule": err[1].get("rule", "R7")})
     if err is not None:
-        raise BadPosition("game_not_legal", {"game": a.game, "tile": set_tile,
+        raise BadPosition("game_not_legal", {"game": a.game, "tile": str(set_tile),
                                        "rule": err[1].get("rule", "R7")})
     plan = plan_for(a, set_tile)
     if len(f["arms"]) != plan.arms:
@@ -365,7 +365,7 @@ def _check_first_setter(f: dict[str, Any]) -> None:
     best = _top(could)
     for seat, tiles in enumerate(hands):
         top = _top(tiles)
-        if seat != setter and top is not None and (best is None or top > best):
+        if seat != setter and top is not None and (best is None or top.high > best.high):
             raise BadPosition("first_setter", {"seat": seat, "setter": setter})
     if best is None:  # (a first deal without a double is dealt again, R4)
         raise BadPosition("first_no_double", {"setter": setter})
@@ -461,13 +461,13 @@ def _arrange(plan: Plan, arms: list[list[list]], game: str) -> Layout:
             for k, (tile, out, seat, is_late) in enumerate(tiles) if is_late]
     for arm, k, tile, _, _ in late:  # (so at most one an arm: ≤ 24 orders below)
         if k or not tile.is_double:
-            raise BadPosition("out_of_turn", {"tile": tile, "arm": arm})
+            raise BadPosition("out_of_turn", {"tile": str(tile), "arm": arm})
     for order in _orders(late):  # R9's doubles went down in some order: one that fits
         layout, wrong = _out_of_turn(plan, order)
         if wrong is None:
             break
     if wrong is not None:
-        raise BadPosition("out_of_turn", {"tile": wrong[2], "arm": wrong[0]})
+        raise BadPosition("out_of_turn", {"tile": str(wrong[2]), "arm": wrong[0]})
     start = [1 if tiles and tiles[0][3] else 0 for tiles in placed]
     failed: set[tuple[int, ...]] = set()
     worst: list[Any] = [-1, None]
@@ -503,7 +503,7 @@ def _arrange(plan: Plan, arms: list[list[list]], game: str) -> Layout:
     found = search(layout, start)
     if found is None:
         tile, out, arm = worst[1]
-        raise BadPosition("layout", {"tile": tile, "out": out, "arm": arm,
+        raise BadPosition("layout", {"tile": str(tile), "out": out, "arm": arm,
                                      "game": game.split()[0], "rule": plan.rule})
     return found
 
@@ -520,24 +520,24 @@ def keep_r4(hands: list[list[Tile]], shown: list[int], setter: int, rest: list[T
     best = _top(hands[setter])
     spare = [(row, i) for row, i in others if row[i].is_double]
     if spare and mine:
-        row, i = max(spare, key=lambda p: p[0][p[1]])
-        if best is None or row[i] > best:
-            j = next(k for k in mine if hands[setter][k] != best)
+        row, i = max(spare, key=lambda p: p[0][p[1]].high)
+        if best is None or row[i].high > best.high:
+            j = mine[0]  # (whatever it holds is below this double: else it would be best)
             row[i], hands[setter][j] = hands[setter][j], row[i]
             best = hands[setter][j]
     if best is None:
         return  # (no double can be the setter's: a position no deal reaches)
-    pool = [i for i in range(len(rest)) if not (rest[i].is_double and rest[i] > best)]
+    pool = [i for i in range(len(rest)) if not (rest[i].is_double and rest[i].high > best.high)]
     for row, i in others:
-        if row is not rest and row[i].is_double and row[i] > best and pool:
+        if row is not rest and row[i].is_double and row[i].high > best.high and pool:
             j = pool.pop()
             row[i], rest[j] = rest[j], row[i]
 
 
 def _top(tiles: list[Tile]) -> Tile | None:
-    """The highest double of ``tiles``, if any."""
+    """The highest double of ``tiles``, if any (by number: MicroPython's tiles have no order)."""
     doubles = [t for t in tiles if t.is_double]
-    return max(doubles) if doubles else None
+    return max(doubles, key=lambda t: t.high) if doubles else None
 
 
 def shuffle(items: list, seed: int) -> None:

@@ -321,6 +321,7 @@ def test_bad_text_is_refused_at_once_and_quoted_short() -> None:
     "500.500.500.500.500_c_-_-_set-c_n3.n3.n3.n3.n3_b13_f",
     "500.500.500.500_a_-_-_set-a_55214310.n4.n4.n4_b12_f",
     "500.500.500.500_b_-_-_set-b_n4.55436510.n4.n4_b12_f",
+    "500.500.500_a_-_-_set-a_65432110n1.n5.n5_b13_f",  # (its one hidden place: its best)
 ])
 def test_r4_hidden_hands_of_a_first_hand_leave_the_highest_double_to_the_setter(text) -> None:
     """A first hand's set (R4): however its hidden tiles are dealt, the setter holds the
