@@ -209,7 +209,8 @@ def parse(text):
     for ch in text:
         if not ("a" <= ch <= "z" or "0" <= ch <= "9" or ch in "._-!*"):
             # (one that does not print is named by its code: the sentence stays one line)
-            shown = ch if " " < ch <= "~" or ord(ch) > 160 else f"U+{ord(ch):04X}"
+            shown = ch if " " < ch <= "~" or ord(ch) > 160 else \
+                "U+" + ("000" + hex(ord(ch))[2:].upper())[-4:]
             raise NotationError("bad_character", {"text": shown})
     fields = text.split("_")
     if len(fields) < 7:

@@ -288,9 +288,12 @@ def position_view(session: Session, seat: int | None = None) -> dict[str, Any]:
 
 
 def diagram_view(hand: Hand | None, names: list[str] | None = None, seat: int | None = None,
-                 players: int | None = None, chips: list[int] | None = None) -> dict[str, Any]:
+                 players: int | None = None, chips: list[int] | None = None,
+                 known: list[int] | None = None) -> dict[str, Any]:
     """The view of ``hand`` for a diagram (web/draw/render_diagram.py), as ``seat`` sees it:
-    the rules page's and the embeds' (a position or a replay, drawn without the worker)."""
+    the rules page's and the embeds' (a position or a replay, drawn without the worker).
+    ``known``: the seats whose tiles are known (None: all); a hand started from a position
+    deals the others' from a seed, so their counts (R21) are not shown."""
     n = players if hand is None else hand.players
     view: dict[str, Any] = {"players": n, "names": list(names or []), "viewer": seat,
                             "chips": list(chips if hand is None else hand.chips),
@@ -300,6 +303,10 @@ def diagram_view(hand: Hand | None, names: list[str] | None = None, seat: int | 
         if seat is None:
             h["tiles"] = []
             h["seat"] = None
+        if known is not None:
+            for key in ("counts", "open_hands"):
+                if h.get(key) is not None:
+                    h[key] = [v if s in known else None for s, v in enumerate(h[key])]
         view["hand"] = h
     return view
 
@@ -317,11 +324,18 @@ def last_events(log: list[dict[str, Any]], number: int, players: int) -> list[Ev
 
 
 def last_play(hand: Hand) -> list[int] | None:
-    """[arm, index on the arm] of the tile placed last, or None."""
+    """[arm, index on the arm] of the tile placed last, or None. A hand started from a
+    position knows only what the position says: its previous turn's tile (``t``), if any,
+    until a tile is played (the order in which its layout was laid out is not history)."""
     layout = hand.layout
     best = None
     if layout is None:
         return None
+    if hand.origin is not None and not any(isinstance(a, Play) for _, a in hand.history):
+        last = hand.last_turn
+        if last is None or not 0 <= last[1] < len(layout.arms) or not layout.arms[last[1]]:
+            return None
+        return [last[1], len(layout.arms[last[1]]) - 1]
     for arm, placed in enumerate(layout.arms):
         for k, p in enumerate(placed):
             if best is None or p.seq > best[0]:

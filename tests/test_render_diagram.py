@@ -331,3 +331,32 @@ def test_r2_the_boneyard_shows_every_tile_and_its_last_two_marked(narrow) -> Non
     assert not marks and len(set(faces)) == 11
     assert rd.kept(13, 6, 2) == ([0, 1, 2, 11, 12], 3)  # (the last two kept, "+8" before them)
     assert rd.kept(13, 15, 2) == (list(range(13)), None)
+
+
+def test_r21_a_position_counts_only_the_hands_it_shows_and_names_only_a_known_last_tile():
+    """A position's hidden hands are dealt from a seed to stand a hand on it: their counts
+    would be made up, so the diagram gives only the counts of the hands the text shows. Nor
+    does the order in which its layout was laid out say which tile came last: only its
+    previous turn (t) does."""
+    import sys
+
+    sys.path.insert(0, str(web_views.WEB / "site"))  # (the site's drawing of a position)
+    import figures
+
+    from nos.players import random_action
+    from nos.position import Position
+    from nos.record import play_session
+
+    words = web_views.words("en")
+    session = play_session(3, 5, 1, random_action)
+    hand = session.hands[0]
+    text = str(Position.of(hand, 0, "seat"))  # the end of a hand, as seat a saw it
+    assert "_over_" in text
+    svg = figures.position_svg(text, words)
+    shown = re.findall(r'class="count"[^>]*>([^<]*)<', svg)
+    assert shown == [f"count {hand.counts[0]}"], shown
+    every = figures.position_svg(str(Position.of(hand)), words)
+    assert len(re.findall(r'class="count"', every)) == 3
+    played = "518.494.494.494_a66_1_65b.-_play-c_433220.544441.55514030.64635300_b12"
+    assert 'layout-tile last' in figures.position_svg(played + "_tb0", words)
+    assert 'layout-tile last' not in figures.position_svg(played, words)

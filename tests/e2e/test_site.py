@@ -228,6 +228,13 @@ def test_a_second_origin_embeds_a_position_a_replay_and_a_playable_table(
     page.evaluate("tell('replay', {type: 'nos:load', record: {format: 'nos-record'}})")
     replay.locator("#embed-note", has_text="the game record in the link is damaged").wait_for()
     assert replay.locator("#board svg").count() == 0
+    # The sentence is said again in the language asked for, like the rest of the embed.
+    page.evaluate("tell('replay', {type: 'nos:lang', lang: 'pl'})")
+    replay.locator("#embed-note", has_text="zapis gry w linku jest uszkodzony").wait_for()
+    page.evaluate("tell('replay', {type: 'nos:lang', lang: 'en'})")
+    replay.locator("#embed-note", has_text="the game record in the link is damaged").wait_for()
+    # A message that is not JSON (a cycle) is left alone, and thrown nowhere.
+    page.evaluate("(() => { const m = {type: 'nos:load'}; m.self = m; tell('replay', m); })()")
     page.evaluate("tell('replay', {type: 'nos:load', position: 'not a position'})")
     # One sentence in place of the board: the frame is told to shrink to it.
     page.wait_for_function("h => nosMessages.filter(m => m.frame === 'replay' && m.type === "
@@ -236,14 +243,30 @@ def test_a_second_origin_embeds_a_position_a_replay_and_a_playable_table(
     replay.locator("#replay-controls[hidden]").wait_for(state="attached")
     page.evaluate("tell('pos', {type: 'nos:lang', lang: 'pl'})")
     pos.locator("html[lang=pl]").wait_for(state="attached")
+    # A frame made as narrow as a phone draws its position anew for a phone, and back.
+    page.evaluate("document.getElementById('pos').style.width = '360px'")
+    pos.locator("#board svg.narrow").wait_for(state="attached")
+    page.evaluate("document.getElementById('pos').style.width = '900px'")
+    pos.locator("#board svg:not(.narrow)").wait_for(state="attached")
     page.evaluate("tell('pos', 'not ours'); tell('pos', {type: 'nos:load', step: 'x'})")
     no_pyodide(asked)
 
     # The playable table: the engine starts only here.
     frame = embed_table(page, base_url, "players=3&seed=5&level=beginner&delay=0")
-    a_move_is_told(page, frame)
+    # The computer players' moves are told as they are shown (here Bram sets first), not
+    # only with the person's next move; so are their replies to it.
+    theirs = ("() => nosMessages.filter(m => m.frame === 'play' && m.type === 'nos:action' "
+              "&& m.event.seat !== 0).length > {}")
+    page.wait_for_function(theirs.format(0), timeout=BOOT_TIMEOUT_MS)
+    for _ in range(8):  # (the person's moves until the turn passes: draws leave it theirs)
+        before = len([m for m in messages(page, "play", "nos:action")
+                      if m["event"].get("seat") != 0])
+        a_move_is_told(page, frame)
+        if frame.get_attribute("body", "data-waiting-for") != "human":
+            break
     mine = [m for m in messages(page, "play", "nos:action") if m["event"].get("seat") == 0]
     assert mine and mine[-1]["text"], mine
+    page.wait_for_function(theirs.format(before), timeout=BOOT_TIMEOUT_MS)
     assert messages(page, "play", "nos:resize")
     # The person's own saved game of this site is left alone by an embed.
     assert frame.evaluate("localStorage.getItem('nos.game.v1')") is None

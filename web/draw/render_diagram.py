@@ -311,7 +311,7 @@ def seat_row(view, seat, y, tiles, words, g=WIDE):
         parts.append(chip(right, base - size * 0.31, size * 0.44))
         right -= 14
     counts = hand.get("counts")
-    if counts and seat < len(counts):
+    if counts and seat < len(counts) and counts[seat] is not None:  # (None: not known)
         said_count = words.word("diagram.count", {"n": counts[seat]})
         parts.append(text(right, base, said_count, g["small"], INK_DIM, "end",
                           more=[("class", "count")]))

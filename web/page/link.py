@@ -142,6 +142,8 @@ def apply_quiet(page, reply):
     render(page)
     maybe_open_announce(page)
     coaching.start(page)
+    if embedded():  # (the page around hears each computer player's move as it is shown)
+        embedding.told(page.view, words(page))
 
 
 async def act(page, action):

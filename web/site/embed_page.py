@@ -37,7 +37,8 @@ class Embed:
         self.session = None
         self.hand = 0
         self.step = 0
-        self.error = None
+        self.error = None  # what is wrong, worded in the language shown: error(words)
+        self.narrow = None  # drawn for a phone (render_diagram.NARROW_BELOW), or not
         self.height = Height(content=True)  # told to the page around (nos:resize)
 
     def steps(self):
@@ -67,10 +68,10 @@ def load_record(embed, record, hand=None, step=None):
         # The reader gets one sentence in their language; the engine's reason (English, for
         # whoever made the link) goes to the console.
         window.console.warn("Nos: the replay's record was refused:", str(exc))
-        embed.error = embed.words.word("embed.bad_replay")
+        embed.error = lambda w: w.word("embed.bad_replay")
         return
     if not session.hands:
-        embed.error = embed.words.word("embed.bad_record")
+        embed.error = bad_record
         return
     embed.record, embed.session, embed.position = record, session, None
     count = len(session.hands)
@@ -78,6 +79,10 @@ def load_record(embed, record, hand=None, step=None):
     total = embed.steps()
     embed.step = max(0, min(total, step if step is not None else total))
     embed.error = None
+
+
+def bad_record(words):
+    return words.word("embed.bad_record")
 
 
 def replay_hand(embed):
@@ -95,16 +100,17 @@ def draw(embed):
     note = el("embed-note")
     note.textContent = ""
     controls.hidden = True
-    narrow = diagrams_narrow()  # (an iframe as narrow as a phone, too)
+    narrow = embed.narrow = diagrams_narrow()  # (an iframe as narrow as a phone, too)
     replaying = embed.record is not None
     el("embed-heading").textContent = (  # (read by screen readers only)
         words.word("embed.replay", {"hand": embed.hand + 1}) if replaying
         else words.word("embed.title"))
     document.title = (words.word("embed.replay_title", {"hand": embed.hand + 1}) if replaying
+                      else words.word("embed.failed_title") if embed.error
                       else words.word("embed.title"))
     if embed.error:
         board.innerHTML = ""
-        note.textContent = embed.error
+        note.textContent = embed.error(words)
     elif embed.position is not None:
         try:
             board.innerHTML = figures.position_svg(embed.position, words, embed.seat,
@@ -136,12 +142,25 @@ def on_control(embed, event):
     draw(embed)
 
 
+def on_resize(embed):
+    """A frame made narrower or wider than a phone's is drawn again for its new width."""
+    if embed.narrow is not None and diagrams_narrow() != embed.narrow:
+        draw(embed)
+
+
+# JSON of a message, or null if it has none (a cycle, a function): never thrown.
+_AS_JSON = window.Function("d", "try { return JSON.stringify(d); } catch (e) { return null; }")
+
+
 async def on_message(embed, event):
     """nos:load and nos:lang from the page around; anything malformed is ignored (and said
     once on the console, never thrown)."""
+    text = _AS_JSON(event.data)
     try:
-        data = json.loads(str(window.JSON.stringify(event.data)))
-    except Exception:  # noqa: BLE001 - not JSON-able (a function, a DOM node)
+        data = json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        data = None
+    if not isinstance(data, dict):
         return
     if not isinstance(data, dict) or not str(data.get("type", "")).startswith("nos:"):
         return  # someone else's message
@@ -153,13 +172,17 @@ async def on_message(embed, event):
     elif kind == "nos:load" and isinstance(data.get("position"), str):
         embed.position = data["position"][:LIMIT]
         embed.record = embed.session = embed.error = None
+    elif kind == "nos:load" and any(data.get(k) is not None and whole(data.get(k)) is None
+                                    for k in ("hand", "step")):
+        window.console.warn("Nos: " + embed.words.word("embed.bad_message"))  # ("1", -2)
+        return
     elif kind == "nos:load" and isinstance(data.get("record"), (dict, str)):
         record = data["record"]
         if isinstance(record, str):
             try:
                 record = record_link.decode(record)
             except ValueError:
-                embed.error = embed.words.word("embed.bad_record")
+                embed.error = bad_record
                 draw(embed)
                 return
         load_record(embed, record, whole(data.get("hand")), whole(data.get("step")))
@@ -193,7 +216,7 @@ async def start(words, params):
             record = fragment_record()
         except ValueError:
             record = None
-            embed.error = words.word("embed.bad_record")
+            embed.error = bad_record
         if record is not None:
             load_record(embed, record, number(params.get("hand"), None),
                         number(params.get("step"), None))
@@ -204,7 +227,9 @@ async def start(words, params):
     handler = create_proxy(lambda event: asyncio.create_task(on_message(embed, event)))
     # (window.addEventListener through MicroPython's proxy loses its `this`.)
     window.onmessage = handler
-    PROXIES.append(handler)
+    resized = create_proxy(lambda event: on_resize(embed))
+    window.onresize = resized
+    PROXIES.extend([handler, resized])
     draw(embed)
     embed.height.watch()
     document.body.setAttribute("data-state", "ready")
