@@ -479,6 +479,14 @@ def test_on_a_phone_the_diagrams_are_drawn_narrow_and_their_words_read(page, gua
         cls, px = page.evaluate(smallest, box)
         assert cls == "nos-diagram narrow" and px >= 9, (box, cls, px)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    # Turned to a wider screen, every diagram and example is drawn wide; and back.
+    every = ("n => [...document.querySelectorAll('.diagram-svg svg, .example-board svg')]"
+             ".filter(s => s.classList.contains('narrow') === n).length === "
+             "document.querySelectorAll('.diagram-svg svg, .example-board svg').length")
+    page.set_viewport_size({"width": 1000, "height": 740})
+    page.wait_for_function(every, arg=False)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.wait_for_function(every, arg=True)
     # The page opens on its title and opening words, the contents after them.
     assert page.evaluate("document.querySelector('h1').getBoundingClientRect().top < "
                          "document.querySelector('.rules-toc').getBoundingClientRect().top "

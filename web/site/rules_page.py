@@ -217,15 +217,32 @@ async def start(words, fetching):
         body.insertAdjacentHTML("beforeend", rest["html"])
         fix_ruling_titles(words)
         page["examples"] += rest["examples"]
+        page["diagrams"] += rest["diagrams"]
         await drawing.draw(rest["diagrams"])
     window.performance.mark("nos:diagrams")
     document.body.setAttribute("data-state", "diagrams")
+    examples = []
     for spec in page["examples"]:
         node = el(spec["id"])
         if not absent(node):
-            wire_example(Example(spec, node), words)
+            examples.append(Example(spec, node))
+            wire_example(examples[-1], words)
+    resized = create_proxy(lambda _: redraw(drawing, page["diagrams"], examples, words))
+    window.onresize = resized  # (addEventListener through MicroPython's proxy loses `this`)
+    PROXIES.append(resized)
     document.body.setAttribute("data-state", "ready")
     jump_to_anchor()
+
+
+def redraw(drawing, diagrams, examples, words):
+    """A window turned from a phone's width to a wider one, or back: every diagram and
+    example is drawn again for its new width."""
+    if diagrams_narrow() == drawing.narrow:
+        return
+    drawing.narrow = diagrams_narrow()
+    for example in examples:
+        draw_example(example, words)
+    asyncio.create_task(drawing.draw(diagrams))
 
 
 def languages_html(lang, words):
