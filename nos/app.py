@@ -304,8 +304,9 @@ class Table:
         self._log({"key": "log.next_setter", "seat": loser})
 
     def _log(self, event: Event, payments: list[Payment] | tuple = ()) -> None:
-        """A log entry: the event and the payments it caused, for the hand in progress."""
-        self.log.append({"hand": len(self.session.hands) - 1, "event": event,
+        """A log entry: the event and the payments it caused, for the hand in progress; ``n``
+        numbers it in the game (a view holds only the last 200, ``nos.view``)."""
+        self.log.append({"n": len(self.log), "hand": len(self.session.hands) - 1, "event": event,
                          "payments": [payment_event(p) for p in payments]})
 
     # ------------------------------------------------------------------ views

@@ -60,12 +60,17 @@ class NotationError(ValueError):
 
     def __init__(self, key, params=None, text=None):
         self.key = key
-        self.params = params or {}
-        for name in self.params:  # (a sentence quotes at most a field's start)
-            value = self.params[name]
-            if isinstance(value, str) and len(value) > 40:
-                self.params[name] = value[:39] + "…"
+        self.params = short(params or {})
         super().__init__(text or message(key, self.params))
+
+
+def short(params):
+    """``params`` with each long text cut to its start: a sentence quotes at most that."""
+    out = {}
+    for name in params:
+        value = params[name]
+        out[name] = value[:39] + "…" if isinstance(value, str) and len(value) > 40 else value
+    return out
 
 
 def message(key, params):
@@ -113,7 +118,8 @@ def game_from_text(text):
     """``"12.line.ordinary0.3on1"`` to the engine's announcement text
     ``"12 line ordinary=0 first=1:3"`` (``nos.games.Announcement.parse``)."""
     parts = text.split(".")
-    if not parts[0].isdigit() or len(parts[0]) > 2 or not 1 <= int(parts[0]) <= 17:
+    if not parts[0].isdigit() or parts[0][0] == "0" or len(parts[0]) > 2 or \
+            not 1 <= int(parts[0]) <= 17:
         raise NotationError("bad_game", {"text": text})
     out = [str(int(parts[0]))]
     for word in parts[1:]:

@@ -44,6 +44,8 @@ MESSAGES = {
                     "{seat}, not seat {setter} (R4).",
     "first_no_double": "In the first hand the seat on set holds the highest double, but "
                        "seat {setter} shows none (R4).",
+    "first_hidden": "In the first hand seat {setter} holds the highest double, but the tiles "
+                    "not shown would give a higher one to another hand (R4).",
     "game_not_legal": "Game {game} cannot be announced on the set tile {tile} ({rule}).",
     "game_parameters": "The parameters of game {text} are not ones it takes ({rule}, R57).",
     "arm_count": "Game {game} has {arms} arms, but the layout shows {n}.",
@@ -70,7 +72,7 @@ MESSAGES = {
     "last_set": "The set tile is the previous turn's tile (ts) only for the seat on set, "
                 "before any tile is played in turn (R14).",
     "last_tile": "Seat {seat} did not play the last tile on arm {arm} in turn (R14).",
-    "last_seat": "Seat {seat} did not take the turn before seat {turn}'s (R3, R14).",
+    "last_seat": "Seat {seat} did not take the turn just before seat {turn} (R3, R14).",
     "boneyard_size": "The boneyard holds {n} tiles, but at a table of {players} it holds "
                      "{most} after the deal and only shrinks (R2).",
     "game_form": "The game {text} is written {form} in a position: each parameter once, in "
@@ -83,7 +85,8 @@ class BadPosition(NotationError):
     ``params`` and one English sentence."""
 
     def __init__(self, key: str, params: dict | None = None) -> None:
-        super().__init__(key, dict(params or {}), _english(MESSAGES[key], params or {}))
+        params = notation.short(params or {})
+        super().__init__(key, params, _english(MESSAGES[key], params))
 
 
 def _english(template: str, params: dict) -> str:
@@ -205,8 +208,9 @@ class Position:
             tiles = [Tile.parse(t) for t in h["tiles"]]
             tiles += [unseen.pop() for _ in range(h["hidden"])]
             hands.append(tiles)
-        if f["first"] and f["phase"] == "set":
-            keep_r4(hands, [len(h["tiles"]) for h in f["hands"]], f["setter"], unseen)
+        if f["first"] and f["phase"] in ("set", "announce", "declare", "out"):
+            keep_r4(hands, [len(h["tiles"]) for h in f["hands"]], f["setter"], unseen,
+                    self.set_tile)
         top_first = [Tile.parse(t) for t in f["boneyard_tiles"]] if f["boneyard_tiles"] \
             else unseen
         # Hand.__init__ makes every attribute (on a stand-in deal), then it is set from here.
@@ -295,7 +299,9 @@ def _check(f: dict[str, Any]) -> Layout | None:
                                         "n": len(f["arms"])})
     if phase in ("declare", "out") and any(not p[3] for arm in f["arms"] for p in arm):
         raise BadPosition("out_phase")
-    layout = _arrange(plan, f["arms"], f["game"])
+    if f["first"] and phase in ("declare", "out"):  # (before play: no tile drawn yet)
+        _check_first_setter(f)
+    layout = _arrange(plan, f["arms"], f["game"], f["setter"])
     _check_seats(f, n, plan)
     return layout
 
@@ -349,26 +355,44 @@ def _check_before_laid(f: dict[str, Any], n: int) -> None:
                                                  and not f["drawn"] else 0)
         if size != HAND_SIZE[n]:
             raise BadPosition("deal_size", {"size": HAND_SIZE[n], "seat": seat, "n": size})
-    if f["first"] and phase == "set":
+    if f["first"]:
         _check_first_setter(f)
 
 
 def _check_first_setter(f: dict[str, Any]) -> None:
-    """R4: in the first hand the setter holds the highest double, so no other hand shows
-    a double above the best the setter shows or could hold among the tiles not shown."""
+    """R4: the first hand's setter holds the highest double and sets it. Before play, no
+    other hand (nor a double out of turn) shows a higher one than the setter shows, could
+    hold among the tiles not shown, or has set; and the tiles not shown can be dealt so
+    that no other hand holds a higher one."""
     setter = f["setter"]
     hands = [[Tile.parse(t) for t in h["tiles"]] for h in f["hands"]]
-    could = list(hands[setter])
-    if f["hands"][setter]["hidden"]:
-        shown = {t for h in hands for t in h} | {Tile.parse(t) for t in f["boneyard_tiles"] or []}
-        could += [t for t in ALL_TILES if t not in shown]
-    best = _top(could)
-    for seat, tiles in enumerate(hands):
-        top = _top(tiles)
-        if seat != setter and top is not None and (best is None or top.high > best.high):
+    laid = [Tile.parse(p[0]) for tiles in f["arms"] or [] for p in tiles]
+    seen = {t for h in hands for t in h} | set(laid) | \
+        {Tile.parse(t) for t in f["boneyard_tiles"] or []}
+    if f["set"]:
+        seen.add(Tile.parse(f["set"]))
+    unseen = [t for t in ALL_TILES if t not in seen]
+    if f["set"]:  # (set: the highest double, never a drawn tile, R4 and R5)
+        best = Tile.parse(f["set"])
+        if f["drawn"] or not best.is_double:
+            raise BadPosition("first_no_double", {"setter": setter})
+        room = 0
+    else:
+        mine = f["hands"][setter]["hidden"]
+        best = _top(hands[setter] + (unseen if mine else []))
+        room = mine
+    held = [(seat, t) for seat, tiles in enumerate(hands) for t in tiles]
+    held += [(p[2], Tile.parse(p[0])) for tiles in f["arms"] or [] for p in tiles]
+    for seat, t in held:
+        if seat != setter and t.is_double and (best is None or t.high > best.high):
             raise BadPosition("first_setter", {"seat": seat, "setter": setter})
     if best is None:  # (a first deal without a double is dealt again, R4)
         raise BadPosition("first_no_double", {"setter": setter})
+    # The higher doubles not shown must fit where no other hand holds them.
+    higher = sum(1 for t in unseen if t.is_double and t.high > best.high)
+    room += 0 if f["boneyard_tiles"] else f["boneyard"]
+    if higher > room:
+        raise BadPosition("first_hidden", {"setter": setter})
 
 
 def _check_seats(f: dict[str, Any], n: int, plan: Plan) -> None:
@@ -453,13 +477,15 @@ def _out_of_turn(plan: Plan, order: list) -> tuple[Layout, Any]:
     return layout, None
 
 
-def _arrange(plan: Plan, arms: list[list[list]], game: str) -> Layout:
+def _arrange(plan: Plan, arms: list[list[list]], game: str, setter: int) -> Layout:
     """The layout of ``arms`` under ``plan``, in an order of play the rules allow: doubles
     out of turn first (R9), then the first order a search finds (R60-R62, R40-R57)."""
     placed = [[(Tile.parse(t), out, seat, late) for t, out, seat, late in arm] for arm in arms]
     late = [(arm, k, tile, out, seat) for arm, tiles in enumerate(placed)
             for k, (tile, out, seat, is_late) in enumerate(tiles) if is_late]
-    for arm, k, tile, _, _ in late:  # (so at most one an arm: ≤ 24 orders below)
+    for arm, k, tile, _, seat in late:  # (so at most one an arm: ≤ 24 orders below)
+        if seat == setter:
+            raise BadPosition("turn_setter")
         if k or not tile.is_double:
             raise BadPosition("out_of_turn", {"tile": str(tile), "arm": arm})
     for order in _orders(late):  # R9's doubles went down in some order: one that fits
@@ -508,16 +534,18 @@ def _arrange(plan: Plan, arms: list[list[list]], game: str) -> Layout:
     return found
 
 
-def keep_r4(hands: list[list[Tile]], shown: list[int], setter: int, rest: list[Tile]) -> None:
-    """R4 in a session's first hand, before the set: the setter holds the highest double.
-    The tiles not shown (each hand's after its ``shown`` first, and the boneyard ``rest``)
-    change places, in place, until it does where they can: the highest double not shown
-    into one of the setter's hidden places if it beats the setter's own, then every
-    hidden double above the setter's best out of the others' hands into the boneyard."""
-    others = [(hands[s], i) for s in range(len(hands)) if s != setter
+def keep_r4(hands: list[list[Tile]], shown: list[int], setter: int, rest: list[Tile],
+            set_tile: Tile | None = None) -> None:
+    """R4 in a session's first hand, before play: the setter holds the highest double. The
+    tiles not shown (each hand's after its ``shown`` first, and the boneyard ``rest``)
+    change places, in place, until it does where they can: before the set, the highest
+    double not shown into one of the setter's hidden places if it beats the setter's own;
+    then every hidden double above the setter's best (once set: ``set_tile``) out of the
+    hands into the boneyard."""
+    others = [(hands[s], i) for s in range(len(hands)) if s != setter or set_tile
               for i in range(shown[s], len(hands[s]))] + [(rest, i) for i in range(len(rest))]
-    mine = list(range(shown[setter], len(hands[setter])))
-    best = _top(hands[setter])
+    mine = [] if set_tile else list(range(shown[setter], len(hands[setter])))
+    best = set_tile or _top(hands[setter])
     spare = [(row, i) for row, i in others if row[i].is_double]
     if spare and mine:
         row, i = max(spare, key=lambda p: p[0][p[1]].high)

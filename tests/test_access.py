@@ -168,3 +168,22 @@ def test_r12_the_tiles_the_person_draws_are_said_to_them_alone():
         view["hand"]["legal"][0]["send"])
     assert "You drew" not in render_spoken.news(later, len(view["log"]),
                                                  web_views.words("en", later))[0]
+
+
+def test_the_live_region_goes_on_past_the_views_200_entries_and_says_each_of_two_alike():
+    """A view holds the log's last 200 entries, each numbered in the game (`n`): what is
+    heard counts the game's entries, so a long session is still heard; and two entries
+    alike (a seat's draws one after another) are two (the embed tells both, too)."""
+    view = web_views.session_view()
+    log = view["log"]
+    total = render_spoken.logged(log)
+    assert len(log) == 200 and total > 200 and [e["n"] for e in log] == list(
+        range(total - 200, total))
+    said, heard = render_spoken.news(view, total - 3, EN)
+    assert said and heard == total
+    draw = {"hand": 0, "event": {"key": "act.draw", "seat": 1}, "payments": []}
+    twice = [{"n": 7, **draw}, {"n": 8, **draw}]
+    assert render_spoken.unheard(twice, 7) == (twice, 9)
+    assert render_spoken.unheard(twice, 8) == (twice[1:], 9)
+    said, _ = render_spoken.news({"log": twice, "viewer": 0, "names": ["A", "B", "C"]}, 7, EN)
+    assert said.count("draws a tile") == 2

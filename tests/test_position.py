@@ -153,6 +153,7 @@ BAD_SYNTAX = {
     "500.500_a_-_-_set-a_n4.n4_b12": "bad_chips",
     "500.500.500.500_z_-_-_set-a_n4.n4.n4.n4_b12": "bad_set",
     "500.500.500.500_a66_19_-.-.-.-_play-b_n4.n4.n4.n4_b11": "bad_game",
+    "500.500.500.500_a66_02_-.-.-.-_play-b_n4.n4.n4.n4_b11": "bad_game",  # (one spelling)
     "500.500.500.500_a66_2_6x5.-.-.-_play-b_n4.n4.n4.n4_b11": "bad_layout",
     "500.500.500.500_a66_2_-.-.-.-_jump-b_n4.n4.n4.n4_b11": "bad_turn",
     "500.500.500.500_a66_2_-.-.-.-_play-b_n4.7.n4.n4_b11": "bad_hand",
@@ -209,6 +210,13 @@ BAD_RULES = {
     PLAYED.replace("_1_", "_1.ordinary_"): "game_parameters",
     "500.500.500.500_b_-_-_set-b_n4.54436510.n4.n4_b12_f": "first_no_double",
     "500.500.500.500_b_-_-_set-b_n4.n4.66436510.n4_b12_f": "first_setter",
+    # R4 before play: the set tile is the highest double, and the hidden tiles leave it so.
+    "510.495.495_a55_-_-_announce-a_43211032.6664626160.5453525150_b13_f": "first_setter",
+    "500.500.500_a_-_-_set-a_5141312111.n5.n5_b13.10203032404243505253546061_f":
+        "first_hidden",
+    # R9: the player on set plays no double out of turn.
+    "517.495.494.494_a66_4_-.11a*_play-b_433220.544121.55514030.64635300_b12_wa1_tas":
+        "turn_setter",
 }
 
 
@@ -313,6 +321,9 @@ def test_bad_text_is_refused_at_once_and_quoted_short() -> None:
     with pytest.raises(NotationError) as caught:
         Position.parse("500.500.500_a_" + "1" * 4301 + "_-_set-a_n5.n5.n5_b13")
     assert caught.value.key == "bad_game" and len(str(caught.value)) < 160
+    with pytest.raises(BadPosition) as caught:  # (a rule's sentence quotes as short)
+        Position.parse(PLAYED.replace("_1_", "_1" + ".ordinary" * 2000 + "_"))
+    assert caught.value.key == "game_form" and len(str(caught.value)) < 200
 
 
 @pytest.mark.parametrize("text", [
@@ -322,6 +333,7 @@ def test_bad_text_is_refused_at_once_and_quoted_short() -> None:
     "500.500.500.500_a_-_-_set-a_55214310.n4.n4.n4_b12_f",
     "500.500.500.500_b_-_-_set-b_n4.55436510.n4.n4_b12_f",
     "500.500.500_a_-_-_set-a_65432110n1.n5.n5_b13_f",  # (its one hidden place: its best)
+    "510.495.495_a55_-_-_announce-a_n4.n5.n5_b13_f",  # (set: no hand holds a higher one)
 ])
 def test_r4_hidden_hands_of_a_first_hand_leave_the_highest_double_to_the_setter(text) -> None:
     """A first hand's set (R4): however its hidden tiles are dealt, the setter holds the
@@ -332,6 +344,9 @@ def test_r4_hidden_hands_of_a_first_hand_leave_the_highest_double_to_the_setter(
     position = Position.parse(text)
     for seed in range(40):
         hand = position.hand(seed)
+        if hand.set_tile is not None:
+            assert highest_double_holder([*hand.hands, [hand.set_tile]]) == hand.players
+            continue
         assert highest_double_holder(hand.hands) == hand.setter
         (action,) = hand.legal_actions()
         assert isinstance(action, Set)

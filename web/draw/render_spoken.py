@@ -11,6 +11,19 @@ from render_layout import end_title, hand_of
 UNSAID = ("log.sealed",)
 
 
+def logged(log):
+    """How many entries the game's log holds: the view has only its last ones, each
+    numbered in the game (`n`)."""
+    return log[-1].get("n", len(log) - 1) + 1 if log else 0
+
+
+def unheard(log, heard):
+    """(the entries of the view's `log` from the game's entry number `heard` on, how many the
+    game's log holds). Two alike, such as a seat's draws one after another, are two."""
+    total = logged(log)
+    return log[max(0, len(log) - (total - heard)):], total
+
+
 def news(view, heard, words):
     """(the sentences to announce, how many log entries are heard now): every entry of the
     log after the first `heard`, the person's own actions left out (they know them) but not
@@ -18,12 +31,13 @@ def news(view, heard, words):
     None (the page's first view) or more than the log holds (a new game): nothing is
     announced."""
     log = (view or {}).get("log") or []
-    if heard is None or heard > len(log):
-        return "", len(log)
+    total = logged(log)
+    if heard is None or heard > total:
+        return "", total
     me = (view or {}).get("viewer", 0)
     said = []
     drew = False
-    for entry in log[heard:]:
+    for entry in unheard(log, heard)[0]:
         event = entry.get("event") or {}
         if event.get("key") in UNSAID:
             continue
@@ -35,7 +49,7 @@ def news(view, heard, words):
     drawn = ((view or {}).get("hand") or {}).get("drawn")
     if drew and drawn:  # their own draws: which tiles (the log, everyone's, cannot say)
         said.append(words.sentence(words.word("read.drawn", {"tiles": drawn})))
-    return " ".join(said), len(log)
+    return " ".join(said), total
 
 
 def read_out(view, playable, words):

@@ -5,10 +5,9 @@ what happens, by postMessage (docs/embedding.md): nos:ready once playable, nos:r
 its height changes, nos:action for every move (the event, its payments and its sentence)
 and nos:hand-end when a hand is over."""
 
-import json
-
 from dom import Height, post_to_parent
 from pyscript import document
+from render_spoken import logged, unheard
 
 
 class Watch:
@@ -16,7 +15,7 @@ class Watch:
     of the hand's end."""
 
     def __init__(self):
-        self.last = None  # the last log entry told (its JSON text)
+        self.told = 0  # how many of the game's log entries are told
         self.ended = None
         self.height = Height()
         self.ready = False
@@ -53,9 +52,16 @@ def told(view, words):
     over = view.get("waiting_for") in ("next_hand", "done")
     if over and WATCH.ended != hand.get("hand"):
         WATCH.ended = hand.get("hand")
+        # The count (R21) is paid at the hand's end: its payments come with it.
+        pays = []
+        for entry in view.get("log") or []:
+            if entry.get("hand") == hand.get("hand") and \
+                    (entry.get("event") or {}).get("key") == "log.hand_end":
+                pays = entry.get("payments") or []
         post_to_parent({"type": "nos:hand-end", "hand": whole(hand.get("hand")) + 1,
                         "chips": view.get("chips"), "counts": hand.get("counts"),
-                        "reason": hand.get("end_reason")})
+                        "reason": hand.get("end_reason"), "payments": pays,
+                        "paid": [words.capital(words.say(p)) for p in pays]})
 
 
 def whole(value):
@@ -65,13 +71,10 @@ def whole(value):
 
 
 def new_entries(log):
-    """The entries of `log` after the last one told (all of them the first time), found from
-    the end: a reply adds a few."""
-    first = 0
-    for i in range(len(log) - 1, -1, -1) if WATCH.last is not None else ():
-        if json.dumps(log[i]) == WATCH.last:
-            first = i + 1
-            break
-    if log:
-        WATCH.last = json.dumps(log[-1])
-    return log[first:]
+    """The entries of `log` not told yet, by their numbers in the game (a new game, whose
+    log is shorter than what was told: all of it). Two alike, such as a seat's draws one
+    after another, are two entries."""
+    if logged(log) < WATCH.told:
+        WATCH.told = 0
+    fresh, WATCH.told = unheard(log, WATCH.told)
+    return fresh
