@@ -209,6 +209,12 @@ def coach_view(table: Table) -> dict[str, Any] | None:
     if advice is None:
         return None
     options = [option_record(table.hand, o) for o in advice.options()]
+    if table.must_draw():  # (R12: the page offers the draws in one go, so the coach does)
+        from nos.app import DRAW_UNTIL
+
+        for o in options:
+            if o["do"][0]["kind"] == "draw":
+                o["do"][0] = {"kind": "draw_until", "send": DRAW_UNTIL}
     # Announcing after a set it weighed (a few games a double): now every game, new deals.
     after_set = table.hand.phase is Phase.ANNOUNCE and \
         table.set_weighed == (len(table.session.hands) - 1, table.human)

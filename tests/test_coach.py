@@ -416,3 +416,17 @@ def test_r7_the_announcement_advice_says_when_it_follows_a_set_it_weighed():
         assert advice["weighed"] and advice["after_set"] is False
         table.act(advice["options"][advice["best"]]["do"][0]["send"])  # the set
         assert table.coach()["coach"]["after_set"] is True
+
+
+def test_r12_a_forced_draw_is_advised_as_the_page_offers_it_draw_until_a_tile_fits():
+    """With no tile that fits, the page offers "Draw until a tile fits"; the coach's one
+    option says the same, not "Draw a tile"."""
+    from web_views import find_decision
+
+    from nos.app import DRAW_UNTIL
+
+    table = find_decision("must draw")["table"]
+    view = table.coach()
+    assert not view["coach"]["weighed"]
+    assert [o["do"][0] for o in view["coach"]["options"]] == [
+        {"kind": "draw_until", "send": DRAW_UNTIL}]
