@@ -196,12 +196,7 @@ class Position:
         position does not show (hidden hands, the boneyard's order) are dealt from ``seed``."""
         f = self._fields
         n = self.players
-        known = {Tile.parse(t) for h in f["hands"] for t in h["tiles"]}
-        known |= {Tile.parse(t) for t in f["boneyard_tiles"] or []}
-        known |= {Tile.parse(p[0]) for arm in f["arms"] or [] for p in arm}
-        if f["set"]:
-            known.add(Tile.parse(f["set"]))
-        unseen = sorted(set(ALL_TILES) - known)
+        unseen = _unseen(f)
         shuffle(unseen, seed)
         hands = []
         for h in f["hands"]:
@@ -366,12 +361,7 @@ def _check_first_setter(f: dict[str, Any]) -> None:
     that no other hand holds a higher one."""
     setter = f["setter"]
     hands = [[Tile.parse(t) for t in h["tiles"]] for h in f["hands"]]
-    laid = [Tile.parse(p[0]) for tiles in f["arms"] or [] for p in tiles]
-    seen = {t for h in hands for t in h} | set(laid) | \
-        {Tile.parse(t) for t in f["boneyard_tiles"] or []}
-    if f["set"]:
-        seen.add(Tile.parse(f["set"]))
-    unseen = [t for t in ALL_TILES if t not in seen]
+    unseen = _unseen(f)
     if f["set"]:  # (set: the highest double, never a drawn tile, R4 and R5)
         best = Tile.parse(f["set"])
         if f["drawn"] or not best.is_double:
@@ -393,6 +383,17 @@ def _check_first_setter(f: dict[str, Any]) -> None:
     room += 0 if f["boneyard_tiles"] else f["boneyard"]
     if higher > room:
         raise BadPosition("first_hidden", {"setter": setter})
+
+
+def _unseen(f: dict[str, Any]) -> list[Tile]:
+    """The tiles the position does not show (hidden hands, a boneyard not written out),
+    in order."""
+    known = {Tile.parse(t) for h in f["hands"] for t in h["tiles"]}
+    known |= {Tile.parse(t) for t in f["boneyard_tiles"] or []}
+    known |= {Tile.parse(p[0]) for arm in f["arms"] or [] for p in arm}
+    if f["set"]:
+        known.add(Tile.parse(f["set"]))
+    return sorted(set(ALL_TILES) - known)
 
 
 def _check_seats(f: dict[str, Any], n: int, plan: Plan) -> None:

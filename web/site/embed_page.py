@@ -68,7 +68,7 @@ def load_record(embed, record, hand=None, step=None):
         # The reader gets one sentence in their language; the engine's reason (English, for
         # whoever made the link) goes to the console.
         window.console.warn("Nos: the replay's record was refused:", str(exc))
-        embed.error = lambda w: w.word("embed.bad_replay")
+        embed.error = bad_replay
         return
     if not session.hands:
         embed.error = bad_record
@@ -83,6 +83,10 @@ def load_record(embed, record, hand=None, step=None):
 
 def bad_record(words):
     return words.word("embed.bad_record")
+
+
+def bad_replay(words):
+    return words.word("embed.bad_replay")
 
 
 def replay_hand(embed):
@@ -160,8 +164,6 @@ async def on_message(embed, event):
         data = json.loads(text) if isinstance(text, str) else None
     except ValueError:
         data = None
-    if not isinstance(data, dict):
-        return
     if not isinstance(data, dict) or not str(data.get("type", "")).startswith("nos:"):
         return  # someone else's message
     kind = data.get("type")
