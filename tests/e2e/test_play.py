@@ -284,6 +284,34 @@ def test_bad_url_parameter_keeps_the_saved_game(app, guard, base_url):
     guard.check()
 
 
+def test_a_link_asks_before_it_replaces_a_game_in_progress(app, guard, base_url):
+    """A link that starts a game (`?players=4&seed=…`) over a saved game in progress asks
+    first: keeping it (or reloading) restores the game as it was; only a yes replaces it."""
+    open_game(app, base_url, FAST)
+    one_move(app, 1)
+    before = state(app)
+    asking = "body[data-state=asking]"
+    app.goto(base_url + "?players=4&seed=5&delay=0")
+    app.wait_for_selector(asking, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert app.text_content("#controls .prompt") == (
+        "This link starts a new game, which would replace your game in progress.")
+    assert app.evaluate("document.activeElement.dataset.cmd") == "offer-yes"
+    app.reload()  # the link was a one-time order: a reload keeps the saved game
+    settle(app, BOOT_TIMEOUT_MS)
+    assert state(app) == before
+    app.goto(base_url + "?players=4&seed=5&delay=0")
+    app.wait_for_selector(asking, state="attached", timeout=BOOT_TIMEOUT_MS)
+    app.click("#controls [data-cmd=offer-no]")
+    settle(app, BOOT_TIMEOUT_MS)
+    assert state(app) == before
+    app.goto(base_url + "?players=4&seed=5&delay=0")
+    app.wait_for_selector(asking, state="attached", timeout=BOOT_TIMEOUT_MS)
+    app.click("#controls [data-cmd=offer-yes]")
+    settle(app, BOOT_TIMEOUT_MS)
+    assert app.locator("#table .chips").count() == 4
+    guard.check()
+
+
 def test_damaged_save_offers_a_new_game(app, guard, base_url):
     open_game(app, base_url, FAST)
     app.evaluate("localStorage.setItem('nos.game.v1', '{\"format\": 1, \"hands\": [7]}')")

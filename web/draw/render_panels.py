@@ -97,6 +97,10 @@ def controls_html(view, ui, w):
     from ui_logic import has_flag, legal_of, only_kinds, simple_actions
 
     ui = ui or {}
+    if ui.get("offer"):  # a link asks for a new game over the saved one
+        return (prompt(w.word("confirm.url_game"), "warn") + '<div class="buttons">' +
+                button(w.word("confirm.url_game_yes"), ' data-cmd="offer-yes"', "primary") +
+                button(w.word("confirm.url_game_no"), ' data-cmd="offer-no"') + "</div>")
     if view is None:
         if ui.get("broken"):
             return (prompt(ui["broken"], "error") + '<div class="buttons">' +

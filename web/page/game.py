@@ -117,6 +117,10 @@ def on_command(page, cmd, node):
         zoom.command(page, cmd)
     elif cmd == "share":
         spawn(page, share.open_share(page))
+    elif cmd in ("offer-yes", "offer-no") and page.shown.offer is not None:
+        offer = page.shown.offer  # a link's new game, or the saved one kept (load_game)
+        page.shown.offer = None
+        spawn(page, start_game(page, offer) if cmd == "offer-yes" else restore_saved(page))
     elif not page.link.synced:
         return  # the saved game is drawn, but the engine does not hold it yet
     elif cmd == "undo":
@@ -298,7 +302,8 @@ def query_pairs():
 
 async def load_game(page):
     """Start the game the URL asks for (the engine checks its parameters: a bad one is one
-    sentence and the saved game is kept), else restore the saved game, else start one."""
+    sentence and the saved game is kept; over a saved game in progress the person is asked
+    first), else restore the saved game, else start one."""
     engine = page.link.engine
     pairs = query_pairs()
     asked = {"game": None, "delay": None, "error": None}
@@ -319,8 +324,28 @@ async def load_game(page):
         window.history.replaceState(None, "", window.location.pathname +
                                     logic.page_query(asked.get("delay")))
     if asked.get("game") is not None:
+        if saved_in_progress(page):  # a link never replaces a game in progress unasked
+            page.shown.offer = asked["game"]
+            render(page)
+            access.focus('#controls [data-cmd="offer-yes"]')
+            return
         await start_game(page, asked["game"])  # (no pace: the URL's delay or the saved one)
         return
+    await restore_saved(page)
+
+
+def saved_in_progress(page):
+    """Whether a saved game is there that is not over (its view drawn at boot says; a save
+    whose view could not be drawn counts as in progress)."""
+    if not storage_get(SAVE_KEY):
+        return False
+    view = page.shown.view
+    return view is None or view.get("waiting_for") != "done"
+
+
+async def restore_saved(page):
+    """Restore the saved game, else start one with the stored preferences."""
+    engine = page.link.engine
     saved = storage_get(SAVE_KEY)
     if not saved:
         await start_game(page, prefs(), fallback=True)
@@ -373,7 +398,8 @@ async def start(page):
     page.shown.coach = coaching.remembered()
     if embedded():
         embedding.start()
-    elif not logic.asks_for_game(logic.parse_query(window.location.search)):
+    elif not logic.asks_for_game(logic.parse_query(window.location.search)) or \
+            storage_get(SAVE_KEY):  # (behind the question whether a link may replace it)
         await draw_saved(page)
     asyncio.create_task(slow_start_notice(page))
     page.link.engine = await connect(page)

@@ -210,6 +210,7 @@ async def start_game(page, cfg, fallback=False):
            if cfg.get(k) is not None}
     page.link.gen += 1
     page.link.stalled = False
+    page.shown.offer = None
     page.move.clear()
     page.move.close = page.move.claim = False
     page.dialogs.announce = None

@@ -97,7 +97,8 @@ def controls_ui(page):
     move = page.move
     return {"selected": move.tile, "choose": move.choice, "close": move.close,
             "confirm": move.confirm, "settle": move.settle, "coach": page.shown.coach,
-            "claim": move.claim, "broken": broken, "loading": not page.link.synced,
+            "claim": move.claim, "broken": broken, "offer": page.shown.offer is not None,
+            "loading": not page.link.synced,
             "stalled": say(page, page.shown.error) if page.link.stalled else None,
             "targets": table_ui(page)["targets"]}
 
@@ -155,6 +156,8 @@ def update_state(page):
         state = "loading"  # the saved game, drawn before the engine holds it
     if link.stalled:
         state = "error"
+    if page.shown.offer is not None:
+        state = "asking"  # whether a link's new game may replace the saved one
     body = document.body
     body.setAttribute("data-state", state)
     body.setAttribute("data-waiting-for", str((view or {}).get("waiting_for") or "none"))

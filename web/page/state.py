@@ -40,6 +40,7 @@ class Shown:
         self.error = None  # the last reply's error, an event
         self.notice = None  # a notice to the person, an event
         self.broken = None  # why the saved game was lost (an event), until a new game
+        self.offer = None  # a link's new game, asked about before it replaces a saved one
         self.settings = None  # the engine's settings, when no view brings them
         self.words = Words({"lang": "en", "words": {}})
         self.lang = "en"
