@@ -1,7 +1,8 @@
 """A table that fits every screen: through whole hands of a line, a cross and a triangle game,
 at phone and desktop sizes, all a turn needs (the layout, the hand, the prompt and its
 buttons; whose turn is on the table) lies inside the screen without scrolling, whenever the
-person is to act; a larger screen draws larger tiles."""
+person is to act, and the table keeps its size from turn to turn; a larger screen draws
+larger tiles."""
 
 from __future__ import annotations
 
@@ -27,6 +28,14 @@ def outside(page) -> list[str]:
     })""", TURN)
 
 
+def controls_grow(page) -> float:
+    """How far the prompt and buttons of this turn overflow the room the page keeps for them
+    whatever the turn (px): room that grew and shrank from turn to turn would resize the
+    table and move the hand under the finger."""
+    return page.evaluate("""() => { const c = document.querySelector('#controls');
+        return c.getBoundingClientRect().height - parseFloat(getComputedStyle(c).minHeight); }""")
+
+
 def legend(page) -> tuple[str, float, bool]:
     """The line under the table that says what the ends' colours mean: its words, its type
     size in px and whether it lies wholly inside the screen."""
@@ -47,6 +56,7 @@ def test_all_a_turn_needs_is_on_screen_through_a_whole_hand(app, guard, base_url
     seed = long_hand_seed(4, number, zero=zero)  # a hand of several turns of the person's
     open_game(app, base_url, f"?seed={seed}&players=4&level=beginner&delay=0")
     assert outside(app) == []
+    assert controls_grow(app) <= 1, (game, size)
     app.click("#hand [data-tile='0-0']" if zero else "#hand .hand-tile.playable")
     announce(app, number)
     turns = 0
@@ -54,6 +64,7 @@ def test_all_a_turn_needs_is_on_screen_through_a_whole_hand(app, guard, base_url
         turns += 1
         assert turns < 80
         assert outside(app) == [], (game, size, turns)
+        assert controls_grow(app) <= 1, (game, size, turns, app.text_content("#controls"))
         in_play = app.evaluate(SCALE)
         if size[0] >= 1000:  # a desktop: the ends' colours explained, at a readable size
             said, px, shown = legend(app)
