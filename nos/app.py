@@ -21,7 +21,7 @@ from nos.events import Event, action_event, payment_event
 from nos.hand import Hand, Options, Phase
 from nos.observation import Observation
 from nos.payments import Payment
-from nos.record import replay, session_record
+from nos.record import left_out, replay, session_record
 from nos.session import Session
 
 if TYPE_CHECKING:  # (imported when the coach is first asked: not at the worker's start)
@@ -241,15 +241,18 @@ class Table:
         """R71: the person's declaration or out-of-turn step when they hold nothing to
         declare or play there. Every seat gets these steps (``Hand``), and one with nothing
         to decide passes it like a computer player, at the same pace, so that neither the
-        pause nor the log tells the others anything."""
+        pause nor the log tells the others anything. In pass-and-play the device goes to
+        each person at each of their steps all the same (``_follow``): handed over only when
+        there is a choice, it would tell the table who holds doubles."""
         hand = self.hand
-        return hand is not None and hand.current in self.humans and hand.empty_step()
+        return (len(self.humans) == 1 and hand is not None and hand.current in self.humans
+                and hand.empty_step())
 
     def _follow(self) -> None:
-        """Pass-and-play: the screen becomes the next person's when they have a decision."""
+        """Pass-and-play: the screen becomes the next person's at each of their steps, one
+        with nothing to decide too (R71, ``passes_for_person``)."""
         hand = self.hand
-        if (hand is not None and not hand.over and hand.current in self.humans
-                and not hand.empty_step()):
+        if hand is not None and not hand.over and hand.current in self.humans:
             self.human = hand.current
 
     def next_hand(self) -> dict[str, Any]:
@@ -347,14 +350,14 @@ class Table:
             table.chosen = False
             table.deal_rng = random.Random(_secret())
         # Replay through the table so that the log comes back too.
-        legacy = data.get("version") == 1  # it left out the empty steps (Hand.empty_step)
+        version = data.get("version")  # (older ones leave out some empty steps: left_out)
         for h, entry in enumerate(data.get("hands", [])):
             hand = table.session.start_hand(checked.hands[h].deal)
             table.shuffles.append(_shuffle(app.get("shuffles"), hand))
             table._log_start(hand)
             tiebreak = checked.tiebreaks[h] if h < len(checked.tiebreaks) else None
             for text in [*entry["actions"], None]:
-                while legacy and hand.empty_step():
+                while left_out(hand, version):
                     table._apply(DECLINE, tiebreak)
                 if text is not None:
                     table._apply(parse_action(text), tiebreak)

@@ -305,6 +305,13 @@ class Hand:
         return self.phase in (Phase.DECLARE, Phase.OUT_OF_TURN) and \
             self.legal_actions() == [DECLINE]
 
+    def empty_step_after_double(self) -> bool:
+        """An ``empty_step`` of the seat that has just played a double out of turn (R9).
+        Records before version 3 moved on without it; they are read by passing it."""
+        return (self.phase is Phase.OUT_OF_TURN and bool(self.history)
+                and self.history[-1][0] == self.current
+                and isinstance(self.history[-1][1], Play) and self.empty_step())
+
     def pass_empty_steps(self) -> int:
         """Decline every ``empty_step`` until a seat has a choice or the turns begin; returns
         how many. Records of version 1 and scripts written before every seat got these steps
@@ -409,8 +416,10 @@ class Hand:
         self.waits[seat].append(play.arm)  # R10: one wait owed per double
         if not self.hands[seat]:
             self._went_out(seat)
-        if self.out_of_turn_doubles(seat) and not self.out[seat]:
-            return  # the same player may play another double on another free side
+        if not self.out[seat]:
+            # The same player may play another double on another free side. They keep the
+            # step whether or not they hold one, or whose turn it is would tell (R71).
+            return
         self._next_out_of_turn()
 
     def _next_out_of_turn(self) -> None:

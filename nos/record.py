@@ -7,10 +7,10 @@ import random
 import sys
 from typing import TYPE_CHECKING, Any
 
-from nos.actions import Action, parse_action
+from nos.actions import DECLINE, Action, parse_action
 from nos.deal import Deal
 from nos.errors import BadRecord, IllegalAction
-from nos.hand import Options
+from nos.hand import Hand, Options
 from nos.observation import Observation
 from nos.session import Session
 from nos.tiles import Tile
@@ -23,11 +23,20 @@ if TYPE_CHECKING:
     Player = Callable[[Observation, random.Random], Action]
 
 FORMAT = "nos-record"
-# Version 2: every seat's declaration (R8) and out-of-turn (R9) step is recorded, a "decline"
-# for a seat with nothing to decide too (R71). Version 1 left those out; it is read by
-# passing them (``Hand.pass_empty_steps``).
-VERSION = 2
-VERSIONS = (1, 2)
+# Version 3: a seat that has played a double out of turn keeps the step (R9), a "decline"
+# recorded when it holds no other (R71). Version 2 records every seat's declaration (R8) and
+# out-of-turn step, a "decline" for a seat with nothing to decide too; version 1 left those
+# out. Older versions are read by passing the steps they leave out (``left_out``).
+VERSION = 3
+VERSIONS = (1, 2, 3)
+
+
+def left_out(hand: Hand, version: int) -> bool:
+    """Whether the hand is at an empty step (``Hand.empty_step``) that a record of `version`
+    does not write: it is passed with a decline as the record is read."""
+    if version == 1:
+        return hand.empty_step()
+    return version == 2 and hand.empty_step_after_double()
 
 
 def session_record(session: Session) -> dict[str, Any]:
@@ -163,7 +172,7 @@ def replay(data: Any) -> Session:
     if not isinstance(hands, list):
         raise _fail("record", "'hands' must be a list")
     for h, entry in enumerate(hands):
-        _replay_hand(session, h, entry, version == 1)
+        _replay_hand(session, h, entry, version)
     settlement = data.get("settlement")
     if settlement is not None and not isinstance(settlement, dict):
         raise _fail("settlement", "must be an object like {\"pot_winner\": 0} or null")
@@ -215,7 +224,7 @@ def _tiebreak(value: Any) -> Tiebreak:
     return rounds
 
 
-def _replay_hand(session: Session, h: int, entry: Any, empty_steps_left_out: bool) -> None:
+def _replay_hand(session: Session, h: int, entry: Any, version: int) -> None:
     where = f"hand {h + 1}"  # (counted from 1, as in the app and the command line)
     if not isinstance(entry, dict):
         raise _fail(where, "a hand must be a JSON object")
@@ -242,16 +251,16 @@ def _replay_hand(session: Session, h: int, entry: Any, empty_steps_left_out: boo
             raise _fail(f"{where}, action {i + 1}", f"an action is text like 'draw' or '5-3@1>3', "
                                                 f"not {_show(text)}")
         try:
-            if empty_steps_left_out:
-                hand.pass_empty_steps()
+            while left_out(hand, version):
+                hand.apply(DECLINE)
             hand.apply(parse_action(text))
         except IllegalAction as exc:
             raise _fail(f"{where}, action {i + 1}", f"{text!r} is illegal: {exc.rule}: "
                                                 f"{exc.reason}") from None
         except ValueError as exc:
             raise _fail(f"{where}, action {i + 1}", str(exc)) from None
-    if empty_steps_left_out:
-        hand.pass_empty_steps()
+    while left_out(hand, version):
+        hand.apply(DECLINE)
     if hand.over:
         tiebreak = entry.get("tiebreak")
         try:

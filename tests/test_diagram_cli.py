@@ -79,11 +79,11 @@ def test_the_final_position_by_default(record: Path, tmp_path: Path) -> None:
 
 def test_hand_n_after_k_actions_to_stdout(record: Path) -> None:
     data = json.loads(record.read_text(encoding="utf-8"))
-    run = diagram(record, "--hand", "2", "--after", "12")
+    run = diagram(record, "--hand", "2", "--after", "18")
     assert run.returncode == 0, run.stderr
     root = ET.fromstring(run.stdout.encode("utf-8"))
     assert root.find(NS + "title").text.startswith("Nos: Hand 2 ·")
-    assert sorted(tiles(root, "set-tile") + tiles(root, "layout-tile")) == placed(data, 1, 12)
+    assert sorted(tiles(root, "set-tile") + tiles(root, "layout-tile")) == placed(data, 1, 18)
     # Before any action nothing lies on the table yet.
     root = ET.fromstring(diagram(record, "--hand", "1", "--after", "0").stdout.encode())
     assert tiles(root, "set-tile") == []
@@ -91,11 +91,11 @@ def test_hand_n_after_k_actions_to_stdout(record: Path) -> None:
 
 def test_one_seat_or_every_hand_open(record: Path) -> None:
     data = json.loads(record.read_text(encoding="utf-8"))
-    hand = replay_to(data, 1, 12).hand
-    root = ET.fromstring(diagram(record, "--hand", "2", "--after", "12", "--seat", "2")
+    hand = replay_to(data, 1, 18).hand
+    root = ET.fromstring(diagram(record, "--hand", "2", "--after", "18", "--seat", "2")
                          .stdout.encode())
     assert tiles(root, "seat-tile") == [str(t) for t in sorted(hand.hands[2], reverse=True)]
-    root = ET.fromstring(diagram(record, "--hand", "2", "--after", "12", "--open")
+    root = ET.fromstring(diagram(record, "--hand", "2", "--after", "18", "--open")
                          .stdout.encode())
     assert tiles(root, "seat-tile") == [str(t) for h in hand.hands
                                         for t in sorted(h, reverse=True)]
@@ -108,7 +108,7 @@ def test_every_seat_by_its_name_never_you(record: Path) -> None:
     data = json.loads(record.read_text(encoding="utf-8"))
     words = web_views.words("en")
     for args in ([], ["--seat", "2"], ["--open"]):
-        root = ET.fromstring(diagram(record, "--hand", "2", "--after", "12", *args)
+        root = ET.fromstring(diagram(record, "--hand", "2", "--after", "18", *args)
                              .stdout.encode())
         rows = [g for g in root.iter(NS + "g") if "seat" in (g.get("class") or "").split()]
         assert [g.find(NS + "title").text.split(":")[0] for g in rows] == [
@@ -120,8 +120,8 @@ def test_lang_draws_the_diagram_in_that_language(record: Path, lang: str) -> Non
     if not (web_views.WORDS / f"{lang}.json").exists():
         pytest.skip(f"web/words/{lang}.json is not written yet")
     data = json.loads(record.read_text(encoding="utf-8"))
-    view = position_view(replay_to(data, 1, 12), None)
-    run = diagram(record, "--hand", "2", "--after", "12", "--lang", lang)
+    view = position_view(replay_to(data, 1, 18), None)
+    run = diagram(record, "--hand", "2", "--after", "18", "--lang", lang)
     assert run.returncode == 0 and run.stderr == "", run.stderr
     root = ET.fromstring(run.stdout.encode("utf-8"))
     caption = rd.caption_of(view, web_views.words(lang, view))
@@ -130,7 +130,7 @@ def test_lang_draws_the_diagram_in_that_language(record: Path, lang: str) -> Non
     assert " ".join(t.text for t in root.iter(NS + "text")
                     if t.get("class") == "caption") == caption  # (in lines that fit)
     # The same as --lang en but for the words: the same tiles.
-    english = ET.fromstring(diagram(record, "--hand", "2", "--after", "12", "--lang", "en")
+    english = ET.fromstring(diagram(record, "--hand", "2", "--after", "18", "--lang", "en")
                             .stdout.encode("utf-8"))
     assert tiles(root, "layout-tile") == tiles(english, "layout-tile") != []
 

@@ -31,11 +31,55 @@ def test_each_decision_is_shown_to_the_person_to_act_and_bots_take_the_other_sea
             assert view["viewer"] == current and current < people and view["hand"]["legal"]
             viewers.add(current)
             view = table.act(str(player(Observation(table.hand, current))))
-        else:  # a bot's seat, or a person's step with nothing to decide (R71)
-            assert current >= people or table.hand.empty_step()
+        else:  # a bot's seat (a person's step with nothing to decide is theirs: R71)
+            assert current >= people
             assert view["viewer"] in range(people)
             view = table.bot_act()
     assert viewers == set(range(people)), "every person had the device"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_r71_the_device_goes_to_each_person_at_each_declaration_and_out_of_turn_step(seed):
+    """A hand-over only to a person with a choice would tell the table who holds doubles
+    (R8, R9): each person takes the device at each of these steps, a choice or none, and a
+    person with nothing to decide is asked only to go on."""
+    from nos.hand import Phase
+
+    table = Table(4, seed=seed, level="beginner", people=2)
+    view = table.start()
+    player = chooser("1", random.Random(seed))
+    steps = {Phase.DECLARE: set(), Phase.OUT_OF_TURN: set()}
+    empty = 0
+    while view["waiting_for"] in ("human", "bot"):
+        hand = table.hand
+        if hand.phase in steps and hand.current < 2:
+            assert view["waiting_for"] == "human" and view["viewer"] == hand.current
+            steps[hand.phase].add(hand.current)
+            if hand.empty_step():
+                empty += 1
+                assert [r["send"] for r in view["hand"]["legal"]] == ["decline"]
+        if view["waiting_for"] == "human":
+            view = table.act(str(player(Observation(hand, hand.current))))
+        else:
+            view = table.bot_act()
+    setter = table.hand.setter  # (who sets plays nothing out of turn: R9)
+    assert steps == {Phase.DECLARE: {0, 1}, Phase.OUT_OF_TURN: {0, 1} - {setter}}
+    assert empty > 0  # (at least one step had nothing to decide)
+
+
+def test_one_person_passes_a_step_with_nothing_to_decide_at_the_bots_pace():
+    """With one person the step with nothing to decide is passed for them, as a computer
+    player passes it (R71: the others learn nothing from a pause)."""
+    for seed in range(40):
+        table = Table(4, seed=seed, level="beginner")
+        view = table.start()
+        while view["waiting_for"] == "bot" and not table.passes_for_person():
+            view = table.bot_act()
+        if table.passes_for_person():
+            assert view["waiting_for"] == "bot"
+            assert table.bot_act()["log"] == view["log"]  # (a decline is not logged)
+            return
+    pytest.fail("no seed gave the person an empty step")
 
 
 def test_the_view_holds_the_viewers_own_hand():

@@ -42,8 +42,8 @@ def replay(path: Path) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def record(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """A four-player record of three hands (seed 7)."""
-    path = play(tmp_path_factory.mktemp("record"), 4, 7, 3)
+    """A four-player record of three hands (seed 19)."""
+    path = play(tmp_path_factory.mktemp("record"), 4, 19, 3)
     return json.loads(path.read_text(encoding="utf-8"))
 
 
@@ -98,7 +98,7 @@ def test_same_seed_same_record(tmp_path: Path) -> None:
 
 
 def test_record_format(record: dict[str, Any]) -> None:
-    assert (record["format"], record["version"], record["players"]) == ("nos-record", 2, 4)
+    assert (record["format"], record["version"], record["players"]) == ("nos-record", 3, 4)
     assert len(record["hands"]) == 3
     for entry in record["hands"]:
         deal = entry["deal"]
@@ -149,8 +149,8 @@ def test_malformed_missing_file(tmp_path: Path) -> None:
 
 
 def test_malformed_wrong_version(tmp_path: Path, record: dict[str, Any]) -> None:
-    line = refused_record(tmp_path, json.dumps(edit(record, lambda d: d.update(version=3))))
-    assert "version 3" in line
+    line = refused_record(tmp_path, json.dumps(edit(record, lambda d: d.update(version=4))))
+    assert "version 4" in line
     line = refused_record(tmp_path, json.dumps(edit(record, lambda d: d.update(format="x"))))
     assert "not a Nos record" in line
 
@@ -263,7 +263,7 @@ def refused_quickly(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: st
 
 
 def test_malformed_huge_integer_no_traceback(tmp_path: Path, record: dict[str, Any]) -> None:
-    for where in ('"seed": 7', '"setter": 2'):
+    for where in ('"seed": 19', '"setter": 1'):
         assert where in json.dumps(record)
         text = json.dumps(record).replace(where, where.split(":")[0] + ": " + HUGE, 1)
         line = refused_record(tmp_path, text)
@@ -480,3 +480,38 @@ def test_play_cannot_write(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 
     code = main(["play", "--hands", "1", "--out", str(tmp_path / "no" / "such" / "r.json")])
     assert one_sentence(code, capsys.readouterr().err).startswith("error: cannot write ")
+
+
+def test_r9_r71_a_version_2_record_is_read_without_the_step_kept_after_a_double() -> None:
+    """Version 2 moved on after a double out of turn when the seat held no other (R9);
+    version 3 records the decline of the step it now keeps (R71). A version 2 record is read
+    by passing that step, to the same hand."""
+    from nos.actions import DECLINE, parse_action
+    from nos.deal import Deal
+    from nos.errors import BadRecord
+    from nos.players import random_action
+    from nos.record import play_session, session_record
+    from nos.record import replay as replay_record
+    from nos.session import Session
+
+    for seed in range(200):
+        new = session_record(play_session(4, seed, 1, random_action))
+        entry = new["hands"][0]
+        hand = Session(4).start_hand(Deal.from_json(entry["deal"]))
+        kept = []
+        for text in entry["actions"]:
+            if hand.empty_step_after_double():
+                assert text == "decline"
+                hand.apply(DECLINE)
+                continue
+            kept.append(text)
+            hand.apply(parse_action(text))
+        if len(kept) < len(entry["actions"]):
+            break
+    else:
+        pytest.fail("no hand had a double out of turn with no other to follow it")
+    old = edit(new, lambda d: (d.update(version=2), d["hands"][0].update(actions=kept)))
+    assert replay_record(old).hands[0].ledger == replay_record(new).hands[0].ledger
+    assert replay_record(old).chips == replay_record(new).chips
+    with pytest.raises(BadRecord):  # (version 3 writes the step: leaving it out is wrong)
+        replay_record(edit(old, lambda d: d.update(version=3)))

@@ -575,7 +575,7 @@ def test_r18_r71_the_drawer_after_a_correct_close_is_no_longer_known_void() -> N
     deal = Deal.parse("4-0 6-1 1-0 5-4 5-2 / 6-0 1-1 4-4 6-5 5-1 / 3-2 3-0 6-2 4-1 4-3 // "
                       "3-1 0-0 2-2 4-2 5-5 5-0 5-3 3-3 6-3 2-1 2-0 6-4 6-6")
     h = Hand.replay(deal, "draw; announce 11 matador here=0; decline; decline; decline; "
-                          "4-4@0>4; decline; 6-5@1>5; 4-3@1>3; 5-4@1>5; wait; 3-2@1>3; "
+                          "4-4@0>4; decline; decline; 6-5@1>5; 4-3@1>3; 5-4@1>5; wait; 3-2@1>3; "
                           "6-1@1>6; 1-1@1>1; 6-2@1>2; 5-2@1>5; draw; 0-0@1>0", setter=0)
     assert h.voids[0] and h.current == 2
     act(h, "3-0@0>0 close")

@@ -23,6 +23,7 @@ from helpers import (
 )
 
 from nos import ALL_TILES, Deal, Hand, Phase, Session, Tile
+from nos.actions import parse_action
 from nos.observation import Observation
 
 # ---------------------------------------------------------------- R1–R3 set-up
@@ -323,6 +324,22 @@ def test_r9_r10_one_player_two_doubles_on_both_sides_waits_twice() -> None:
     act(h, "6-3@0>6")
     assert legal(h) == turn(draw=True)  # seat 1 (5-4 5-0 4-0 1-0) has no 6
     assert h.ledger[-1] == pay(0, 1, 6, "R14")
+
+
+@pytest.mark.parametrize("also", ["5-5", "2-0"], ids=["another double fits", "none fits"])
+def test_r9_r71_a_seat_keeps_the_step_after_its_double_whether_or_not_it_holds_another(
+        also: str) -> None:
+    """After a double out of turn the seat may play another on the other free side. It keeps
+    the step holding none as well, or whose turn it is would show the others its hidden
+    double (R71); with none, declining is all it may do."""
+    h = make_hand(["6-5 6-4 6-3 6-2", "6-1 5-4 5-3 5-1", "4-4 2-1 1-0 " + also,
+                   "4-2 4-1 4-0 3-1"], boneyard="3-2", setter=0)
+    act(h, "draw", "announce 4")
+    assert h.current == 2
+    h.apply(parse_action("4-4@0>4"))  # (not `act`, which would pass the step it keeps)
+    assert h.phase is Phase.OUT_OF_TURN and h.current == 2
+    assert Observation(h, 3).current == 2
+    assert legal(h) == ({"5-5@1>5", "decline"} if also == "5-5" else {"decline"})
 
 
 def test_r9_note3_the_first_in_seat_order_takes_a_side() -> None:

@@ -139,6 +139,10 @@ def controls_html(view, ui, w):
     elif phase == "announce":
         words = w.word("prompt.announce", {"tile": hand.get("set_tile")})
         buttons.append(button(w.word("btn.announce"), ' data-cmd="announce-open"', "primary"))
+    elif phase in ("declare", "out of turn") and len(legal_of(view)) == 1:
+        # Nothing to decide: a step every seat gets all the same (R71; in pass-and-play
+        # the device comes to the person for it as for a choice)
+        words = w.word("prompt.declare_none" if phase == "declare" else "prompt.out_of_turn_none")
     elif phase == "declare":
         pays = [w.word("prompt.declare_pay", {"n": n, "amount": a})
                 for n, a in hand.get("declare_pays") or []]
