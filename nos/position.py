@@ -26,6 +26,7 @@ PHASES = {"set": Phase.SET, "announce": Phase.ANNOUNCE, "declare": Phase.DECLARE
           "out": Phase.OUT_OF_TURN, "play": Phase.PLAY, "over": Phase.OVER}
 PHASE_NAMES = {phase: name for name, phase in PHASES.items()}
 _LAID = ("declare", "out", "play", "over")  # the phases with a game and a layout
+_BEFORE_PLAY = ("announce", "declare", "out")  # set, before any tile is played in turn
 
 MESSAGES = {
     "tile_twice": "The tile {tile} appears twice in the position (R1).",
@@ -46,6 +47,12 @@ MESSAGES = {
                        "seat {setter} shows none (R4).",
     "first_hidden": "In the first hand seat {setter} holds the highest double, but the tiles "
                     "not shown would give a higher one to another hand (R4).",
+    "drawn_double": "Seat {setter} drew the set tile, having no double, and draws nothing "
+                    "else before play, but shows {tile} (R5).",
+    "drawn_hidden": "Seat {setter} drew the set tile, having no double, but the tiles not "
+                    "shown would give it one before play (R5).",
+    "over_how": "A hand is over when one player alone holds tiles or the boneyard is down "
+                "to its last two (R20), not with {n} tiles in the boneyard.",
     "game_not_legal": "Game {game} cannot be announced on the set tile {tile} ({rule}).",
     "game_parameters": "The parameters of game {text} are not ones it takes ({rule}, R57).",
     "arm_count": "Game {game} has {arms} arms, but the layout shows {n}.",
@@ -203,9 +210,11 @@ class Position:
             tiles = [Tile.parse(t) for t in h["tiles"]]
             tiles += [unseen.pop() for _ in range(h["hidden"])]
             hands.append(tiles)
-        if f["first"] and f["phase"] in ("set", "announce", "declare", "out"):
-            keep_r4(hands, [len(h["tiles"]) for h in f["hands"]], f["setter"], unseen,
-                    self.set_tile)
+        shown = [len(h["tiles"]) for h in f["hands"]]
+        if f["first"] and (f["phase"] == "set" or f["phase"] in _BEFORE_PLAY):
+            keep_r4(hands, shown, f["setter"], unseen, self.set_tile)
+        elif f["drawn"] and f["phase"] in _BEFORE_PLAY:
+            keep_r5(hands, shown, f["setter"], unseen)
         top_first = [Tile.parse(t) for t in f["boneyard_tiles"]] if f["boneyard_tiles"] \
             else unseen
         # Hand.__init__ makes every attribute (on a stand-in deal), then it is set from here.
@@ -267,6 +276,8 @@ def _check(f: dict[str, Any]) -> Layout | None:
         raise BadPosition("chips_total", {"n": sum(f["chips"]), "players": n,
                                           "total": START_CHIPS * n})
     _check_tiles(f)
+    if f["drawn"] and phase in _BEFORE_PLAY:
+        _check_drawn_setter(f)
     laid = phase in _LAID
     if not laid:
         _check_before_laid(f, n)
@@ -354,6 +365,19 @@ def _check_before_laid(f: dict[str, Any], n: int) -> None:
         _check_first_setter(f)
 
 
+def _check_drawn_setter(f: dict[str, Any]) -> None:
+    """R5: a setter who drew the set tile held no double and, before play, has drawn nothing
+    else: its hand shows none, and the doubles not shown fit outside its hidden places."""
+    setter = f["setter"]
+    h = f["hands"][setter]
+    for t in h["tiles"] + h["declared"]:
+        if t[0] == t[2]:
+            raise BadPosition("drawn_double", {"setter": setter, "tile": t})
+    unseen = _unseen(f)
+    if sum(1 for t in unseen if t.is_double) > len(unseen) - h["hidden"]:
+        raise BadPosition("drawn_hidden", {"setter": setter})
+
+
 def _check_first_setter(f: dict[str, Any]) -> None:
     """R4: the first hand's setter holds the highest double and sets it. Before play, no
     other hand (nor a double out of turn) shows a higher one than the setter shows, could
@@ -424,6 +448,10 @@ def _check_seats(f: dict[str, Any], n: int, plan: Plan) -> None:
             raise BadPosition("last_arm", {"arm": f["last"][1], "game": game})
     if f["last"] is not None:
         _check_last(f, n, empty)
+    if phase == "over" and n - len(empty) > 1 and f["boneyard"] != LAST_TWO:
+        # R20: (a) one player alone holds tiles; (b) a correct close, after which the boneyard
+        # is drawn down to its last two (R18); (c) all pass, which they do only then (R12)
+        raise BadPosition("over_how", {"n": f["boneyard"]})
     if f["passes"] and f["passes"] >= n - len(empty) and phase == "play":
         raise BadPosition("passes", {"n": f["passes"]})
     nos = f["nos"]
@@ -561,6 +589,20 @@ def keep_r4(hands: list[list[Tile]], shown: list[int], setter: int, rest: list[T
         if row is not rest and row[i].is_double and row[i].high > best.high and pool:
             j = pool.pop()
             row[i], rest[j] = rest[j], row[i]
+
+
+def keep_r5(hands: list[list[Tile]], shown: list[int], setter: int, rest: list[Tile]) -> None:
+    """R5 before play: a setter who drew the set tile holds no double. Its hidden doubles
+    (after its ``shown`` first tiles) change places, in place, with tiles not shown that are
+    not doubles: the boneyard's ``rest`` first, then the other hands' hidden ones."""
+    places = [(hands[s], i) for s in range(len(hands)) if s != setter
+              for i in range(shown[s], len(hands[s]))] + [(rest, i) for i in range(len(rest))]
+    spare = [(row, i) for row, i in places if not row[i].is_double]
+    mine = hands[setter]
+    for j in range(shown[setter], len(mine)):
+        if mine[j].is_double and spare:
+            row, i = spare.pop()
+            row[i], mine[j] = mine[j], row[i]
 
 
 def _top(tiles: list[Tile]) -> Tile | None:

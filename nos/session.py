@@ -135,6 +135,9 @@ class Session:
             for drawn in rounds:
                 if sorted(s for s, _ in drawn) != sorted(tied):
                     raise ValueError("The recorded tiebreak does not match the tied players.")
+                if len({str(t) for _, t in drawn}) != len(drawn):
+                    raise ValueError("The recorded tiebreak draws one tile twice in a round "
+                                     "from one set (R22).")
                 tied = scripted_round(drawn)
             if len(tied) != 1:
                 raise ValueError("The recorded tiebreak does not decide the loser (R22).")

@@ -214,6 +214,12 @@ BAD_RULES = {
     "510.495.495_a55_-_-_announce-a_43211032.6664626160.5453525150_b13_f": "first_setter",
     "500.500.500_a_-_-_set-a_5141312111.n5.n5_b13.10203032404243505253546061_f":
         "first_hidden",
+    # R5: a later hand's setter who drew the set tile holds no double before play.
+    "485.505.505.505_a50d_-_-_announce-a_66656463.n4.n4.n4_b11_h2": "drawn_double",
+    "485.505.505.505_a32d_-_-_announce-a_n4.223031n1.33404142.43445051_b11."
+    "5253545560616263646566_h2": "drawn_hidden",
+    # R20: a hand ends with one player holding tiles, or the boneyard at its last two.
+    "518.494.494.494_a66_1_65b.-_over_433220.544441.55514030.64635300_b12": "over_how",
     # R9: the player on set plays no double out of turn.
     "517.495.494.494_a66_4_-.11a*_play-b_433220.544121.55514030.64635300_b12_wa1_tas":
         "turn_setter",
@@ -351,6 +357,22 @@ def test_r4_hidden_hands_of_a_first_hand_leave_the_highest_double_to_the_setter(
         (action,) = hand.legal_actions()
         assert isinstance(action, Set)
         tiles = [t for h in hand.hands for t in h] + hand.stack
+        assert len(set(tiles)) == len(tiles) == 28
+
+
+@pytest.mark.parametrize("text", [
+    "485.505.505.505_a50d_-_-_announce-a_n4.n4.n4.n4_b11_h2",
+    "485.505.505.505_a50d_4_-.-_declare-b_n4.n4.n4.n4_b11_h2",
+    "485.505.505.505_a50d_4_-.-_out-b_n4.n4.n4.n4_b11_h2",
+])
+def test_r5_hidden_hands_leave_a_setter_who_drew_without_a_double(text) -> None:
+    """A later hand's setter who drew the set tile had no double (R5) and draws nothing else
+    before play: however the hidden tiles are dealt, it holds none."""
+    position = Position.parse(text)
+    for seed in range(60):
+        hand = position.hand(seed)
+        assert not any(t.is_double for t in hand.hands[hand.setter]), seed
+        tiles = [t for h in hand.hands for t in h] + hand.stack + [hand.set_tile]
         assert len(set(tiles)) == len(tiles) == 28
 
 

@@ -363,10 +363,12 @@ def test_malformed_json_types_name_the_field(
     (lambda d: d["hands"][0].update(tiebreak=["1 2"]), "each round is a list"),
     (lambda d: d["hands"][0].update(tiebreak="1 drew 6-6"), "a list of rounds, not '1 drew"),
     (lambda d: d["hands"][0].update(tiebreak=[[[1, "6-6"], [0, "4-3"]]]), "tied players"),
-    (lambda d: d["hands"][0].update(tiebreak=[[[1, "6-6"], [2, "6-6"]]]), "does not decide"),
+    (lambda d: d["hands"][0].update(tiebreak=[[[1, "6-0"], [2, "5-1"]]]), "does not decide"),
+    (lambda d: d["hands"][0].update(tiebreak=[[[1, "6-6"], [2, "6-6"]]]), "one tile twice"),
     (lambda d: d["hands"][0].update(tiebreak=[[[1, "6-6"], [2, "9-9"]]]), "not a tile"),
 ], ids=["seat true", "seat 1.0", "three items", "one item", "tile a number", "not pairs",
-        "round text", "tiebreak text", "wrong seats", "undecided", "not a tile"])
+        "round text", "tiebreak text", "wrong seats", "undecided", "a tile twice (R22)",
+        "not a tile"])
 def test_r22_malformed_tiebreak(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                 tied: dict[str, Any], change: Any, words: str) -> None:
     line = refused_quickly(tmp_path, capsys, json.dumps(edit(tied, change)))
