@@ -112,6 +112,15 @@ def review(hand: Hand, seat: int, names: list[str], expert: Expert | None = None
         steps.append(dict(step_view(at, names), event=event,
                           payments=[payment_event(p) for p in at.ledger[before:]]))
     steps[-1]["decision"] = None
+    # The count is paid at the hand's end, after what made the counts (R21 after R18's
+    # draw): a step of its own, as in the log, not with the last action's payments.
+    last = steps[-1]
+    counted = [p for p in last["payments"] if p["rule"] == "R21"]
+    if counted:
+        last["payments"] = [p for p in last["payments"] if p["rule"] != "R21"]
+        steps.append(dict(last, event={"key": "log.hand_end", "reason": at.end_reason,
+                                       "counts": list(at.counts or [])},
+                          payments=counted, decision=None))
     return {"steps": steps, "cost": round(total, 1), "clear": clear,
             "clear_cost": round(clear_cost, 1), "seat": seat}
 

@@ -28,10 +28,17 @@ def test_the_review_replays_the_finished_hand_exactly(seed):
     hand = table.hand
     got = table.review()
     steps = got["steps"]
-    assert got["hand"] == 0 and len(steps) == len(hand.history) + 1
+    counted = [p for p in hand.ledger if p.rule == "R21"]
+    assert got["hand"] == 0 and len(steps) == len(hand.history) + 1 + bool(counted)
     assert got["seat"] == 0 and got["named"] is False  # (one person: "you" needs no name)
+    if counted:  # R21: the count, paid at the hand's end, is a last step of its own
+        assert steps[-1]["event"]["key"] == "log.hand_end"
+        assert steps[-1]["view"] == steps[-2]["view"]
+        assert [p["rule"] for s in steps for p in s["payments"]].count("R21") == len(counted)
+        assert {p["rule"] for p in steps[-1]["payments"]} == {"R21"}
     record = session_record(table.session)
-    for k in (0, 1, len(steps) // 2, len(steps) - 1):
+    n = len(hand.history)
+    for k in (0, 1, n // 2, n):
         at = replay_to(record, 0, k).hand
         want = json.loads(json.dumps(diagram_view(at, list(table.session.names), None)))
         assert json.loads(json.dumps(steps[k]["view"])) == want, k
@@ -51,7 +58,7 @@ def test_each_weighed_decision_is_the_persons_with_its_choice_best_and_cost():
     weighed = 0
     total = 0.0
     clear = []
-    for k, step in enumerate(got["steps"][:-1]):
+    for k, step in enumerate(got["steps"][:len(hand.history)]):
         decision = step["decision"]
         seat, action = hand.history[k]
         if decision is None:
@@ -86,7 +93,7 @@ def test_the_same_hand_reviewed_twice_gives_the_same_numbers_and_a_hand_in_play_
         table.review(1)
     assert table.review(0)["hand"] == 0
     again = review(table.session.hands[0], 0, ["a", "b", "c", "d"], iterations=4)
-    assert len(again["steps"]) == len(table.session.hands[0].history) + 1
+    assert len(again["steps"]) == len(table.review(0)["steps"])
 
 
 def test_the_dialog_names_the_decision_it_judges_and_counts_only_clear_costs():
