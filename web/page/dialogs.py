@@ -6,9 +6,10 @@ rules and seed, within the limits of the engine's settings)."""
 import access
 import render_announce as announce
 import ui_logic as logic
-from dom import absent, attr, closest, el, open_dialog, pointer_within
+from dom import REDUCED, absent, attr, closest, el, open_dialog, pointer_within
 from link import pace_of, prefs, send, spawn, start_game
-from pyscript import document
+from pyscript import document, window
+from pyscript.ffi import to_js
 from show import draw_announce, draw_announce_coach, draw_new_game, render, show_picked_game
 
 
@@ -38,6 +39,9 @@ def on_announce_click(page, event):
         if node.disabled:
             return
         choose(page, "game", attr(node, "data-game"))
+        if window.innerWidth < 760:  # a phone: the games above the rest (assets/app.css)
+            el("announce-diagram").scrollIntoView(to_js({
+                "block": "center", "behavior": "auto" if REDUCED.matches else "smooth"}))
     elif attr(node, "data-param") is not None:
         choose(page, attr(node, "data-param"), attr(node, "data-value"))
     elif attr(node, "data-pick") is not None:
