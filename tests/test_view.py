@@ -275,3 +275,23 @@ def test_r5_the_log_names_a_drawn_set_tile() -> None:
     assert event == {"key": "act.draw_set", "seat": 0, "tile": str(hand.set_tile)}
     words = web_views.words("en", {"viewer": 1, "names": ["Anna", "Bram", "Cor"]})
     assert words.say(event) == f"Anna draws the set tile: {hand.set_tile}"
+
+
+@pytest.mark.parametrize("seed", [None, 7])
+def test_r71_the_shared_replay_of_a_secret_game_holds_no_seed(seed):
+    """The Share dialog's replay record of the hands over: a game begun from a deal number
+    keeps it (anyone may deal it again); a secret game's seed would foretell the session's
+    later draws (R22's tiebreaks, R24's pot), so it is left out, and the hands over replay
+    from their recorded tiebreaks."""
+    import record_link
+    from web_views import to_hand_end
+
+    from nos.record import replay
+
+    cfg = {"players": 3, "level": "beginner"} | ({} if seed is None else {"seed": seed})
+    view = json.loads(engine_api.new_game(json.dumps(cfg)))["view"]
+    to_hand_end(engine_api._table, view)
+    shared = json.loads(engine_api.share(""))
+    data = record_link.decode(shared["record"])
+    assert shared["hand"] == 1 and data.get("seed") == seed
+    assert replay(data).hands[0].ledger == engine_api._table.session.hands[0].ledger

@@ -30,7 +30,13 @@ def human_on_set(players: int = 3) -> int:
 
 
 def open_game(page, base: str, query: str) -> None:
+    """Open the page's game of `query`; over a game in progress, answer that the link's new
+    game may replace it."""
     page.goto(base + query)
+    page.wait_for_selector("body[data-state=playable], body[data-state=error], "
+                           "body[data-state=asking]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    if page.get_attribute("body", "data-state") == "asking":
+        page.click("#controls [data-cmd=offer-yes]")
     settle(page, BOOT_TIMEOUT_MS)
 
 

@@ -10,7 +10,7 @@ import json
 
 import record_link
 import web_views
-from e2e_harness import ROOT
+from e2e_harness import BOOT_TIMEOUT_MS, ROOT
 from e2e_play import (
     human_on_set,
     new_game,
@@ -94,7 +94,11 @@ def test_axe_finds_nothing_in_any_state_of_a_game(app, guard, base_url):
     settle(app)
 
     # (At the normal pace, not the URL's delay=0: the others' turn lasts.)
-    open_game(app, base_url, DECLARE["query"].replace("&delay=0", ""))
+    app.goto(base_url + DECLARE["query"].replace("&delay=0", ""))  # over the game in play
+    app.wait_for_selector("body[data-state=asking]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    check_everywhere(app, "a link's new game over the game in progress")
+    app.click("#controls [data-cmd=offer-yes]")
+    settle(app, BOOT_TIMEOUT_MS)
     take_all(app, DECLARE["path"])
     settle(app)
     assert app.get_attribute("body", "data-phase") == "declare"

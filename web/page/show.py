@@ -190,7 +190,7 @@ def render(page, with_log=True, table=True):
                                                                   mode, w)
     access.give_focus(where)
     draw_hand(page)
-    if hidden:
+    if hidden and page.shown.offer is None:  # (a link's question comes first: game.py)
         el("controls").innerHTML = panels.pass_html(view, w)
         draw_coach(page)
         access.focus("[data-cmd=pass-ready]")

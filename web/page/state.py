@@ -142,9 +142,10 @@ class Page:
 
     def pass_pending(self):
         """Pass-and-play: the view is another person's, who has not taken the device yet;
-        nothing of theirs is drawn until they have (show.render)."""
+        nothing of theirs is drawn until they have (show.render). While the computer
+        players act too: a new hand's view is the last person's, with their new tiles."""
         view = self.shown.view or {}
-        return (self.shared() and view.get("waiting_for") == "human"
+        return (self.shared() and view.get("waiting_for") in ("human", "bot")
                 and view.get("viewer") != self.shown.seen)
 
     def idle(self):

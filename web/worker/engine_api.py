@@ -358,6 +358,8 @@ def share(_request_json=""):
             data = session_record(table.session)
             data["hands"] = data["hands"][:over[-1] + 1]
             data.pop("settlement", None)
+            if not table.chosen:  # a secret seed would foretell the session's later draws
+                data.pop("seed", None)  # (R22, R24); the hands over hold their tiebreaks
             out["record"] = record_link.encode(data)
             out["hand"] = over[-1] + 1
     except Refused as exc:
