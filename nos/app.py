@@ -132,7 +132,11 @@ class Table:
     def start(self) -> dict[str, Any]:
         """Deal the next hand (the first one too) from a new secret shuffle seed, which the
         view commits to now and reveals when the hand is over (nos.fair)."""
-        seed = fair.new_seed(self.deal_rng)
+        # A secret game's seeds come from the device's randomness each hand: revealed one
+        # by one, outputs of one generator would let its later seeds be worked out (156
+        # hands' seeds give a Mersenne Twister's whole state). A chosen deal number's
+        # session is dealt from it, by design.
+        seed = fair.new_seed(self.deal_rng if self.chosen else random.SystemRandom())
         first = not self.session.hands
         hand = self.session.start_hand(fair.deal_from(seed, self.session.players, first))
         self.shuffles.append(seed)
