@@ -490,3 +490,15 @@ def test_r7_the_announcement_dialog_keeps_the_game_picked_in_view_on_a_phone(app
     option.click()
     assert app.evaluate(in_view, game)
     guard.check()
+
+
+def test_a_first_visit_opens_how_to_play_and_a_later_one_leaves_it_as_it_was(app, guard,
+                                                                            base_url):
+    """Nobody knows Nos yet: the first visit shows how a hand goes beside the first hand;
+    from then on the panel is closed until opened."""
+    open_game(app, base_url, FAST)
+    assert app.evaluate("document.getElementById('help').open") is True
+    app.reload()
+    settle(app, BOOT_TIMEOUT_MS)
+    assert app.evaluate("document.getElementById('help').open") is False
+    guard.check()

@@ -26,6 +26,7 @@ import zoom
 from dom import (
     LANG_KEY,
     NARROW,
+    PREFS_KEY,
     SAVE_KEY,
     SHOWN_KEY,
     attr,
@@ -396,6 +397,8 @@ async def start(page):
     load the game."""
     wire(page)
     page.shown.coach = coaching.remembered()
+    if not embedded() and not storage_get(SAVE_KEY) and not storage_get(PREFS_KEY):
+        el("help").open = True  # a first visit: how a hand goes, beside the first one
     if embedded():
         embedding.start()
     elif not logic.asks_for_game(logic.parse_query(window.location.search)) or \
