@@ -102,7 +102,7 @@ def sample_hand(obs: Observation, rng: random.Random) -> Hand:
         order = h.order_from_left_of_setter()
         after = order[order.index(obs.current) + 1:]
         if h.phase is Phase.DECLARE:
-            h.queue = [s for s in after if h.declarable(s)]
+            h.queue = list(after)  # (every seat gets the step, as in the engine: R71)
         else:
             h.queue = [s for s in after if s != h.setter]
     return h
