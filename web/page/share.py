@@ -18,7 +18,7 @@ def base_url():
 
 async def open_share(page):
     link = page.link
-    if link.engine is None or not link.synced or page.pass_pending():
+    if link.engine is None or not link.synced or page.tiles_hidden():
         return  # (a pass screen: the engine's viewer is the next person, their tiles hidden)
     try:
         share = json.loads(await link.engine.share(""))

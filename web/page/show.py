@@ -86,7 +86,7 @@ def hand_ui(page):
     return {"selected": page.move.tile,
             "playable": logic.tile_actions(view) if view and page.link.synced else [],
             "active": active, "coach": page.shown.coach and page.link.synced,
-            "hidden": page.pass_pending()}
+            "hidden": page.tiles_hidden()}
 
 
 def controls_ui(page):
@@ -118,7 +118,7 @@ def draw_coach(page):
     # (pass-and-play: nothing of the next person's decision before they hold the device)
     ui = {"coach": page.shown.coach, "loading": not page.link.synced,
           "stalled": page.link.stalled}
-    el("coach-panel").innerHTML = "" if page.pass_pending() else panels.coach_panel_html(
+    el("coach-panel").innerHTML = "" if page.tiles_hidden() else panels.coach_panel_html(
         page.view, ui, words(page))
     if where is not None and where[0] == "coach-panel-button":
         access.give_focus(where)
@@ -128,7 +128,7 @@ def draw_hand(page):
     """The person's hand (hidden while pass-and-play waits for the next person), the
     keyboard focus kept on its tile."""
     where = access.held_focus()
-    el("hand").innerHTML = render_hand.hand_svg(None if page.pass_pending() else page.view,
+    el("hand").innerHTML = render_hand.hand_svg(None if page.tiles_hidden() else page.view,
                                                 hand_ui(page), page.shown.mode, words(page))
     access.give_focus(where)
 
@@ -199,8 +199,9 @@ def render(page, with_log=True, table=True):
     el("info").innerHTML = panels.info_html(view, w)
     # Both show the viewer's tiles: on a pass screen those are the next person's (their
     # seat is the engine's viewer already), so neither is offered until they take it.
-    el("export-diagram").disabled = view is None or not view.get("hand") or hidden
-    el("share-button").disabled = hidden
+    el("export-diagram").disabled = (view is None or not view.get("hand") or
+                                     page.tiles_hidden())
+    el("share-button").disabled = page.tiles_hidden()
     if with_log:
         draw_log(page)
     draw_help(page)
@@ -282,7 +283,7 @@ def export_diagram(page):
     """Download the table as a standalone SVG diagram (render_diagram.py): a Blob behind
     an <a download>. The previous download's object URL is released now."""
     view = page.view
-    if view is None or not view.get("hand") or page.pass_pending():
+    if view is None or not view.get("hand") or page.tiles_hidden():
         return
     svg = diagram.diagram_svg(view, words(page), diagram.seat_hands(view))
     # Plain JS values: MicroPython's proxies of a list or dict are not a JS array/object.

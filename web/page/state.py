@@ -141,9 +141,16 @@ class Page:
         return len((self.shown.view or {}).get("people") or []) > 1
 
     def pass_pending(self):
-        """Pass-and-play: the view is another person's, who has not taken the device yet;
-        nothing of theirs is drawn until they have (show.render). While the computer
-        players act too: a new hand's view is the last person's, with their new tiles."""
+        """Pass-and-play: the view is another person's, who is to act and has not taken the
+        device yet; the pass screen asks them to, and nothing of theirs is drawn until they
+        have (show.render)."""
+        view = self.shown.view or {}
+        return self.tiles_hidden() and view.get("waiting_for") == "human"
+
+    def tiles_hidden(self):
+        """Pass-and-play: the viewer's tiles are not drawn, as the device is not theirs yet:
+        at the pass screen, and while the computer players act before a person has taken
+        the device (a new hand's view is the last person's, with their new tiles: R71)."""
         view = self.shown.view or {}
         return (self.shared() and view.get("waiting_for") in ("human", "bot")
                 and view.get("viewer") != self.shown.seen)
