@@ -140,12 +140,18 @@ def test_the_read_out_says_every_end_and_the_playable_tiles():
     view = playing_views()[0]
     playable = ui_logic.tile_actions(view)
     said = render_spoken.read_out(view, playable, EN)
-    assert said.startswith("Open ends:")
+    assert said.startswith("You are to act. Open ends:")
     for arm in view["hand"]["layout"]["arms"]:
         assert render_spoken.end_title(arm, EN) in said
     assert said.endswith("Your playable tiles: " + EN.tiles(playable) + ".")
     assert render_spoken.read_out(view, [], EN).endswith(
         "None of your tiles can be played now.")
+    # Also whose turn it is when it is not the person's, and their whole hand when asked.
+    other = dict(view, hand=dict(view["hand"], acting=2))
+    tiles = view["hand"]["tiles"]
+    said = render_spoken.read_out(other, [], EN, tiles)
+    assert said.startswith(EN.sentence(EN.word("read.turn", {"seat": 2})) + " Open ends:")
+    assert said.endswith("Your tiles: " + EN.tiles(tiles) + ".")
 
 
 def test_r12_the_tiles_the_person_draws_are_said_to_them_alone():

@@ -104,6 +104,9 @@ def play_tile(page, drag: bool = False) -> bool:
     if chooser.count():  # a matador on a matador end: which end faces out (R61)
         CHOSEN_OUTS.append(page.text_content("#controls .prompt"))
         HAND_MOVES.append(page.locator("#hand").bounding_box()["y"] - hand_y)
+        # The question is said, and the keyboard is on its first answer.
+        assert page.text_content("#announcer") == CHOSEN_OUTS[-1]
+        assert page.evaluate("document.activeElement.dataset.cmd") == "out"
         chooser.first.click()
     return True
 

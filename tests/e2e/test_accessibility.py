@@ -247,7 +247,8 @@ def test_the_others_actions_and_payments_are_announced_and_R_reads_the_ends(app,
     tab_to(app, "hand")
     app.keyboard.press("r")
     said = app.text_content("#announcer")
-    assert said.startswith("Open ends:") and "playable tiles" in said, said
+    assert said.startswith("You are to act. Open ends:") and "playable tiles" in said, said
+    assert "Your tiles: " in said  # (the whole hand too, not only what can be played)
     hand = json.loads(app.evaluate("JSON.stringify([...document.querySelectorAll("
                                    "'#hand .hand-tile.playable')].map(e => e.dataset.tile))"))
     for tile in hand:
@@ -299,4 +300,27 @@ def test_axe_finds_nothing_on_the_pass_screen_and_a_verified_deal(app, guard, ba
     app.wait_for_selector(".fair-verified.ok")
     problems += [f"verified deal: {v}" for v in violations(app)]
     assert problems == []
+    guard.check()
+
+
+def test_the_tile_in_focus_stays_the_same_node_while_the_others_play(app, guard, base_url):
+    """The others' moves leave the person's hand as it was: it is not drawn anew, so the
+    tile in focus is not focused again and said again by a screen reader at every step."""
+    seed = human_on_set(5)
+    open_game(app, base_url, f"?seed={seed}&players=5&level=beginner&delay=700")
+    playable = app.locator("#hand .hand-tile.playable")
+    while app.get_attribute("body", "data-phase") != "play" or not playable.count():
+        one_move(app)
+    playable.first.click()  # the person plays: the others' turns follow, 0.7 s a step
+    app.locator("#table .end.target").first.click()
+    if app.locator("#controls [data-cmd=out]").count():
+        app.locator("#controls [data-cmd=out]").first.click()
+    app.wait_for_selector("body[data-waiting-for=bot]", state="attached")
+    app.focus('#hand [tabindex="0"]')
+    app.evaluate("window.held = document.activeElement")
+    steps = app.locator("#log li").count()
+    app.wait_for_function("(n) => document.querySelectorAll('#log li').length >= n + 2",
+                          arg=steps, timeout=20_000)  # (two of the four others' steps)
+    assert app.get_attribute("body", "data-waiting-for") == "bot"
+    assert app.evaluate("document.activeElement === window.held && window.held.isConnected")
     guard.check()

@@ -272,7 +272,9 @@ def test_R18_R19_a_close_asks_first_and_says_what_it_pays_and_costs(app, guard, 
     assert app.text_content("#controls .prompt") == (
         f"Play {play['tile']} and close? If no tile can be played any more, each player "
         "still in the hand pays you 20; if one can, you pay each opponent 40 and play goes on.")
-    assert app.evaluate("document.activeElement.dataset.cmd") == "close-yes"
+    # The question is said, and the keyboard starts from going back, not from closing.
+    assert app.evaluate("document.activeElement.dataset.cmd") == "cancel"
+    assert app.text_content("#announcer") == app.text_content("#controls .prompt")
     app.click("#controls [data-cmd=cancel]")  # nothing is sent
     assert app.get_attribute("body", "data-replies") == replies
     assert play["tile"] in state(app)["hand"]

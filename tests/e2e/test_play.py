@@ -102,10 +102,11 @@ def test_a_whole_hand_by_clicking(app, guard, base_url, record_boot, game, name,
         assert CHOSEN_OUTS and "faces out?" in CHOSEN_OUTS[0], CHOSEN_OUTS
         assert all(abs(d) <= 1 for d in HAND_MOVES), HAND_MOVES  # nothing jumped (R61)
         # R24: settle the session, once asked whether to (nothing can be played after it):
-        # Cancel keeps the summary, the keyboard's focus is on the question's answer.
+        # Cancel keeps the summary; the question is said, the keyboard's focus on Cancel.
         app.click("[data-cmd=end-session]")
         assert "no more hands" in app.text_content("#controls")
-        assert app.evaluate("document.activeElement.dataset.cmd") == "settle-yes"
+        assert "no more hands" in app.text_content("#announcer")
+        assert app.evaluate("document.activeElement.dataset.cmd") == "cancel"
         app.click("#controls [data-cmd=cancel]")
         assert app.locator("#controls [data-cmd=next-hand]").count() == 1
         app.click("[data-cmd=end-session]")
@@ -295,7 +296,9 @@ def test_a_link_asks_before_it_replaces_a_game_in_progress(app, guard, base_url)
     app.wait_for_selector(asking, state="attached", timeout=BOOT_TIMEOUT_MS)
     assert app.text_content("#controls .prompt") == (
         "This link starts a new game, which would replace your game in progress.")
-    assert app.evaluate("document.activeElement.dataset.cmd") == "offer-yes"
+    assert app.evaluate("document.activeElement.dataset.cmd") == "offer-no"  # (safe)
+    assert app.text_content("#announcer") == app.text_content("#controls .prompt")
+    assert app.text_content("#status") == ""  # (not "Starting…" while it asks)
     app.reload()  # the link was a one-time order: a reload keeps the saved game
     settle(app, BOOT_TIMEOUT_MS)
     assert state(app) == before
@@ -448,25 +451,31 @@ def test_no_screen_scrolls_sideways_on_a_small_phone(app, guard, base_url, lang)
 
 def test_r7_the_announcement_dialog_keeps_the_game_picked_in_view_on_a_phone(app, guard,
                                                                            base_url):
-    """On a phone the games scroll in a box of their own: the game picked stays in view
-    when the dialog is drawn again, and a dialog left scrolled down opens again at its
-    title with the game picked in view."""
+    """On a phone the dialog scrolls as one (no box of games scrolling inside it): a game
+    picked brings its diagram into view and stays in view itself, and a dialog left
+    scrolled down opens again at its title with the game picked in view."""
     app.set_viewport_size({"width": 360, "height": 640})
     open_game(app, base_url, f"?seed={SEED3}&players=3&level=beginner&delay=0")
     one_move(app, 11)  # set: the dialog opens
     dialog = app.locator("#announce-dialog")
     dialog.wait_for(state="visible")
     top = "document.querySelector('#announce-dialog').scrollTop"
+    assert app.evaluate("""() => { const g = document.querySelector('#announce-dialog .games');
+        return g.scrollHeight <= g.clientHeight + 1; }""")  # (one scroll: the dialog's)
     in_view = """(n) => {
-        const box = document.querySelector('#announce-dialog .games').getBoundingClientRect();
-        const r = document.querySelector(`#announce-dialog [data-game='${n}']`)
-            .getBoundingClientRect();
-        return r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+        const box = document.querySelector('#announce-dialog').getBoundingClientRect();
+        const foot = document.querySelector('#announce-dialog .dialog-buttons').offsetHeight;
+        const node = typeof n === 'number'
+            ? document.querySelector(`#announce-dialog [data-game='${n}']`)
+            : document.querySelector(n);
+        const r = node.getBoundingClientRect();
+        return r.top >= box.top - 1 && r.bottom <= box.bottom - foot + 1;
     }"""
     assert app.evaluate(top) == 0 and app.evaluate(in_view, 1)
-    app.click("#announce-dialog [data-game='11']")  # (Playwright scrolls it into view)
+    app.click("#announce-dialog [data-game='11']")
     assert app.get_attribute("#announce-dialog [data-game='11']", "aria-pressed") == "true"
-    assert app.evaluate(in_view, 11) and not app.evaluate(in_view, 1)
+    app.wait_for_timeout(600)  # (the smooth scroll to the diagram)
+    assert app.evaluate(in_view, 11) and app.evaluate(in_view, "#announce-diagram")
     app.evaluate(f"{top} = 1e6")
     assert app.evaluate(top) > 100  # the phone scrolls the dialog down to its buttons
     app.click("#announce-dialog [data-cmd='announce-close']")
@@ -484,7 +493,7 @@ def test_r7_the_announcement_dialog_keeps_the_game_picked_in_view_on_a_phone(app
     option.click()
     game = int(app.get_attribute("#announce-dialog .games [aria-pressed='true']",
                                  "data-game"))
-    app.evaluate("(n) => document.querySelector('#announce-dialog .games').scrollTop = "
+    app.evaluate("(n) => document.querySelector('#announce-dialog').scrollTop = "
                  "n > 8 ? 0 : 1e6", game)
     assert not app.evaluate(in_view, game)
     option.click()

@@ -225,7 +225,7 @@ def coach_panel_html(view, ui, w):
 
 def undo_button(undo, w):
     """Take back the last play or set (the view's `undo`: its action to send)."""
-    return button(w.word("btn.undo"), ' data-cmd="undo" data-send="' +
+    return button(w.word("btn.undo"), ' data-cmd="undo" aria-keyshortcuts="U" data-send="' +
                   esc(undo.get("send", "")) + '"')
 
 

@@ -43,10 +43,13 @@ def snippet(url, height):
 
 
 def field(fid, label, value, words):
-    return ('<div class="share-field"><label for="' + fid + '">' + esc(label) + "</label>"
+    # (each Copy described by what it copies: four alike would be told apart by none)
+    return ('<div class="share-field"><label id="' + fid + '-label" for="' + fid + '">' +
+            esc(label) + "</label>"
             '<div class="share-row"><textarea id="' + fid + '" readonly rows="' +
             ("4" if value.startswith("<") else "2") + '">' + esc(value) + "</textarea>"
-            '<button type="button" data-cmd="share-copy" data-target="' + fid + '">' +
+            '<button type="button" data-cmd="share-copy" data-target="' + fid +
+            '" aria-describedby="' + fid + '-label">' +
             esc(words.word("share.copy")) + "</button></div></div>")
 
 

@@ -52,12 +52,15 @@ def news(view, heard, words):
     return " ".join(said), total
 
 
-def read_out(view, playable, words):
-    """The open ends (what each takes, or why it is closed for now) and the person's
-    playable tiles, in words."""
+def read_out(view, playable, words, tiles=None):
+    """Whose turn it is, the open ends (what each takes, or why it is closed for now), the
+    person's playable tiles and, given, all their `tiles`, in words."""
     hand = hand_of(view)
     layout = (hand or {}).get("layout")
     said = []
+    acting = (hand or {}).get("acting")
+    if acting is not None:  # (none once the hand is over)
+        said.append(words.sentence(words.word("read.turn", {"seat": acting})))
     if layout:
         said.append(words.word("read.ends"))
         said += [end_title(arm, words) for arm in layout.get("arms", [])]
@@ -67,4 +70,6 @@ def read_out(view, playable, words):
         said.append(words.sentence(words.word("read.playable", {"tiles": playable})))
     else:
         said.append(words.sentence(words.word("read.none_playable")))
+    if tiles:
+        said.append(words.sentence(words.word("read.hand", {"tiles": tiles})))
     return " ".join(said)

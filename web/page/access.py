@@ -91,6 +91,20 @@ def focus_if_lost(selector):
         focus(selector)
 
 
+def focus_if_nowhere(selectors):
+    """Focus the first of `selectors` there is, if the focus is nowhere (the page's body: a
+    dialog closed, or the node in focus drawn away), so that a keyboard goes on from the
+    game, not from the top of the page."""
+    active = document.activeElement
+    if not (absent(active) or str(active.tagName) == "BODY"):
+        return
+    for selector in selectors:
+        node = document.querySelector(selector)
+        if not absent(node):
+            focus_node(node)
+            return
+
+
 def on_arrow(event):
     """Arrow keys, Home and End inside the hand or among the playable ends: the next one
     takes the tab stop and the focus. True if the key was one of those."""
@@ -193,4 +207,6 @@ def read_out(page):
     if view is None:
         return
     playable = logic.tile_actions(view) if page.persons_turn() else []
-    tell(spoken.read_out(view, playable, words(page)))
+    # (not the tiles of a person who has not taken the device: pass-and-play)
+    tiles = [] if page.tiles_hidden() else (view.get("hand") or {}).get("tiles") or []
+    tell(spoken.read_out(view, playable, words(page), tiles))

@@ -40,12 +40,30 @@ def on_announce_click(page, event):
             return
         choose(page, "game", attr(node, "data-game"))
         if window.innerWidth < 760:  # a phone: the games above the rest (assets/app.css)
-            el("announce-diagram").scrollIntoView(to_js({
-                "block": "center", "behavior": "auto" if REDUCED.matches else "smooth"}))
+            show_diagram_below(node)
     elif attr(node, "data-param") is not None:
         choose(page, attr(node, "data-param"), attr(node, "data-value"))
     elif attr(node, "data-pick") is not None:
         choose(page, attr(node, "data-pick"), attr(node, "data-value"))
+
+
+def show_diagram_below(game):
+    """Scroll the dialog down so that the diagram of the game picked shows above the
+    dialog's buttons, as far as the game's own button stays in view."""
+    dialog, diagram = el("announce-dialog"), el("announce-diagram")
+    picked = document.querySelector('#announce-dialog [data-game="' +
+                                    str(attr(game, "data-game")) + '"]')
+    foot = document.querySelector("#announce-dialog .dialog-buttons")
+    if absent(diagram) or absent(picked):
+        return
+    box = dialog.getBoundingClientRect()
+    bottom = box.bottom - (0 if absent(foot) else foot.offsetHeight)
+    want = diagram.getBoundingClientRect().bottom - bottom + 8
+    most = picked.getBoundingClientRect().top - box.top - 8
+    step = min(want, most)
+    if step > 0:
+        dialog.scrollBy(to_js({"top": step, "behavior": "auto" if REDUCED.matches else
+                               "smooth"}))
 
 
 def on_announce_pointer(page, event):

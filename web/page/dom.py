@@ -46,15 +46,16 @@ def open_dialog(elem_id):
         dialog.scrollTop = 0
 
 
-def bring_into(box, node, margin=8):
-    """Scroll `box` (only it, not the page) just enough that `node` inside it shows whole."""
+def bring_into(box, node, margin=8, foot=0):
+    """Scroll `box` (only it, not the page) just enough that `node` inside it shows whole,
+    above the `foot` px that its sticky foot covers."""
     if absent(box) or absent(node):
         return
     outer, inner = box.getBoundingClientRect(), node.getBoundingClientRect()
     if inner.top < outer.top:
         box.scrollTop += inner.top - outer.top - margin
-    elif inner.bottom > outer.bottom:
-        box.scrollTop += inner.bottom - outer.bottom + margin
+    elif inner.bottom > outer.bottom - foot:
+        box.scrollTop += inner.bottom - outer.bottom + foot + margin
 
 
 def absent(value):

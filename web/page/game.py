@@ -143,7 +143,8 @@ def on_command(page, cmd, node):
     elif cmd == "end-session":  # asked first: a settled session cannot go on (R24)
         move.settle = True
         draw_controls(page)
-        access.focus('#controls [data-cmd="settle-yes"]')
+        access.focus('#controls [data-cmd="cancel"]')  # (the question said, the safe answer
+        access.tell(words(page).word("confirm.settle"))  # in focus)
     elif cmd == "settle-yes" and move.settle and page.idle():
         move.settle = False
         spawn(page, command(page, "end_session"))
@@ -176,6 +177,12 @@ def on_key(page, event):
         return
     if not dialogs.on_key(page, event):
         moves.on_key(page, event)
+
+
+def announce_closed(page, event):
+    draw_controls(page)
+    if page.persons_turn() and page.phase() == "announce":
+        access.focus('#controls [data-cmd="announce-open"]')
 
 
 def on_resize(page, event):
@@ -233,8 +240,8 @@ def wire(page):
     on(document, "pointercancel", zoom.on_pointer_cancel)
     on(el("table"), "wheel", zoom.on_wheel)
     on(NARROW, "change", on_resize)
-    # Escape closes a dialog: nothing else to undo; the button reopens it.
-    on(el("announce-dialog"), "close", lambda page, event: draw_controls(page))
+    # Escape closes a dialog: nothing else to undo; the button reopens it, and has the focus.
+    on(el("announce-dialog"), "close", announce_closed)
     on(document, "change", on_change)
 
 
@@ -328,7 +335,8 @@ async def load_game(page):
         if saved_in_progress(page):  # a link never replaces a game in progress unasked
             page.shown.offer = asked["game"]
             render(page)
-            access.focus('#controls [data-cmd="offer-yes"]')
+            access.focus('#controls [data-cmd="offer-no"]')  # (the safe answer)
+            access.tell(words(page).word("confirm.url_game"))
             return
         await start_game(page, asked["game"])  # (no pace: the URL's delay or the saved one)
         return

@@ -211,6 +211,7 @@ async def start_game(page, cfg, fallback=False):
     page.link.gen += 1
     page.link.stalled = False
     page.shown.offer = None
+    page.shown.heard_turn = None  # (a new game's first turn is said, the person's again)
     page.move.clear()
     page.move.close = page.move.claim = False
     page.dialogs.announce = None

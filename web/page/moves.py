@@ -9,8 +9,9 @@ import access
 import render_svg
 import ui_logic as logic
 import zoom
-from access import focus
+from access import focus, tell
 from dom import absent, attr, closest, el
+from language import words
 from link import send
 from pyscript import document
 from show import draw_controls, redraw_selection, render, update_state
@@ -70,6 +71,8 @@ def on_end(page, arm):
     page.move.choice = {"tile": tile, "arm": arm, "outs": outs}
     draw_controls(page)
     update_state(page)
+    focus("#controls [data-cmd=out]")  # the question, said, and its first answer in focus
+    tell(words(page).word("chooser.which", {"tile": tile}))
 
 
 def play(page, tile, arm, out, confirmed=False):
@@ -81,7 +84,9 @@ def play(page, tile, arm, out, confirmed=False):
         move.choice = None
         draw_controls(page)
         update_state(page)
-        focus("#controls [data-cmd=close-yes]")
+        # What a right close pays and a wrong one costs, said; the focus on going back
+        focus("#controls [data-cmd=cancel]")
+        tell(str(document.querySelector("#controls .prompt").textContent))
         return
     move.confirm = None
     action = logic.play_action(page.view, tile, arm, out, move.close, move.claim)
@@ -93,7 +98,8 @@ def play(page, tile, arm, out, confirmed=False):
 def on_key(page, event):
     """Escape drops the tile picked (focus back on it); Enter or Space on a tile picks it
     and takes the focus to the first end it can go to, on an end plays it there; the arrow
-    keys move within the hand or the ends (access.py); R reads out the open ends."""
+    keys move within the hand or the ends (access.py); R reads out the open ends, U takes
+    back the last play while Undo is offered."""
     key = event.key
     if key == "Escape" and (page.move.tile or page.move.choice):
         tile = page.move.tile
@@ -104,9 +110,16 @@ def on_key(page, event):
         return
     if access.on_arrow(event):
         return
-    if (key == "r" or key == "R") and not (event.ctrlKey or event.metaKey or event.altKey):
+    plain = not (event.ctrlKey or event.metaKey or event.altKey)
+    if (key == "r" or key == "R") and plain:
         if absent(document.activeElement) or not _typing(document.activeElement):
             access.read_out(page)
+        return
+    if (key == "u" or key == "U") and plain:  # undo while its button is offered: it may
+        # be there for less time than a Tab to reach it takes (the next player's pause)
+        undo = document.querySelector("#controls [data-cmd=undo]")
+        if not absent(undo) and not _typing(document.activeElement):
+            undo.click()
         return
     if key != "Enter" and key != " ":
         return

@@ -128,8 +128,14 @@ def draw_hand(page):
     """The person's hand (hidden while pass-and-play waits for the next person), the
     keyboard focus kept on its tile."""
     where = access.held_focus()
-    el("hand").innerHTML = render_hand.hand_svg(None if page.tiles_hidden() else page.view,
-                                                hand_ui(page), page.shown.mode, words(page))
+    html = render_hand.hand_svg(None if page.tiles_hidden() else page.view, hand_ui(page),
+                                page.shown.mode, words(page))
+    box = el("hand")
+    # Unchanged (the others' turns), it stays as it is: a tile drawn anew and focused again
+    # would be said again by a screen reader at every step.
+    if html != page.shown.hand_html or absent(box.firstElementChild):
+        page.shown.hand_html = html
+        box.innerHTML = html
     access.give_focus(where)
 
 
@@ -196,6 +202,10 @@ def render(page, with_log=True, table=True):
         access.focus("[data-cmd=pass-ready]")
     else:
         draw_controls(page)
+        if page.persons_turn() and absent(document.querySelector("dialog[open]")):
+            # (what the turn asks for first: the answer it offers, else the hand)
+            access.focus_if_nowhere(["#controls button.primary", '#hand [tabindex="0"]',
+                                     "#controls .buttons button"])
     el("info").innerHTML = panels.info_html(view, w)
     # Both show the viewer's tiles: on a pass screen those are the next person's (their
     # seat is the engine's viewer already), so neither is offered until they take it.
@@ -210,7 +220,7 @@ def render(page, with_log=True, table=True):
                     panels.rule_links(panels.esc(say(page, page.shown.error)), w))
     elif page.shown.notice:
         show_status(say(page, page.shown.notice), "notice")
-    elif not page.link.synced:
+    elif not page.link.synced and page.shown.offer is None:  # (not while asking)
         show_status(w.word("status.starting"), "loading")
     else:
         show_status("")
@@ -336,10 +346,16 @@ def open_announce(page, pick=None):
 
 
 def show_picked_game():
-    """On a phone the games scroll in a box of their own: the one picked is brought into
-    it (on opening, and when the coach's option picks another)."""
-    bring_into(document.querySelector(GAMES),
-               document.querySelector(GAMES + ' [aria-pressed="true"]'))
+    """The game picked is brought into view (on opening, and when the coach's option picks
+    another): into the games' own box beside the rest, or on a phone, where the dialog
+    scrolls as one, into the dialog above its buttons."""
+    games = document.querySelector(GAMES)
+    picked = document.querySelector(GAMES + ' [aria-pressed="true"]')
+    if absent(games) or games.scrollHeight > games.clientHeight + 1:
+        bring_into(games, picked)
+    else:
+        foot = document.querySelector("#announce-dialog .dialog-buttons")
+        bring_into(el("announce-dialog"), picked, 8, 0 if absent(foot) else foot.offsetHeight)
 
 
 def draw_announce(page):

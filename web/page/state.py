@@ -50,6 +50,7 @@ class Shown:
         self.log_key = None  # what the log shows, to skip drawing it again
         self.help_key = None  # what the payments of "How to play" show
         self.scrolled_key = None  # the hand (and its end) last brought into view
+        self.hand_html = None  # the hand as last drawn (drawn again only when it changes)
         self.heard = None  # how many log entries the live region has said (access.py)
         self.heard_turn = None  # whose turn the live region said last (access.tell_news)
         self.moved = None  # the log length, chips, last play, hand last drawn (motion)
