@@ -80,6 +80,9 @@ def test_axe_finds_nothing_in_any_state_of_a_game(app, guard, base_url):
     check_everywhere(app, "on set")
     app.locator("#hand .hand-tile.playable").first.click()
     app.locator("#announce-dialog").wait_for(state="visible")
+    # The keyboard starts on the game picked (its button in the group of games).
+    assert app.evaluate("[document.activeElement.dataset.game, "
+                        "document.activeElement.getAttribute('aria-pressed')]") == ["1", "true"]
     check_everywhere(app, "the announcement dialog")
     games = app.locator("#announce-dialog [data-game]:not([disabled])")
     problems = []

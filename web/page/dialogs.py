@@ -117,6 +117,7 @@ def open_new_game(page):
     ng["pace"] = pace_of(page, page.shown.pace)
     draw_new_game(page)
     open_dialog("newgame-dialog")
+    access.focus('#newgame-dialog [aria-pressed="true"]')  # (the players chosen, not "3")
 
 
 def on_new_game_click(page, event):

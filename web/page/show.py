@@ -343,6 +343,8 @@ def open_announce(page, pick=None):
     show_picked_game()
     if state is not None:
         access.focus("#announce-ok")
+    else:  # (the game picked, not the group around the games)
+        access.focus(GAMES + ' [aria-pressed="true"]')
 
 
 def show_picked_game():
