@@ -126,3 +126,21 @@ def test_the_dialog_names_the_decision_it_judges_and_counts_only_clear_costs():
     assert "(5 decyzji)" in render_review.total_words(
         dict(got, steps=[{"decision": {"chosen": 0}}] * 5 + [{}]), pl)
     assert "5,9 żetonu" in render_review.total_words(one, pl)
+
+
+def test_the_dialog_says_every_open_hand_and_the_decision_in_words():
+    """The step's image names each seat's count alone; a screen reader gets the open hands
+    in words, and the step's status says the person's decision where there is one."""
+    import render_review
+    from web_views import words
+
+    got = finished(5, 3).review()
+    k = next(i for i, s in enumerate(got["steps"]) if s["decision"])
+    w = words("en", got["steps"][k]["view"])
+    html = render_review.review_html(got, k, w)
+    for seat, tiles in enumerate(got["steps"][k]["hands"]):
+        said = w.word("review.seat_tiles", {"seat": seat, "tiles": tiles}) if tiles else \
+            w.word("review.seat_none", {"seat": seat})
+        assert render_review.esc(said) in html
+    status = html.split('<p class="review-step" role="status">')[1].split("</p>")[0]
+    assert "Your decision here: " in status

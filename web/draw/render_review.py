@@ -91,7 +91,21 @@ def review_html(review, step, w, narrow=False):
                                          caption, False, narrow)
         out.append('<div class="review-figure">' + svg.replace(render_diagram.STYLE, "") +
                    "</div>")
-    out.append('<p class="review-step" role="status">' + esc(caption) + "</p>")
+        # The open hands in words too: the image names each seat's count alone.
+        held = [w.word("review.seat_tiles", {"seat": k, "tiles": tiles}) if tiles else
+                w.word("review.seat_none", {"seat": k})
+                for k, tiles in enumerate(s.get("hands") or [])]
+        if held:
+            out.append('<p class="visually-hidden">' + esc(w.sentence("; ".join(held))) +
+                       "</p>")
+    decided = ""
+    if s.get("decision"):  # (said with the step: "Next decision" lands here)
+        options = s["decision"].get("options") or []
+        chosen = s["decision"].get("chosen", 0)
+        if 0 <= chosen < len(options):
+            decided = ('<span class="visually-hidden">. ' + esc(w.word(
+                "review.decision", {"option": option_words(options[chosen], w)})) + "</span>")
+    out.append('<p class="review-step" role="status">' + esc(caption) + decided + "</p>")
     pays = s.get("payments") or []
     if pays:
         out.append('<ul class="pay">' + "".join("<li>" + esc(w.capital(w.say(p))) + "</li>"
