@@ -83,3 +83,19 @@ def test_a_bad_lang_parameter_is_one_sentence_and_the_page_goes_on(app, guard, b
     assert "'xx'" in app.text_content("#status")
     assert app.get_attribute("html", "lang") in ("en", "nl", "pl")
     guard.check()
+
+
+def test_arrowing_through_the_language_list_switches_once_to_where_it_rests(app, guard,
+                                                                           base_url):
+    """An arrow key changes a closed list at once: the page waits until the keys rest and
+    is drawn in the language chosen, not in each one passed on the way."""
+    open_game(app, base_url, "?seed=3&players=3&level=beginner&delay=0")
+    app.evaluate("""() => { window.langs = []; new MutationObserver(() =>
+        window.langs.push(document.documentElement.lang)).observe(document.documentElement,
+        {attributes: true, attributeFilter: ['lang']}); }""")
+    app.focus("#lang-select")
+    app.keyboard.press("ArrowDown")  # Nederlands
+    app.keyboard.press("ArrowDown")  # Polski
+    app.wait_for_function("document.documentElement.lang === 'pl'", timeout=10_000)
+    assert app.evaluate("window.langs") == ["pl"]
+    guard.check()

@@ -173,6 +173,8 @@ def on_command(page, cmd, node):
 
 
 def on_key(page, event):
+    if str(event.key).startswith("Arrow") and attr(event.target, "id") == "lang-select":
+        page.shown.lang_arrow = window.performance.now()  # (on_change waits for the last)
     if reviewing.on_key(page, event):
         return
     if not dialogs.on_key(page, event):
@@ -195,7 +197,19 @@ def on_resize(page, event):
 def on_change(page, event):
     node = closest(event, "#lang-select")
     if node is not None:
-        spawn(page, switch_language(page, str(node.value)))
+        page.shown.lang_gen += 1
+        # An arrow key on the closed list changes it at once (Chromium): each language it
+        # passes would redraw the page in it. The switch waits until the keys rest.
+        by_key = window.performance.now() - page.shown.lang_arrow < 300
+        spawn(page, switch_language_later(page, str(node.value), page.shown.lang_gen,
+                                          0.8 if by_key else 0))
+
+
+async def switch_language_later(page, code, gen, seconds):
+    if seconds:
+        await asyncio.sleep(seconds)
+    if gen == page.shown.lang_gen:  # (no later change of the list since)
+        await switch_language(page, code)
 
 
 async def switch_language(page, code):

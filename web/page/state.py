@@ -51,6 +51,8 @@ class Shown:
         self.help_key = None  # what the payments of "How to play" show
         self.scrolled_key = None  # the hand (and its end) last brought into view
         self.hand_html = None  # the hand as last drawn (drawn again only when it changes)
+        self.lang_arrow = -1e9  # when an arrow key last moved the language list (ms)
+        self.lang_gen = 0  # changes of the language list (a switch waits for the last)
         self.heard = None  # how many log entries the live region has said (access.py)
         self.heard_turn = None  # whose turn the live region said last (access.tell_news)
         self.moved = None  # the log length, chips, last play, hand last drawn (motion)
