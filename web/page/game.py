@@ -172,8 +172,11 @@ def on_command(page, cmd, node):
         start_bots(page)
 
 
+ARROWS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight")
+
+
 def on_key(page, event):
-    if str(event.key).startswith("Arrow") and attr(event.target, "id") == "lang-select":
+    if event.key in ARROWS and attr(event.target, "id") == "lang-select":
         page.shown.lang_arrow = window.performance.now()  # (on_change waits for the last)
     if reviewing.on_key(page, event):
         return
