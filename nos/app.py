@@ -17,7 +17,7 @@ from nos.actions import DECLINE, DRAW, Action, Play, Set, parse_action
 from nos.bots import get_bot
 from nos.diagnose import refusal
 from nos.errors import BadRecord, IllegalAction
-from nos.events import Event, action_event, payment_event
+from nos.events import Event, action_event, hand_end_event, payment_event
 from nos.hand import Hand, Options, Phase
 from nos.observation import Observation
 from nos.payments import Payment
@@ -301,8 +301,7 @@ class Table:
         if hand.close_draw and hand.close_draw[1]:
             drawer, n = hand.close_draw
             self._log({"key": "log.close_draw", "seat": drawer, "n": n, "rule": "R18"})
-        self._log({"key": "log.hand_end", "reason": hand.end_reason,
-                   "counts": list(hand.counts or [])}, count)
+        self._log(hand_end_event(hand), count)
         loser = self.session.finish_hand(tiebreak)
         draws = self.session.tiebreaks[-1]
         if draws:  # each tile with its value, 0-0 counting 14 (R22)

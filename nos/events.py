@@ -122,3 +122,8 @@ def play_event(hand: Hand, seat: int, play: Play, out_of_turn: bool = False) -> 
 def payment_event(p: Payment) -> Event:
     """A ledger entry (R23): who pays whom how much, and under which ruling."""
     return {"key": "pay", "from": p.payer, "to": p.payee, "amount": p.amount, "rule": p.rule}
+
+
+def hand_end_event(hand: Hand) -> Event:
+    """The hand's end (R20): why, and the counts it ends with (R21)."""
+    return {"key": "log.hand_end", "reason": hand.end_reason, "counts": list(hand.counts or [])}

@@ -314,8 +314,8 @@ class Hand:
 
     def pass_empty_steps(self) -> int:
         """Decline every ``empty_step`` until a seat has a choice or the turns begin; returns
-        how many. Records of version 1 and scripts written before every seat got these steps
-        (R71) leave them out."""
+        how many. Scripts written before every seat got these steps (R71) leave them out;
+        records are read by ``nos.record.left_out``, which knows what each version left out."""
         passed = 0
         while self.empty_step():
             self.apply(DECLINE)

@@ -18,7 +18,7 @@ from nos.actions import Announce, Set
 from nos.bots.base import view_of
 from nos.bots.expert import Candidate, Expert
 from nos.coach import summary
-from nos.events import action_event, payment_event
+from nos.events import action_event, hand_end_event, payment_event
 from nos.hand import Hand
 from nos.observation import Observation
 from nos.view import diagram_view, option_record
@@ -118,9 +118,7 @@ def review(hand: Hand, seat: int, names: list[str], expert: Expert | None = None
     counted = [p for p in last["payments"] if p["rule"] == "R21"]
     if counted:
         last["payments"] = [p for p in last["payments"] if p["rule"] != "R21"]
-        steps.append(dict(last, event={"key": "log.hand_end", "reason": at.end_reason,
-                                       "counts": list(at.counts or [])},
-                          payments=counted, decision=None))
+        steps.append(dict(last, event=hand_end_event(at), payments=counted, decision=None))
     return {"steps": steps, "cost": round(total, 1), "clear": clear,
             "clear_cost": round(clear_cost, 1), "seat": seat}
 

@@ -10,7 +10,14 @@ from dom import REDUCED, absent, attr, closest, el, open_dialog, pointer_within
 from link import pace_of, prefs, send, spawn, start_game
 from pyscript import document, window
 from pyscript.ffi import to_js
-from show import draw_announce, draw_announce_coach, draw_new_game, render, show_picked_game
+from show import (
+    announce_foot,
+    draw_announce,
+    draw_announce_coach,
+    draw_new_game,
+    render,
+    show_picked_game,
+)
 
 
 def on_announce_click(page, event):
@@ -53,11 +60,10 @@ def show_diagram_below(game):
     dialog, diagram = el("announce-dialog"), el("announce-diagram")
     picked = document.querySelector('#announce-dialog [data-game="' +
                                     str(attr(game, "data-game")) + '"]')
-    foot = document.querySelector("#announce-dialog .dialog-buttons")
     if absent(diagram) or absent(picked):
         return
     box = dialog.getBoundingClientRect()
-    bottom = box.bottom - (0 if absent(foot) else foot.offsetHeight)
+    bottom = box.bottom - announce_foot()
     want = diagram.getBoundingClientRect().bottom - bottom + 8
     most = picked.getBoundingClientRect().top - box.top - 8
     step = min(want, most)

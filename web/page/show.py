@@ -356,8 +356,13 @@ def show_picked_game():
     if absent(games) or games.scrollHeight > games.clientHeight + 1:
         bring_into(games, picked)
     else:
-        foot = document.querySelector("#announce-dialog .dialog-buttons")
-        bring_into(el("announce-dialog"), picked, 8, 0 if absent(foot) else foot.offsetHeight)
+        bring_into(el("announce-dialog"), picked, 8, announce_foot())
+
+
+def announce_foot():
+    """How far (px) the announcement dialog's buttons cover the foot of what it scrolls."""
+    foot = document.querySelector("#announce-dialog .dialog-buttons")
+    return 0 if absent(foot) else foot.offsetHeight
 
 
 def draw_announce(page):
