@@ -59,8 +59,18 @@ SETTINGS: dict[str, Any] = {
 
 # The expert's budget in the browser: the arena's search (48 deals a decision), but never
 # longer than 0.9 s, so that no computer player's turn keeps the person waiting (Pyodide
-# runs 1.2-1.7x slower than CPython here: docs/bots.md).
-BROWSER_BOT_PARAMS: dict[str, dict[str, Any]] = {"expert": {"seconds": 0.9}}
+# runs 1.2-1.7x slower than CPython here: docs/bots.md). A double out of turn (R9) gets
+# 0.3 s, and every computer player's out-of-turn step lasts that long (``bot_least_ms``): one
+# that weighs a double must not be told by its pause from one that holds none (R71).
+BROWSER_BOT_PARAMS: dict[str, dict[str, Any]] = {
+    "expert": {"seconds": 0.9, "quick_seconds": 0.3}}
+
+
+def bot_least_ms(level: str, phase: Phase) -> int:
+    """The least time in ms the page gives a computer player's step of ``phase``: a
+    searching level's cap on a double out of turn (R9, R71), else 0."""
+    quick = BROWSER_BOT_PARAMS.get(level, {}).get("quick_seconds")
+    return int(quick * 1000) if quick and phase is Phase.OUT_OF_TURN else 0
 
 
 # Deals per option in a hand review (nos.review): every option of each of the person's

@@ -142,7 +142,7 @@ def announce_option(a: Announcement, set_tile: Tile) -> dict[str, Any]:
 def table_view(table: Table, error: Event | None = None) -> dict[str, Any]:
     """Everything the person's screen may show (R71), JSON-safe."""
     # The app's, only here (the page's MicroPython has no app).
-    from nos.app import DRAW_UNTIL, SETTINGS, UNDO
+    from nos.app import DRAW_UNTIL, SETTINGS, UNDO, bot_least_ms
 
     session = table.session
     hand = table.hand
@@ -177,6 +177,8 @@ def table_view(table: Table, error: Event | None = None) -> dict[str, Any]:
     else:
         person = hand.current == me and not table.passes_for_person()
         view["waiting_for"] = "human" if person else "bot"
+        # R71: the least time the page gives this computer player's step (nos.app).
+        view["bot_least_ms"] = 0 if person else bot_least_ms(table.level, hand.phase)
     h["legal"] = [legal_record(hand, a) for a in hand.legal_actions()] \
         if view["waiting_for"] == "human" else []
     if view["waiting_for"] == "human" and table.must_draw():  # R12: all draws in one go

@@ -191,3 +191,50 @@ def _start(table: Table) -> Hand:
     table.session.hands.append(hand)
     assert Tile(6, 6) in hand.hands[hand.setter]
     return hand
+
+
+# ------------------------------------------------------- the computer players' thinking time
+def test_r71_r9_a_searching_level_gives_every_out_of_turn_step_the_same_least_time() -> None:
+    """A level that weighs a double out of turn thinks only when it holds one; the view gives
+    each of its out-of-turn steps the same least time (its cap there), so that the pause does
+    not tell the table who held one. Other steps and levels that never search get none."""
+    from nos.app import BROWSER_BOT_PARAMS
+    from nos.bots import get_bot
+
+    club = get_bot("club")
+    for level in ("beginner", "club", "expert"):
+        table = Table(players=4, seed=15, level=level)
+        table._bot = club  # (what the view says depends on the level, not on the moves)
+        table.start()
+        least = {}
+        for _ in range(300):
+            view = table.view()
+            if view["waiting_for"] != "bot":
+                break
+            least.setdefault(view["hand"]["phase"], set()).add(view["bot_least_ms"])
+            table.bot_act()
+        cap = BROWSER_BOT_PARAMS.get(level, {}).get("quick_seconds")
+        assert least.pop("out of turn") == {int(cap * 1000) if cap else 0}, level
+        assert all(v == {0} for v in least.values()), (level, least)
+        if cap:
+            assert get_bot(level, **BROWSER_BOT_PARAMS[level]).seconds_for("out of turn") \
+                == cap
+
+
+def test_r71_r9_the_expert_weighs_a_double_out_of_turn_within_its_quick_cap() -> None:
+    import time
+
+    from nos.bots import get_bot
+
+    hand = make_hand(["4-4 6-5 6-4 6-3", "6-2 6-1 5-3 5-2", "3-3 2-2 1-1 6-0",
+                      "4-1 3-2 3-1 2-1"], setter=0)
+    hand.apply(hand.legal_actions()[0])  # set 4-4
+    hand.apply(next(a for a in hand.legal_actions() if str(a) == "announce 4"))
+    while not (hand.phase is Phase.OUT_OF_TURN and hand.current == 2):
+        hand.apply(DECLINE)
+    obs = Observation(hand, 2)
+    assert len(obs.legal) == 3  # 3-3 out of turn on either free side, or not
+    bot = get_bot("expert", iterations=100_000, seconds=5.0, quick_seconds=0.05)
+    started = time.perf_counter()
+    assert bot(obs, random.Random(1)) in obs.legal
+    assert time.perf_counter() - started < 1.0

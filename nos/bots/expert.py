@@ -95,9 +95,13 @@ class Expert(Bot):
                  prune: float = 2.0,
                  risky_close: int = 2, hints: bool = True, policy: Policy = club_policy,
                  draws: bool = False, set_caution: float | None = None,
-                 infer: int = 0, set_halving: int = 0, set_games: int = 1) -> None:
+                 infer: int = 0, set_halving: int = 0, set_games: int = 1,
+                 quick_seconds: float | None = None) -> None:
         self.iterations = iterations
         self.seconds = seconds
+        # The cap on a double out of turn (R9), a step every seat takes in turn: the page
+        # makes each such step of a computer player last this long (R71, nos.view).
+        self.quick_seconds = quick_seconds
         self.top_k = top_k
         self.set_iterations = iterations if set_iterations is None else set_iterations
         self.set_top_k = set_top_k
@@ -125,6 +129,13 @@ class Expert(Bot):
         cands, values = self.search(obs, rng)
         return cands[self.pick(values, self.caution_for(obs.phase))][0] if values else \
             cands[0][0]
+
+    def seconds_for(self, phase: str) -> float | None:
+        """The time cap of a decision in ``phase`` (None: uncapped)."""
+        if phase == "out of turn" and self.quick_seconds is not None:
+            return self.quick_seconds if self.seconds is None else \
+                min(self.quick_seconds, self.seconds)
+        return self.seconds
 
     def caution_for(self, phase: str) -> float:
         return self.set_caution if phase in ("set", "announce") else self.caution
@@ -237,7 +248,8 @@ class Expert(Bot):
         values: list[list[float]] = [[] for _ in cands]
         live = list(range(len(cands)))
         checkpoint = max(4, iterations // 3)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        cap = self.seconds_for(obs.phase)
+        deadline = None if cap is None else time.perf_counter() + cap
         for it in range(iterations):
             if deadline is not None and it > 1 and time.perf_counter() > deadline:
                 break

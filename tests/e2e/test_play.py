@@ -184,6 +184,33 @@ def test_announcement_dialog_then_bots_one_at_a_time(app, guard, base_url):
     guard.check()
 
 
+def test_r71_r9_an_experts_every_out_of_turn_step_takes_its_least_time(app, guard, base_url):
+    """The expert weighs a double out of turn only when it holds one: each of its
+    out-of-turn steps lasts the view's least time (0.3 s, its cap there), even at pace 0, so
+    that the pause tells nobody who held one."""
+    app.add_init_script(
+        "window.__shown = [];"
+        "new MutationObserver(() => window.__shown.push([performance.now(),"
+        " document.body.dataset.replies, document.body.dataset.phase,"
+        " document.body.dataset.waitingFor]))"
+        ".observe(document, {attributes: true,"
+        " subtree: true, attributeFilter: ['data-replies']});"
+    )
+    open_game(app, base_url, f"?seed={SEED3}&players=3&level=expert&delay=0")
+    while app.get_attribute("body", "data-phase") != "play" or \
+            app.get_attribute("body", "data-waiting-for") != "human":
+        one_move(app, 1)
+    shown = []
+    for t, replies, phase, waiting in app.evaluate("window.__shown"):
+        if not shown or shown[-1][1] != replies:
+            shown.append((t, replies, phase, waiting))
+    gaps = [(b[0] - a[0], a[2]) for a, b in itertools.pairwise(shown) if a[3] == "bot"]
+    out_of_turn = [g for g, phase in gaps if phase == "out of turn"]
+    assert len(out_of_turn) >= 2, gaps
+    assert min(out_of_turn) >= 300 * 0.9, gaps
+    guard.check()
+
+
 def test_the_bots_pauses_before_the_first_turn_are_reported(app, guard, base_url):
     """The page says how long the computer players paused (their pace) before the person
     could first act, so that the boot benchmark can tell load time from pace."""
