@@ -220,12 +220,16 @@ class Table:
         if self._undo is None or self._since > 1 or not self._undone_by_maker():
             return self.view(error={"key": "refuse.undo"})
         restored = Table.restore(self._undo)
+        undone = self.log[len(restored.log)]["event"]  # the person's set or play
         self.session, self.log, self.bot_rng = restored.session, restored.log, restored.bot_rng
         self.deal_rng, self.shuffles = restored.deal_rng, restored.shuffles
         self.coached = restored.coached
         self.human = restored.human
         self._undo, self._since = None, 0
-        return self.view()
+        view = self.view()
+        # Said and shown once: the log, back as it was, no longer holds what was taken back.
+        view["taken_back"] = {"key": "notice.taken_back", "tile": undone.get("tile")}
+        return view
 
     def bot_act(self) -> dict[str, Any]:
         """One action by the computer player to act, if it is a bot's turn; or the person's

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+import pytest
 import render_hand
 import render_spoken
 import render_table
 import ui_logic
 import web_views
-from web_views import sample_views
+from web_views import human_on_set, sample_views
 
 from nos.app import DEFAULT_NAMES, Table
 
@@ -109,8 +110,11 @@ def test_every_tile_on_the_table_every_seat_and_the_boneyard_has_a_name():
             f"Boneyard: {view['hand']['drawable']} to draw · last two never drawn")
 
 
-def test_the_live_region_says_the_others_actions_and_every_payment_not_your_own_moves():
-    table = Table(players=3, seed=5, level="beginner")
+@pytest.mark.parametrize("seed", [5, human_on_set(3)])
+def test_the_live_region_says_the_others_actions_and_every_payment_not_your_own_moves(seed):
+    """Said: every payment, every action of the others and the person's own announcement
+    (R7: the game, composed in a dialog now closed); not the person's other moves."""
+    table = Table(players=3, seed=seed, level="beginner")
     view = table.start()
     for _ in range(60):
         if view["waiting_for"] == "human":
@@ -128,12 +132,16 @@ def test_the_live_region_says_the_others_actions_and_every_payment_not_your_own_
     for entry in log:
         event = entry["event"]
         sentence = EN.sentence(EN.say(event))
-        own = event["key"].startswith("act.") and event.get("seat") == 0
+        own = event["key"].startswith("act.") and event.get("seat") == 0 and \
+            event["key"] != "act.announce"
         assert (sentence in said) == (not own) or not own, sentence
         if own:  # (the person's own action is not said; another's may read alike)
             assert sentence.startswith("You "), sentence
         for pay in entry.get("payments") or []:
             assert EN.sentence(EN.say(pay)) in said
+    announced = [e for e in log if e["event"]["key"] == "act.announce"]
+    assert ("You announce" in said) == (announced[0]["event"]["seat"] == 0)
+    assert seed == 5 or "You announce" in said
 
 
 def test_the_read_out_says_every_end_and_the_playable_tiles():

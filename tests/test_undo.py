@@ -41,6 +41,8 @@ def test_a_play_is_taken_back_exactly_and_may_be_made_again():
     back = table.act(UNDO)
     assert back["error"] is None and state(table) == before
     assert back["waiting_for"] == "human" and back["undo"] is None
+    # What was taken back is said once (the log, as it was, no longer holds it).
+    assert back.pop("taken_back") == {"key": "notice.taken_back", "tile": play.split("@")[0]}
     assert back == table.view() and back["hand"]["legal"] == view["hand"]["legal"]
     assert table.act(play)["error"] is None
 
@@ -85,7 +87,9 @@ def test_a_set_is_taken_back_until_the_announcement():
     sets = [r for r in view["hand"]["legal"] if r["kind"] == "set"]
     after = table.act(sets[0]["send"])
     assert after["hand"]["phase"] == "announce" and after["undo"]["send"] == UNDO
-    assert table.act(UNDO)["hand"]["phase"] == "set" and state(table) == before
+    back = table.act(UNDO)
+    assert back["hand"]["phase"] == "set" and state(table) == before
+    assert back["taken_back"] == {"key": "notice.taken_back", "tile": sets[0]["send"][4:]}
     view = table.act(sets[0]["send"])
     announced = table.act(view["hand"]["legal"][0]["send"])
     assert announced["error"] is None and announced["undo"] is None

@@ -88,6 +88,7 @@ def test_undo_takes_back_a_set_and_a_play_but_never_a_draw(app, guard, base_url)
     app.click("#controls [data-cmd=undo]")
     settle(app)
     assert app.get_attribute("body", "data-phase") == "set"
+    assert app.text_content("#status") == f"You took back {double}: it is your turn again."
     assert app.locator(f"#hand [data-tile='{double}']").count() == 1
     tile = to_first_play(app)
     hand = app.locator("#hand [data-tile]").count()
@@ -98,6 +99,8 @@ def test_undo_takes_back_a_set_and_a_play_but_never_a_draw(app, guard, base_url)
     assert app.locator("#hand [data-tile]").count() == hand
     assert app.locator(f"#hand [data-tile='{tile}']").count() == 1
     assert app.locator("#controls [data-cmd=undo]").count() == 0
+    # The live status line says what was taken back (the log no longer shows it).
+    assert app.text_content("#status") == f"You took back {tile}: it is your turn again."
     draw = app.locator("#controls [data-action=draw]")
     if draw.count():  # (the boneyard holds more than its last two)
         draw.click()

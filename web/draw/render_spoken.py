@@ -9,6 +9,9 @@ from render_layout import end_title, hand_of
 
 # Log entries shown but not said: a seal's 64 digits read aloud help nobody (the log has it).
 UNSAID = ("log.sealed",)
+# The person's own action said all the same: the game the hand is played as, composed in a
+# dialog that has closed (R7).
+SAID_OWN = ("act.announce",)
 
 
 def logged(log):
@@ -27,7 +30,8 @@ def unheard(log, heard):
 def news(view, heard, words):
     """(the sentences to announce, how many log entries are heard now): every entry of the
     log after the first `heard`, the person's own actions left out (they know them) but not
-    the payments they caused, and the tiles they drew (the view's hand says which). `heard`
+    their announcement, the payments they caused, and the tiles they drew (the view's hand
+    says which). `heard`
     None (the page's first view) or more than the log holds (a new game): nothing is
     announced."""
     log = (view or {}).get("log") or []
@@ -41,7 +45,8 @@ def news(view, heard, words):
         event = entry.get("event") or {}
         if event.get("key") in UNSAID:
             continue
-        if not (str(event.get("key", "")).startswith("act.") and event.get("seat") == me):
+        key = str(event.get("key", ""))
+        if not (key.startswith("act.") and event.get("seat") == me) or key in SAID_OWN:
             said.append(words.sentence(words.say(event)))
         drew = drew or (event.get("key") == "act.draw" and event.get("seat") == me)
         for pay in entry.get("payments") or []:

@@ -85,6 +85,8 @@ def apply(page, reply):
     if not shown:
         store(page, reply)
     page.shown.error = reply.get("error")
+    if view is not None and view.get("taken_back"):  # (an undo: what it took back, said)
+        page.shown.notice = view["taken_back"]
     render(page, table=not shown)
     maybe_open_announce(page)
     coaching.start(page)
