@@ -570,3 +570,21 @@ def test_the_legend_of_the_ends_is_words_under_the_table_not_in_its_drawing(mode
         assert said == (EN.word("table.legend") if laid and mode == "wide" else "")
         assert EN.word("table.legend") not in render_table.table_svg(view, {}, mode, EN)
     assert render_table.legend_text(None, mode, EN) == ""
+
+
+def test_r4_in_the_first_hand_the_table_asks_for_the_highest_double():
+    """The first hand's setter must set the highest double (R4): the table's centre says
+    so, as the prompt does; a later hand's setter chooses among their doubles (R5)."""
+    import json
+
+    from nos.app import Table
+
+    table = Table(3, seed=web_views.human_on_set(3), level="beginner")
+    view = json.loads(json.dumps(table.start()))
+    assert view["hand"]["first_hand"] and view["hand"]["phase"] == "set"
+    assert len([r for r in view["hand"]["legal"] if r["kind"] == "set"]) == 1
+    svg = render_table.table_svg(view, {}, "wide", web_views.words("en", view))
+    assert "Set your highest double" in svg and "Set one of your doubles" not in svg
+    later = dict(view, hand=dict(view["hand"], first_hand=False))
+    svg = render_table.table_svg(later, {}, "wide", web_views.words("en", later))
+    assert "Set one of your doubles" in svg

@@ -346,6 +346,8 @@ def center_message(view, cx, cy, d, words):
             sub = words.word("center.waiting")
         elif any(r.get("kind") == "draw_set" for r in hand.get("legal") or []):
             sub = words.word("center.setting_draw")  # R5: no double in hand
+        elif hand.get("first_hand"):
+            sub = words.word("center.setting_first")  # R4: the highest double, no other
         else:
             sub = words.word("center.setting")
     size = 30 if d["w"] > 600 else 22
