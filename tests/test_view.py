@@ -15,6 +15,7 @@ import web_views
 from nos.actions import parse_action
 from nos.app import DRAW_UNTIL, SETTINGS, Table
 from nos.games import GAME_RULES, legal_announcements
+from nos.position import Position
 from nos.tiles import Tile
 
 
@@ -295,3 +296,6 @@ def test_r71_the_shared_replay_of_a_secret_game_holds_no_seed(seed):
     data = record_link.decode(shared["record"])
     assert shared["hand"] == 1 and data.get("seed") == seed
     assert replay(data).hands[0].ledger == engine_api._table.session.hands[0].ledger
+    # The position shows the hand as the table does at its end: every hand open (R21).
+    hand = engine_api._table.hand
+    assert Position.parse(shared["position"]) == Position.of(hand, 0, "all")

@@ -345,14 +345,16 @@ def restore(saved_json):
 
 def share(_request_json=""):
     """What the Share dialog offers (JSON): the position as the person sees it (R71:
-    their own tiles only), and a replay link's record of the last hand that is over, with
+    their own tiles only, every hand once the hand is over, R21), and a replay link's record
+    of the last hand that is over, with
     its number from 1 (a hand in progress is not offered: its record holds every hidden
     tile). {"position": text or None, "record": link text or None, "hand": n or None}."""
     out = {"position": None, "record": None, "hand": None, "error": None}
     try:
         table = _need_table()
         if table.hand is not None:
-            out["position"] = str(Position.of(table.hand, table.human, "seat"))
+            shown = "all" if table.hand.over else "seat"  # (as the table shows it)
+            out["position"] = str(Position.of(table.hand, table.human, shown))
         over = [i for i, h in enumerate(table.session.hands) if h.over]
         if over:
             data = session_record(table.session)
