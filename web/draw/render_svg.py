@@ -282,14 +282,16 @@ def slide_in(dx, dy, seconds=0.45):
             'calcMode="spline" keyTimes="0;1" keySplines="0.2 0.7 0.3 1"/>')
 
 
-def chip_change(x, y, amount, size, words):
-    """A payment at a seat's chips: the signed amount rises from (x, y) and fades, once."""
+def chip_change(x, y, amount, size, words, rise=None):
+    """A payment at a seat's chips: the signed amount rises from (x, y) by `rise` (1.6 of its
+    size if not given) and fades, once."""
     colour = "#9be7a6" if amount > 0 else "#ff8a80"
     label = text(x, y, words.signed(amount), size, colour, "end", "700", "chip-change",
                  [("aria-hidden", "true")])
     return group([label,
                   '<animateTransform attributeName="transform" type="translate" from="0 0" '
-                  'to="0 ' + fmt(-size * 1.6) + '" dur="1.6s" fill="freeze"/>',
+                  'to="0 ' + fmt(-(size * 1.6 if rise is None else rise)) + '" dur="1.6s" '
+                  'fill="freeze"/>',
                   '<animate attributeName="opacity" values="1;1;0" keyTimes="0;0.6;1" '
                   'dur="1.6s" fill="freeze"/>'])
 

@@ -115,8 +115,15 @@ def seat_panel(view, seat, x, y, w, h, small, last, words, change=0):
     parts.append(chip(chip_x, base - csize * 0.33, csize * 0.42))
     parts.append(text(x + w - pad, base, shown_chips, csize, INK, "end", "600",
                       more=[("class", "chips"), ("data-chips", str(chips))]))
-    if change:  # a payment just made: its amount rises from the chips (motion)
-        parts.append(chip_change(x + w - pad, base + csize * 0.9, change, csize * 0.8, words))
+    tw, th = (10, 20) if small else (15, 30)  # the row of tiles, its count at the right
+    ty = base + (8 if small else 10)
+    lsize = 12
+    if change:  # a payment just made: its amount rises towards the chips (motion), in the
+        # room between them and the tile count below, covering neither
+        s = csize * 0.8
+        low = ty + th * 0.72 - lsize * 0.72 - 1
+        high = base + s * 0.72 + 1
+        parts.append(chip_change(x + w - pad, low, change, s, words, low - high))
     if hand is not None:
         sizes = hand.get("hand_sizes", [])
         count = sizes[seat] if seat < len(sizes) else 0
@@ -125,12 +132,9 @@ def seat_panel(view, seat, x, y, w, h, small, last, words, change=0):
         if shown_open is not None:  # the hand is over: its tiles face up (R21)
             declared, count = [], len(shown_open)
         hidden = count - len(declared)
-        tw, th = (10, 20) if small else (15, 30)
         gap = 2 if small else 3
-        ty = base + (8 if small else 10)
         tx = x + pad
         label = words.word("seat.tiles", {"n": count})
-        lsize = 12
         # Room for the backs: the panel less the count label, the declared doubles and "+n".
         room = int((w - 2 * pad - text_width(label, lsize) - 30 - len(declared) * (tw + gap)
                     - (6 if declared else 0)) / (tw + gap))
