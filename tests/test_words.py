@@ -83,6 +83,7 @@ def used_keys() -> set[str]:
     # Second-person forms and the plural words the templates name.
     en = catalogue("en")["words"]
     keys |= {k for k in en if k.endswith(".you") and k[:-4] in keys}
+    keys |= {k for k in en if k.endswith(".to_you") and k[:-7] in keys}
     for template in en.values():
         if isinstance(template, str):
             keys |= {"|" + p.split("|")[1] for p in PLACEHOLDER.findall(template) if "|" in p}
@@ -273,3 +274,19 @@ def test_r24_the_pot_won_by_the_viewer_is_said_in_the_second_person():
     html = render_panels.settlement_html({**view, "viewer": 0},
                                          Words(catalogue("pl"), 0, view["names"]))
     assert "Pulę otrzymuje: Bram." in html
+
+
+def test_a_payment_to_the_viewer_has_its_own_wording_where_the_language_asks():
+    """Dutch and Polish cannot put "jij"/"ty" where the one paid stands: a payment to the
+    viewer is worded apart (pay.to_you); a payment by the viewer stays pay.you."""
+    import web_views
+
+    event = {"key": "pay", "from": 1, "to": 0, "amount": 6, "rule": "R6", "why": "x"}
+    said = {lang: web_views.words(lang, {"viewer": 0, "names": ["A", "Bram", "Cor"]}).say(event)
+            for lang in ("en", "nl", "pl")}
+    assert said["en"].startswith("Bram pays you 6")
+    assert said["nl"].startswith("Bram betaalt je 6")
+    assert said["pl"].startswith("Bram płaci ci 6")
+    other = dict(event, to=2)
+    assert web_views.words("nl", {"viewer": 0, "names": ["A", "Bram", "Cor"]}).say(
+        other).startswith("Bram betaalt Cor 6")

@@ -7,7 +7,8 @@ CPython (tests, diagrams): the MicroPython subset, no dict order relied on.
 Templates: ``{name}`` is a parameter, worded by its kind (below); ``{n|tiles}`` is the plural
 form of the word ``|tiles`` (a list of forms in the catalogue) for the number ``n``. A key
 ``k`` may have a second-person variant ``k.you``, used when the event's ``seat`` is the
-viewer: "you" is decided by the seat, never by a name.
+viewer: "you" is decided by the seat, never by a name; else ``k.to_you`` when the event's
+``to`` is the viewer (who is paid).
 
 Parameter kinds: ``seat``/``from``/``to``/``winner`` a seat (its name, or the catalogue's
 ``you`` for the viewer), ``tile`` a tile, ``tiles`` a list of tiles, ``side`` a side token
@@ -189,6 +190,8 @@ class Words:
             seat = params.get("seat", params.get("from"))
         if seat is not None and seat == self.viewer and key + ".you" in self.words:
             key = key + ".you"
+        elif params.get("to") == self.viewer and key + ".to_you" in self.words:
+            key = key + ".to_you"  # (the viewer paid: a language may word it apart)
         template = self.words.get(key)
         if template is None:
             return key
