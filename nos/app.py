@@ -361,7 +361,10 @@ class Table:
         if type(people) is not int or not 1 <= people <= checked.players:
             raise BadRecord(f"record: {str(people)[:20]!r} people cannot play at a table of "
                             f"{checked.players}")
-        table = cls(checked.players, seed=app.get("seed"), level=level,
+        seed = app.get("seed")
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            seed = None  # damaged (or none): the game goes on, its deals secret from now on
+        table = cls(checked.players, seed=seed, level=level,
                     names=checked.names, options=checked.options, people=people)
         if app.get("chosen") is False:  # (older saves: all from the number)
             table.chosen = False
@@ -540,6 +543,8 @@ def _state(rng: random.Random) -> list:
 
 def _unstate(data: list) -> tuple:
     version, internal, gauss = data
+    if gauss is not None and not (type(gauss) is float and -1e308 < gauss < 1e308):
+        raise ValueError("not a random state")  # (NaN, infinities: not JSON, R71 aside)
     return (int(version), tuple(int(x) for x in internal), gauss)
 
 

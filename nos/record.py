@@ -29,6 +29,10 @@ FORMAT = "nos-record"
 # out. Older versions are read by passing the steps they leave out (``left_out``).
 VERSION = 3
 VERSIONS = (1, 2, 3)
+try:  # what a stack exhausted raises: MicroPython (the rules page, embeds) has no such name
+    TOO_DEEP: type[Exception] = RecursionError
+except NameError:
+    TOO_DEEP = RuntimeError
 
 
 def left_out(hand: Hand, version: int) -> bool:
@@ -97,7 +101,7 @@ def _show(value: Any) -> str:
         return json.dumps(value)
     try:
         text = json.dumps(value)  # ASCII: no lone surrogate reaches stderr
-    except (RecursionError, ValueError):
+    except (TOO_DEEP, ValueError):
         text = ""
     if text and len(text) <= 40:
         return text
@@ -351,5 +355,5 @@ def load(path: str) -> Any:
         raise _fail("record", f"a number in the file has more than "
                               f"{sys.get_int_max_str_digits():,} digits, far too long for a "
                               f"game record") from None
-    except RecursionError:
+    except TOO_DEEP:
         raise _fail("record", "the JSON is nested too deeply to be a game record") from None

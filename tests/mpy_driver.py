@@ -100,8 +100,10 @@ def render_all(data):
             for step in [0, len(review["steps"]) - 1] + steps[:3]:
                 out.append(render_review.review_html(review, step, w, step == 0))
     for search in ("?seed=12&players=3&level=beginner", "?players=9", "?delay=0",
-                   "?level=Club&h2=1&lang=pl", "?seed=%31%32", "?foo=1", "?seed=-1"):
-        out.append(json.dumps(ui_logic.parse_query(search)))
+                   "?level=Club&h2=1&lang=pl", "?seed=%31%32", "?foo=1", "?seed=-1",
+                   "?level=%C3%A9t%C3%A9", "?seed=%E2%91%A0", "?x=%ff%41", "?players=%C2%B3"):
+        # (joined, not json.dumps: MicroPython's writes non-ASCII letters unescaped)
+        out.append("&".join([n + "=" + v for n, v in ui_logic.parse_query(search)]))
     for asked, stored, browser in (("pl", None, []), ("xx", "nl", ["de"]), ("", None,
                                                                           ["pl-PL", "en"]),
                                    ("", None, ["de-DE"])):

@@ -8,11 +8,13 @@ refusals word for word)."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import shutil
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -54,7 +56,12 @@ def inputs() -> dict:
     for md in sorted((ROOT / "web" / "rules").glob("*.md")):
         texts += re.findall(r"^::: diagram (\S+)", md.read_text(encoding="utf-8"), re.M)
         texts += re.findall(r"^position (\S+)", md.read_text(encoding="utf-8"), re.M)
-    links = [record_link.encode(r) for r in records[:2]] + ["", "!!", "q1ZK", "x" * 300000]
+    # A short link to a record nested 3,000 deep: refused before its parse exhausts the stack.
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    deep = packer.compress(('{"format": ' + "[" * 3000 + "1" + "]" * 3000 + "}").encode())
+    deep = base64.urlsafe_b64encode(deep + packer.flush()).decode().rstrip("=")
+    links = [record_link.encode(r) for r in records[:2]] + ["", "!!", "q1ZK", "x" * 300000,
+                                                            deep]
     return {"records": records, "positions": sorted(set(texts)) + FIRST_HANDS + BAD_TEXTS,
             "links": links}
 
@@ -74,6 +81,7 @@ def test_micropython_replays_and_reads_positions_exactly_as_cpython(tmp_path: Pa
     expected = json.loads(want.read_text())
     run = subprocess.run(["node", str(RUNNER), MJS.as_uri(), str(src), str(dst), str(DRIVER),
                           *map(str, COMPAT), str(ROOT / "web/shared/record_link.py"),
+                          str(ROOT / "web/shared/safe_json.py"),
                           str(ROOT / "nos")],
                          capture_output=True, text=True, timeout=600,
                          env={"MPY_DRIVER": "mpy_engine_driver", "PATH": "/usr/bin:/bin"})
@@ -83,7 +91,7 @@ def test_micropython_replays_and_reads_positions_exactly_as_cpython(tmp_path: Pa
     assert any(r[0] == "refused" for r in got["records"])
     assert sum(p[0] == "refused" for p in got["positions"]) == len(BAD_TEXTS)
     assert len(got["positions"]) > 30
-    assert got["links"][2:] == ["refused"] * 4 and all(link[1] for link in got["links"][:2])
+    assert got["links"][2:] == ["refused"] * 5 and all(link[1] for link in got["links"][:2])
     for key in ("links", "records", "positions"):
         for i, (g, e) in enumerate(zip(got[key], expected[key], strict=True)):
             assert g == e, f"{key}[{i}] differs under MicroPython"

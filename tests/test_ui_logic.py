@@ -125,6 +125,8 @@ def test_good_url_parameters(search, game, delay):
 
 @pytest.mark.parametrize(("search", "sentence"), [
     ("?players=9", "The number of players must be 3 to 5, not '9'."),
+    ("?players=%C2%B3", "The number of players must be 3 to 5, not '³'."),  # (UTF-8, read)
+    ("?level=%C3%A9t%C3%A9", "The level must be beginner, club or expert, not 'été'."),
     ("?players=", "The number of players must be 3 to 5, not ''."),
     ("?seed=-1", "The deal number must be a whole number from 0 to 2147483647, not '-1'."),
     ("?seed=99999999999", "The deal number must be a whole number from 0 to 2147483647, not "

@@ -109,9 +109,42 @@ def test_a_damaged_save_is_one_event_never_a_crash(text):
 
 def test_the_settings_refuse_a_bad_new_game():
     for cfg, key in (({"players": 9}, "error.players"), ({"level": "pro"}, "error.level"),
-                     ({"seed": -1}, "error.seed"), ({"h1": "yes"}, "error.house_rule")):
+                     ({"seed": -1}, "error.seed"), ({"h1": "yes"}, "error.house_rule"),
+                     # (digits of other kinds: str.isdigit takes them, int() does not)
+                     ({"players": "³"}, "error.players"), ({"seed": "٣"}, "error.seed"),
+                     ({"people": "²"}, "error.people")):
         reply = json.loads(engine_api.new_game(json.dumps(cfg)))
-        assert reply["error"]["key"] == key
+        assert reply["error"]["key"] == key, cfg
+
+
+@pytest.mark.parametrize("damage", ["seed", "gauss"])
+def test_a_save_with_a_number_json_cannot_hold_restores_and_answers_in_json(damage):
+    """NaN in a save (its seed, a random state's spare normal variate) is no number the
+    game has: the game is restored all the same (its deals secret from then on), and no NaN
+    crosses to the page, whose JSON reader refuses it."""
+    import ui_logic
+
+    engine_api.new_game(json.dumps({"players": 3, "seed": 4, "level": "beginner"}))
+    save = engine_api._table.save()
+    if damage == "seed":
+        save["app"]["seed"] = float("nan")
+    else:
+        save["app"]["rng"][1][2] = float("inf")
+    reply = engine_api.restore(json.dumps(save))
+    data = json.loads(reply, parse_constant=lambda c: pytest.fail(f"{c} in the reply"))
+    assert data["error"] is None and data["view"]["seed"] is None
+    assert not ui_logic.save_refused(data)
+
+
+def test_only_a_save_the_engine_refuses_is_dropped_not_one_it_failed_to_answer():
+    import ui_logic
+
+    refused = json.loads(engine_api.restore("[]"))
+    assert ui_logic.save_refused(refused)
+    silent = {"view": None, "save": None,
+              "error": {"key": "error.engine_silent", "reason": "worker died"}}
+    assert not ui_logic.save_refused(silent)
+    assert not ui_logic.save_refused({"view": None, "error": {"key": "error.engine"}})
 
 
 def test_r12_a_forced_draw_is_offered_as_draw_until_a_tile_fits():

@@ -3,7 +3,12 @@ import "../vendor/pyscript/0.7.31/core.js"; // (PyScript picks up the scripts ad
 import { parse as parseToml } from "../vendor/pyscript/0.7.31/toml-V4Savzlc.js";
 import "./unpack.js"; // (writes page.pack's modules out before start.py runs)
 
-const QUERY = new URLSearchParams(location.search);
+// Names read as the page's Python reads them (ui_logic.parse_query): in any case, the last
+// of a name winning, values trimmed.
+const QUERY = new Map();
+for (const [name, value] of new URLSearchParams(location.search)) {
+  QUERY.set(name.toLowerCase(), value.trim());
+}
 // Embedded in another site (embed.html?play=1 sends it here as index.html?embed=1).
 const EMBEDDED = QUERY.get("embed") === "1";
 

@@ -235,14 +235,21 @@ def test_a_second_origin_embeds_a_position_a_replay_and_a_playable_table(
     replay.locator("#embed-note", has_text="the game record in the link is damaged").wait_for()
     # A message that is not JSON (a cycle) is left alone, and thrown nowhere.
     page.evaluate("(() => { const m = {type: 'nos:load'}; m.self = m; tell('replay', m); })()")
+    # Nor is one nested 3,000 deep read (its parse would exhaust the stack).
+    page.evaluate("(() => { let m = 1; for (let i = 0; i < 3000; i++) m = [m];"
+                  " tell('replay', {type: 'nos:load', record: {format: m}}); })()")
     page.evaluate("tell('replay', {type: 'nos:load', position: 'not a position'})")
     # One sentence in place of the board: the frame is told to shrink to it.
     page.wait_for_function("h => nosMessages.filter(m => m.frame === 'replay' && m.type === "
                            "'nos:resize').pop().height < h / 3", arg=tall)
     page.evaluate("tell('replay', {type: 'nos:load', position: '" + position + "'})")
     replay.locator("#replay-controls[hidden]").wait_for(state="attached")
-    page.evaluate("tell('pos', {type: 'nos:lang', lang: 'pl'})")
+    # Two languages asked at once: the last one asked is shown, whichever loads last.
+    page.evaluate("tell('pos', {type: 'nos:lang', lang: 'nl'});"
+                  " tell('pos', {type: 'nos:lang', lang: 'pl'})")
     pos.locator("html[lang=pl]").wait_for(state="attached")
+    page.wait_for_timeout(300)
+    assert pos.locator("html").get_attribute("lang") == "pl"
     # A frame made as narrow as a phone draws its position anew for a phone, and back.
     page.evaluate("document.getElementById('pos').style.width = '360px'")
     pos.locator("#board svg.narrow").wait_for(state="attached")

@@ -380,9 +380,11 @@ async def restore_saved(page):
     if reply.get("view") is not None:
         apply(page, reply)
         return
-    # The save is lost: say so once, and drop it, so that no reload meets it again.
-    storage_drop(SAVE_KEY)
-    storage_drop(SHOWN_KEY)
+    if logic.save_refused(reply):
+        # The save is lost: say so once, and drop it, so that no reload meets it again.
+        storage_drop(SAVE_KEY)
+        storage_drop(SHOWN_KEY)
+    # (else the engine failed, not the save: it is kept, for a reload to try again)
     try:  # the new-game dialog needs the settings, which no view brings now
         page.shown.settings = json.loads(await engine.settings(""))
     except Exception:  # noqa: BLE001 - the dialog then says the engine is starting

@@ -7,6 +7,8 @@ out, close, claim, tiles, …) and "send", the exact action to send back. The pa
 writes or parses an action: it offers the legal ones and picks among them.
 """
 
+from safe_json import digits
+
 # The order of the decisions that are buttons.
 BUTTONS = ["set", "draw_set", "draw_until", "draw", "declare", "decline", "no_double", "wait",
            "pass"]
@@ -143,19 +145,27 @@ def choose_language(asked, stored, browser):
 
 # ---------------------------------------------------------------- URL parameters
 def url_decode(text):
-    """Percent-decoding of a query component ('+' is a space)."""
+    """Percent-decoding of a query component ('+' is a space), its bytes read as UTF-8, as
+    the browser writes them (bytes that are not UTF-8: each one character)."""
     s = str(text).replace("+", " ")
+    raw = bytearray()
     out = []
     i = 0
     while i < len(s):
         c = s[i]
         if c == "%" and i + 2 < len(s) and is_hex(s[i + 1:i + 3]):
-            out.append(chr(int(s[i + 1:i + 3], 16)))
+            byte = int(s[i + 1:i + 3], 16)
+            raw.append(byte)
+            out.append(chr(byte))
             i += 3
         else:
+            raw.extend(c.encode())
             out.append(c)
             i += 1
-    return "".join(out)
+    try:
+        return bytes(raw).decode("utf-8")
+    except Exception:  # noqa: BLE001 - not UTF-8 (MicroPython raises its UnicodeError)
+        return "".join(out)
 
 
 def is_hex(two):
@@ -178,9 +188,17 @@ def parse_query(search):
     return pairs
 
 
+def save_refused(reply):
+    """Whether the engine refused a saved game it was asked to restore (damaged, or not a
+    game it can replay): only then is the save dropped. A failure of the engine itself (it
+    did not answer, or failed) keeps the save for the next load to try again."""
+    error = reply.get("error") or {}
+    return error.get("key") in ("error.save_damaged", "error.save_unrestorable")
+
+
 def whole_number(value, low, high):
     v = str(value)
-    if not v or not v.isdigit() or len(v) > 10:
+    if not digits(v) or len(v) > 10:
         return None
     n = int(v)
     if n < low or n > high:

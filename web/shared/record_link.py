@@ -7,6 +7,8 @@ reads it (the page, MicroPython, with `deflate`). In the MicroPython subset.
 import binascii
 import json
 
+from safe_json import too_deep
+
 try:
     import zlib  # CPython (MicroPython's zlib, a shim of its own, has no compressobj)
 
@@ -55,6 +57,9 @@ def decode(text):
             raw = zlib.decompress(data, -15)
         else:
             raw = deflate.DeflateIO(io.BytesIO(data), deflate.RAW, 15).read()  # zlib's window
-        return json.loads(raw.decode())
+        text = raw.decode()
+        if too_deep(text):  # (its parse would exhaust the stack)
+            raise ValueError("nested too deep")
+        return json.loads(text)
     except Exception as exc:  # noqa: BLE001 - every way of being damaged is one refusal
         raise ValueError("not a record: " + str(exc)) from None

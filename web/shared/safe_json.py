@@ -1,5 +1,5 @@
-"""JSON text from storage or a request, checked before parsing (MicroPython subset; both the
-page and the engine's worker import it).
+"""Text from storage, a URL or a request, checked before it is read (MicroPython subset; both
+the page and the engine's worker import it): JSON nested too deep, and numbers.
 
 A text nested deep enough exhausts the interpreter's stack while it is parsed: CPython raises
 RecursionError, but Pyodide's interpreter dies ("fatal error") and MicroPython may too. A game
@@ -31,3 +31,10 @@ def too_deep(text, limit=MAX_DEPTH):
         elif c == "]" or c == "}":
             depth -= 1
     return False
+
+
+def digits(text):
+    """Whether `text` is one or more of the digits 0-9 (str.isdigit also takes "²" and other
+    scripts' digits, which int() then refuses)."""
+    text = str(text)
+    return len(text) > 0 and all(c in "0123456789" for c in text)

@@ -18,6 +18,7 @@ import site_main
 from dom import PROXIES, Height, absent, diagrams_narrow, el, listen, post_to_parent
 from pyscript import document, window
 from pyscript.ffi import create_proxy
+from safe_json import digits, too_deep
 
 from nos.errors import BadRecord
 from nos.notation import SEATS, NotationError
@@ -40,6 +41,7 @@ class Embed:
         self.error = None  # what is wrong, worded in the language shown: error(words)
         self.narrow = None  # drawn for a phone (render_diagram.NARROW_BELOW), or not
         self.height = Height(content=True)  # told to the page around (nos:resize)
+        self.lang_asked = 0  # nos:lang messages so far: only the last one's words are shown
 
     def steps(self):
         return len(self.record["hands"][self.hand]["actions"])
@@ -50,14 +52,14 @@ def seat_of(value, players=5):
     v = str(value or "").strip().lower()
     if len(v) == 1 and v in SEATS[:players]:
         return SEATS.index(v)
-    if v.isdigit() and int(v) < players:
+    if digits(v) and int(v) < players:
         return int(v)
     return None
 
 
 def number(value, default):
     v = str(value or "").strip()
-    return int(v) if v.isdigit() and len(v) < 7 else default
+    return int(v) if digits(v) and len(v) < 7 else default
 
 
 def load_record(embed, record, hand=None, step=None):
@@ -160,6 +162,9 @@ async def on_message(embed, event):
     """nos:load and nos:lang from the page around; anything malformed is ignored (and said
     once on the console, never thrown)."""
     text = _AS_JSON(event.data)
+    if isinstance(text, str) and too_deep(text):  # (its parse would exhaust the stack)
+        window.console.warn("Nos: " + embed.words.word("embed.bad_message"))
+        return
     try:
         data = json.loads(text) if isinstance(text, str) else None
     except ValueError:
@@ -170,7 +175,12 @@ async def on_message(embed, event):
     if kind in ("nos:ready", "nos:resize", "nos:action", "nos:hand-end"):
         return  # what an embed posts, not what it is told
     if kind == "nos:lang" and isinstance(data.get("lang"), str):
-        embed.words = await site_main.load_words(site_main.choose(data["lang"][:8], False))
+        embed.lang_asked += 1
+        asked = embed.lang_asked
+        words = await site_main.load_words(site_main.choose(data["lang"][:8], False))
+        if asked != embed.lang_asked:
+            return  # a later nos:lang came meanwhile: its language is the one to show
+        embed.words = words
     elif kind == "nos:load" and isinstance(data.get("position"), str):
         embed.position = data["position"][:LIMIT]
         embed.record = embed.session = embed.error = None

@@ -12,7 +12,7 @@ import json
 import sys
 
 import record_link
-from safe_json import too_deep
+from safe_json import digits, too_deep
 
 from nos.app import SETTINGS, Table
 from nos.errors import BadRecord
@@ -137,7 +137,7 @@ def _number(value, low, high, key):
     """A whole number from low to high (an int, or its digits as text), else Refused(key)."""
     text = str(value).strip() if isinstance(value, int | str) and \
         not isinstance(value, bool) else ""
-    if not text.isdigit() or len(text) > 10 or not low <= int(text) <= high:
+    if not digits(text) or len(text) > 10 or not low <= int(text) <= high:
         raise Refused(key, value=str(value)[:20], low=low, high=high)
     return int(text)
 
