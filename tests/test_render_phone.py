@@ -71,3 +71,23 @@ def test_on_a_phone_the_persons_line_keeps_its_name_and_says_its_their_turn():
             count = next(t for t in bone.iter(SVG + "text")
                          if t.get("class") == "boneyard-count")
             assert max(ends) < name_left and float(count.get("x")) < name_left
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_short_phones_table_is_drawn_less_tall_giving_up_layout_room_only(players):
+    """A short phone's table box is wider than the 400 × 580 design: drawn at the box's
+    proportions (down to 440 units tall), it fills the width instead of shrinking with the
+    height. The seats keep their room; the layout area and the person's strip move up."""
+    tall, short = render_table.dims("narrow", players), render_table.dims("narrow", players, 440)
+    assert short["h"] == 440 and short["band"] == tall["band"]
+    assert short["area"][:3] == tall["area"][:3] and short["area"][3] == tall["area"][3] - 140
+    assert short["area"][3] >= 230 and short["strip"] == tall["strip"] - 140
+    for odd in (None, 300, 580, 900):  # (none, or out of range: the whole design)
+        assert render_table.dims("narrow", players, odd) == tall
+    assert render_table.dims("wide", players, 440) == render_table.MODES["wide"]
+    view = next(v for v in hand_views("2", 5, players)
+                if v.get("hand") and v["hand"].get("layout"))
+    root = parse(render_table.table_svg(view, {"height": 440}, "narrow", EN))
+    assert root.get("viewBox") == "0 0 400 440"
+    for rect in root.iter(SVG + "rect"):
+        assert float(rect.get("y", 0)) + float(rect.get("height", 0)) <= 440, rect.attrib

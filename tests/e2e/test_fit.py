@@ -66,6 +66,8 @@ def test_all_a_turn_needs_is_on_screen_through_a_whole_hand(app, guard, base_url
         assert outside(app) == [], (game, size, turns)
         assert controls_grow(app) <= 1, (game, size, turns, app.text_content("#controls"))
         in_play = app.evaluate(SCALE)
+        if size[0] < 700:  # a phone's table fills most of its width, a short one's too
+            assert in_play * 400 >= 0.78 * size[0], (game, size, in_play)
         if size[0] >= 1000:  # a desktop: the ends' colours explained, at a readable size
             said, px, shown = legend(app)
             assert "matador" in said and px >= 12 and shown, (said, px, shown)

@@ -64,8 +64,14 @@ MODES = {
 }
 
 
-def dims(mode, players=0):
-    """The geometry of a design; on a phone with two opponents their band is one row."""
+SHORTEST = 440  # the narrow design's least height: its layout area keeps 230 units
+
+
+def dims(mode, players=0, height=None):
+    """The geometry of a design; on a phone with two opponents their band is one row. The
+    narrow one may be drawn less tall (`height`, from SHORTEST to 580: a short phone's
+    table box), so that it fills the box's width instead of shrinking to its height; only
+    the layout area gives up the room."""
     if mode != "narrow":
         return MODES["wide"]
     d = MODES["narrow"]
@@ -73,6 +79,11 @@ def dims(mode, players=0):
         d = dict(d)
         d["band"] = (10, 10, 380, 64)
         d["area"] = (12, 84, 376, 442)
+    if height is not None and SHORTEST <= height < d["h"]:
+        d = dict(d)
+        less = d["h"] - height
+        ax, ay, aw, ah = d["area"]
+        d["h"], d["strip"], d["area"] = height, d["strip"] - less, (ax, ay, aw, ah - less)
     return d
 
 
@@ -500,7 +511,7 @@ def legend_text(view, mode, words):
 def table_svg(view=None, ui=None, mode="wide", words=None):
     """The table as an SVG element string; the empty frame without a view. `words`: the
     word catalogue (web/words/say.py)."""
-    d = dims(mode, (view or {}).get("players", 0))
+    d = dims(mode, (view or {}).get("players", 0), (ui or {}).get("height"))
     parts = [svg_open("table-svg", d["w"], d["h"], words.word("table.title")), felt(d)]
     if view is None:
         ax, ay, aw, ah = d["area"]

@@ -93,6 +93,15 @@ def listen(node, name, handler):
     node.addEventListener(name, proxy)
 
 
+def observe_size(node, handler):
+    """Call `handler()` whenever `node`'s box changes size (and once at the start)."""
+    proxy = create_proxy(lambda entries, observer: handler())
+    PROXIES.append(proxy)
+    observer = window.ResizeObserver.new(proxy)
+    observer.observe(node)
+    PROXIES.append(observer)
+
+
 def screen_mode():
     return "narrow" if NARROW.matches else "wide"
 

@@ -34,6 +34,7 @@ from dom import (
     el,
     embedded,
     listen,
+    observe_size,
     screen_mode,
     show_status,
     storage_drop,
@@ -62,6 +63,7 @@ from show import (
     maybe_open_announce,
     open_announce,
     render,
+    table_height,
 )
 
 
@@ -191,9 +193,15 @@ def announce_closed(page, event):
 
 
 def on_resize(page, event):
+    """The table's design follows the screen (a phone's: wide, or narrow and as tall as its
+    box allows, show.table_height)."""
     mode = screen_mode()
+    before = page.shown.table_height or 580
     if mode != page.shown.mode:
         page.shown.mode = mode
+        render(page)
+    elif mode == "narrow" and page.view is not None and \
+            abs((table_height(page) or 580) - before) >= 20:
         render(page)
 
 
@@ -257,6 +265,7 @@ def wire(page):
     on(document, "pointercancel", zoom.on_pointer_cancel)
     on(el("table"), "wheel", zoom.on_wheel)
     on(NARROW, "change", on_resize)
+    observe_size(el("table"), lambda: on_resize(page, None))  # (a short phone's table)
     # Escape closes a dialog: nothing else to undo; the button reopens it, and has the focus.
     on(el("announce-dialog"), "close", announce_closed)
     on(document, "change", on_change)

@@ -55,12 +55,25 @@ def table_ui(page, moved=None):
     targets = []
     if page.move.tile and page.view:
         targets = logic.targets_for(page.view, page.move.tile)
-    ui = {"selected": page.move.tile, "targets": targets}
+    ui = {"selected": page.move.tile, "targets": targets, "height": table_height(page)}
     kept = page.shown.zoom  # the layout's zoom in this hand (zoom.py)
     if kept is not None and kept[0] == page.hand().get("hand"):
         ui["zoom"] = kept[1]
     ui.update(moved or {})
     return ui
+
+
+def table_height(page):
+    """The narrow design's height for the table's box on a short phone (it keeps the box's
+    proportions, down to render_table.SHORTEST), else None: a 580-unit design shrunk to a
+    short box's height used a bit over half of its width, its words 6-8 px."""
+    height = None
+    if page.shown.mode == "narrow" and not embedded():  # (an embed's box is the SVG's)
+        box = el("table").getBoundingClientRect()
+        if box.width > 0 and box.height > 0:
+            height = max(render_table.SHORTEST, min(580, int(400 * box.height / box.width)))
+    page.shown.table_height = height
+    return height
 
 
 def motion(page):

@@ -46,6 +46,7 @@ class Shown:
         self.lang = "en"
         self.static_lang = "en"  # the language the page's static words are in (index.html's)
         self.mode = "wide"  # the table's design: "wide" or "narrow"
+        self.table_height = None  # the narrow design's height, if less (show.table_height)
         self.pace = None  # ms the computer players pause per step
         self.log_key = None  # what the log shows, to skip drawing it again
         self.help_key = None  # what the payments of "How to play" show

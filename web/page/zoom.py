@@ -24,7 +24,8 @@ def _layout():
 def _state(page, node):
     """(area, zoom now, largest zoom) of the layout drawn in `node`."""
     view = page.view or {}
-    area = render_table.dims(page.shown.mode, view.get("players", 0))["area"]
+    area = render_table.dims(page.shown.mode, view.get("players", 0),
+                             page.shown.table_height)["area"]
     z, tx, ty = [float(v) for v in str(node.getAttribute("data-zoom")).split()]
     return area, (z, tx, ty), float(str(node.getAttribute("data-zoom-max")))
 
