@@ -218,7 +218,10 @@ class Layout:
             need = end if matching is _ORD else 7 - end
             label = "M" if matching is _MAT and end == 0 else str(need)
             if need_double and label != "M":
-                label = f"{label}-{label}"
+                # The double that adds up to 7 laid already (the set tile, say): under the
+                # matador rule only a matador can come first then (R45, R61).
+                gone = matching is _MAT and Tile(need, need) in laid
+                label = "M" if gone else f"{label}-{label}"
             blocked = plan.blocked(lengths, i)
             arms.append({
                 "side": side_key(plan, i),

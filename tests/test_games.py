@@ -546,3 +546,19 @@ def test_r7_illegal_announcement_refused(text: str, tile: str) -> None:
     else:
         hand = act(make_hand(deal_hands, boneyard=tile, setter=0), "draw")
     assert refused(hand, f"announce {text}", IllegalAnnouncement).rule == "R7"
+
+
+def test_r45_r61_a_matador_arm_whose_double_is_laid_takes_only_a_matador() -> None:
+    """Game 6 on the 6-6: a matador arm whose first tile leaves a 1 needs the double adding
+    up to 7 first, the 6-6, which is the set tile: only a matador can come (R45, R61), and
+    the end says M, not 6-6."""
+    hand = make_hand(["6-6 5-4 3-1 2-0", "6-1 5-3 4-2 3-0", "5-0 4-1 2-1 6-3",
+                      "6-4 5-1 4-0 3-2"], setter=0)
+    act(hand, "set 6-6", "announce 6")
+    while hand.phase is not Phase.PLAY:
+        act(hand, "decline")
+    assert hand.current == 1
+    act(hand, "6-1@0>1")
+    arm = hand.layout.to_json()["arms"][0]
+    assert arm["end"] == 1 and arm["needs_double"] and arm["label"] == "M"
+    assert not arm["dead"]  # (a matador still fits)

@@ -225,14 +225,18 @@ def test_selected_tile_highlights_only_its_legal_ends():
 def test_r60_r62_each_end_says_what_the_next_tile_must_show():
     """The engine labels each end (nos/layout.py): the number itself under ordinary matching
     (R60), the number that adds up to 7 under matador (R61), M where only a matador fits a
-    blank end (R62), the double where one must come first (R42, R45)."""
+    blank end (R62), the double where one must come first (R42, R45), M again where that
+    double is laid already under matador matching (R61)."""
     seen = set()
     for _, view in SAMPLES:
-        for arm in ((view.get("hand") or {}).get("layout") or {}).get("arms") or []:
+        layout = (view.get("hand") or {}).get("layout") or {}
+        laid = {layout.get("set")} | {t[0] for a in layout.get("arms") or [] for t in a["tiles"]}
+        laid |= {t[::-1] for t in laid if t}
+        for arm in layout.get("arms") or []:
             end, matador = arm["end"], arm["matching"] == "matador"
             need = "M" if matador and end == 0 else str(7 - end if matador else end)
             if arm["needs_double"] and need != "M":
-                need = need + "-" + need
+                need = "M" if matador and need + "-" + need in laid else need + "-" + need
             assert arm["label"] == need
             seen.add((matador, need == "M", "-" in need))
     assert {(True, True, False), (True, False, False), (False, False, False),

@@ -66,7 +66,7 @@ def end_title(arm, words):
     else:
         key = "end.takes"
     text = words.word(key, {"side": side["side"], "n": n})
-    if arm.get("needs_double"):
+    if arm.get("needs_double") and arm.get("label") != "M":  # (M: a matador, no double)
         text += words.word("end.double_first_matador" if arm.get("matching") == "matador"
                            else "end.double_first")
     return words.capital(text) + "."
