@@ -104,7 +104,8 @@ def position(args: argparse.Namespace) -> str:
     seat = None
     if args.seat is not None:
         given = args.seat.strip().lower()
-        seat = int(given) if given.isdigit() else SEATS.find(given) if len(given) == 1 else -1
+        seat = int(given) if given.isascii() and given.isdigit() else \
+            SEATS.find(given) if len(given) == 1 else -1
         if not 0 <= seat < full.players:
             raise ValueError(f"--seat must be a seat a-{SEATS[full.players - 1]} (or "
                              f"0-{full.players - 1}), not {args.seat}.")

@@ -59,18 +59,27 @@ SETTINGS: dict[str, Any] = {
 
 # The expert's budget in the browser: the arena's search (48 deals a decision), but never
 # longer than 0.9 s, so that no computer player's turn keeps the person waiting (Pyodide
-# runs 1.2-1.7x slower than CPython here: docs/bots.md). A double out of turn (R9) gets
-# 0.3 s, and every computer player's out-of-turn step lasts that long (``bot_least_ms``): one
-# that weighs a double must not be told by its pause from one that holds none (R71).
+# runs 1.2-1.7x slower than CPython here: docs/bots.md). A computer player weighs a double
+# out of turn (R9) for 0.2 s at most, and each of its out-of-turn steps lasts at least 0.3 s
+# (``bot_least_ms``; the rest covers a last deal past the cap and the reply): one that
+# weighs a double must not be told by its pause from one that holds none (R71).
 BROWSER_BOT_PARAMS: dict[str, dict[str, Any]] = {
-    "expert": {"seconds": 0.9, "quick_seconds": 0.3}}
+    "expert": {"seconds": 0.9, "quick_seconds": 0.2}}
+QUICK_LEAST_MS = 300
+
+
+def coach_params() -> dict[str, Any]:
+    """The expert's browser settings for the coach and the review: they weigh the person's
+    own decisions, which nobody times, so a double out of turn gets the whole budget."""
+    return {k: v for k, v in BROWSER_BOT_PARAMS.get("expert", {}).items()
+            if k != "quick_seconds"}
 
 
 def bot_least_ms(level: str, phase: Phase) -> int:
-    """The least time in ms the page gives a computer player's step of ``phase``: a
-    searching level's cap on a double out of turn (R9, R71), else 0."""
+    """The least time in ms the page gives a computer player's step of ``phase``: on a
+    double out of turn (R9, R71) for a level that weighs it, else 0."""
     quick = BROWSER_BOT_PARAMS.get(level, {}).get("quick_seconds")
-    return int(quick * 1000) if quick and phase is Phase.OUT_OF_TURN else 0
+    return QUICK_LEAST_MS if quick and phase is Phase.OUT_OF_TURN else 0
 
 
 # Deals per option in a hand review (nos.review): every option of each of the person's
@@ -414,7 +423,7 @@ class Table:
         key = self.decision_key()
         if self._coach is None or self._coach[0] != key:
             rng = random.Random(f"coach-{self.seed}-{key}")
-            expert = get_bot("expert", **BROWSER_BOT_PARAMS.get("expert", {}))
+            expert = get_bot("expert", **coach_params())
             from nos.coach import Coach
 
             self._coach = (key, Coach(Observation(hand, self.human), rng, expert))
@@ -456,7 +465,7 @@ class Table:
         seat = self.human if seat is None else seat
         if seat not in self.humans:  # (pass-and-play: any person's, never a bot's)
             raise ValueError("only a person's decisions are reviewed")
-        expert = get_bot("expert", **REVIEW_EXPERT, **BROWSER_BOT_PARAMS.get("expert", {}))
+        expert = get_bot("expert", **REVIEW_EXPERT, **coach_params())
         out = review(self.session.hands[k], seat, list(self.session.names), expert,
                      REVIEW_DEALS, seed=self.seed)
         # Pass-and-play: the review names whose decisions they are.

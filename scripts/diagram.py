@@ -28,7 +28,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 WORDS = ROOT / "web" / "words"
-sys.path[:0] = [str(ROOT), str(ROOT / "web" / "draw"), str(ROOT / "web" / "page"), str(WORDS)]
+sys.path[:0] = [str(ROOT), str(ROOT / "web" / "draw"), str(ROOT / "web" / "page"),
+                str(ROOT / "web" / "shared"), str(WORDS)]
 
 import render_diagram  # noqa: E402  (web/draw/, on the path above)
 from say import Words  # noqa: E402  (web/words/)

@@ -3,14 +3,14 @@ import "../vendor/pyscript/0.7.31/core.js"; // (PyScript picks up the scripts ad
 import { parse as parseToml } from "../vendor/pyscript/0.7.31/toml-V4Savzlc.js";
 import "./unpack.js"; // (writes page.pack's modules out before start.py runs)
 
-// Names read as the page's Python reads them (ui_logic.parse_query): in any case, the last
-// of a name winning, values trimmed.
-const QUERY = new Map();
-for (const [name, value] of new URLSearchParams(location.search)) {
-  QUERY.set(name.toLowerCase(), value.trim());
-}
-// Embedded in another site (embed.html?play=1 sends it here as index.html?embed=1).
-const EMBEDDED = QUERY.get("embed") === "1";
+// Names read as the page's Python reads them (ui_logic.parse_query): trimmed and in any case,
+// values trimmed, the last of a name winning (QUERY).
+const PAIRS = [...new URLSearchParams(location.search)]
+  .map(([name, value]) => [name.trim().toLowerCase(), value.trim()]);
+const QUERY = new Map(PAIRS);
+// Embedded in another site (embed.html?play=1 sends it here as index.html?embed=1): any
+// embed=1, as dom.embedded() reads it.
+const EMBEDDED = PAIRS.some(([name, value]) => name === "embed" && value === "1");
 
 // The boot order (docs/architecture.md "Boot path"): the main thread's MicroPython first,
 // then the engine's Pyodide worker.

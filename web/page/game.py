@@ -58,6 +58,7 @@ from show import (
     draw_controls,
     draw_log,
     draw_new_game,
+    draw_table,
     export_diagram,
     keep,
     maybe_open_announce,
@@ -196,13 +197,12 @@ def on_resize(page, event):
     """The table's design follows the screen (a phone's: wide, or narrow and as tall as its
     box allows, show.table_height)."""
     mode = screen_mode()
-    before = page.shown.table_height or 580
     if mode != page.shown.mode:
         page.shown.mode = mode
         render(page)
     elif mode == "narrow" and page.view is not None and \
-            abs((table_height(page) or 580) - before) >= 20:
-        render(page)
+            abs((table_height(page) or 580) - (page.shown.table_height or 580)) >= 20:
+        draw_table(page)  # (against the height drawn: small changes add up to a redraw)
 
 
 def on_change(page, event):

@@ -118,7 +118,7 @@ async def bot_loop(page, gen):
             # A step that goes round every seat (R8, R9) is quick: the view says which,
             # and how long a step must last at least (a double out of turn weighed, R71).
             pause = max(page.shown.pace * (QUICK_STEP if page.hand().get("quick_step") else 1),
-                        page.view.get("bot_least_ms") or 0)
+                        (page.view or {}).get("bot_least_ms") or 0)
             rest = pause - (window.performance.now() - start)
             if rest > 0:
                 await asyncio.sleep(rest / 1000)

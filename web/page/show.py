@@ -55,7 +55,8 @@ def table_ui(page, moved=None):
     targets = []
     if page.move.tile and page.view:
         targets = logic.targets_for(page.view, page.move.tile)
-    ui = {"selected": page.move.tile, "targets": targets, "height": table_height(page)}
+    ui = {"selected": page.move.tile, "targets": targets,
+          "height": page.shown.table_height}  # (as drawn: render)
     kept = page.shown.zoom  # the layout's zoom in this hand (zoom.py)
     if kept is not None and kept[0] == page.hand().get("hand"):
         ui["zoom"] = kept[1]
@@ -67,13 +68,11 @@ def table_height(page):
     """The narrow design's height for the table's box on a short phone (it keeps the box's
     proportions, down to render_table.SHORTEST), else None: a 580-unit design shrunk to a
     short box's height used a bit over half of its width, its words 6-8 px."""
-    height = None
     if page.shown.mode == "narrow" and not embedded():  # (an embed's box is the SVG's)
         box = el("table").getBoundingClientRect()
         if box.width > 0 and box.height > 0:
-            height = max(render_table.SHORTEST, min(580, int(400 * box.height / box.width)))
-    page.shown.table_height = height
-    return height
+            return max(render_table.SHORTEST, min(580, int(400 * box.height / box.width)))
+    return None
 
 
 def motion(page):
@@ -203,6 +202,7 @@ def render(page, with_log=True, table=True):
     where = access.held_focus()
     hidden = page.pass_pending()  # pass-and-play: the next person has not taken the device
     if table or hidden:
+        page.shown.table_height = table_height(page)
         ui = table_ui(page, motion(page))
         el("table").innerHTML = render_table.table_svg(None if hidden else view, ui, mode, w)
         el("table-legend").textContent = render_table.legend_text(None if hidden else view,
@@ -289,6 +289,17 @@ def draw_help(page):
     if rows and key != page.shown.help_key:
         page.shown.help_key = key
         el("help-payments").innerHTML = panels.payments_help_html(page.view, words(page))
+
+
+def draw_table(page):
+    """The table alone, at its box's size now (a phone's box changed size: nothing else did,
+    and an open dialog stays as it is)."""
+    page.shown.table_height = table_height(page)
+    where = access.held_focus()
+    view = None if page.pass_pending() else page.view
+    el("table").innerHTML = render_table.table_svg(view, table_ui(page), page.shown.mode,
+                                                   words(page))
+    access.give_focus(where)
 
 
 def redraw_selection(page):

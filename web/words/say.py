@@ -190,7 +190,8 @@ class Words:
             seat = params.get("seat", params.get("from"))
         if seat is not None and seat == self.viewer and key + ".you" in self.words:
             key = key + ".you"
-        elif params.get("to") == self.viewer and key + ".to_you" in self.words:
+        elif self.viewer is not None and params.get("to") == self.viewer and \
+                key + ".to_you" in self.words:
             key = key + ".to_you"  # (the viewer paid: a language may word it apart)
         template = self.words.get(key)
         if template is None:
