@@ -83,8 +83,9 @@ def test_long_layouts_fit_the_area_without_overlaps(geometry, mode):
 @pytest.mark.parametrize("geometry", list(GEOMETRIES))
 def test_arms_never_touch_tiles_shrink_first_and_below_legible_the_layout_zooms(geometry, mode):
     """Tiles shrink before two arms run alongside or touch: never do they touch. A larger
-    legible tile would have made them touch; below the legible minimum the placement says
-    "zoom" and the table draws it zoomable (render_table.layout_svg)."""
+    legible tile would have made them touch in the area's whole grid (or, where that one
+    needs zoom, in a smaller grid too: `smaller`); below the legible minimum the placement
+    says "zoom" and the table draws it zoomable (render_table.layout_svg)."""
     words = web_views.words("en")
     for view in POSITIONS[geometry]:
         d = render_table.dims(mode, view["players"])
@@ -92,14 +93,86 @@ def test_arms_never_touch_tiles_shrink_first_and_below_legible_the_layout_zooms(
         assert not layout_geometry.touching(placement), view["seed"]
         ax, ay, aw, ah = d["area"]
         layout = view["hand"]["layout"]
+        prep = layout_geometry.prepare(layout)
+        turns = [1] if prep["shape"] == "line" else [1, -1]
+        gx, gy, gx1, gy1 = placement["bounds"]
+        whole = (gx1 - gx, gy1 - gy) == (int(aw / unit), int(ah / unit))
+        # Only a layout that needs zoom in the whole grid is laid in a smaller one.
+        least = layout_geometry.legible(d["unit"])
+        assert whole or layout_geometry.whole_grid(layout, prep, turns, aw, ah, d["unit"], 4,
+                                                   least)[0]["zoom"], view["seed"]
         for larger in range(unit + 1, d["unit"] + 1):
-            tried, got = layout_geometry.fit(layout, aw, ah, larger, min_unit=larger)
+            tried, got = layout_geometry.whole_grid(layout, prep, turns, aw, ah, larger,
+                                                    larger, larger)
             assert layout_geometry.touching(tried) or not tried["fits"], (view["seed"], larger)
+            if not whole:
+                assert layout_geometry.smaller(layout, prep, turns, aw, ah, larger,
+                                               larger) is None, (view["seed"], larger)
         below = unit < layout_geometry.legible(d["unit"])
         assert placement["zoom"] == below, (view["seed"], unit)
         svg = render_table.table_svg(view, {}, mode, words)
         assert ('id="layout-zoom"' in svg) == below
         assert ('data-cmd="zoom-in"' in svg) == below
+
+
+def chosen_layout(seed: int, announce: str, step: int, players: int = 4) -> dict:
+    """The layout before the person's `step`-th action in a hand where every seat plays
+    as web_views.chooser does (beginner's table, `seed`)."""
+    import random
+
+    from nos.app import Table
+    from nos.observation import Observation
+
+    rng = random.Random(seed)
+    table = Table(players, seed=seed, level="beginner")
+    player = web_views.chooser(announce, rng)
+    table._bot = player  # noqa: SLF001 - the scripted player in every computer seat
+    view = table.start()
+    for _ in range(step):
+        while view["waiting_for"] == "bot":
+            view = table.bot_act()
+        view = table.act(str(player(Observation(table.hand, table.human))))
+    while view["waiting_for"] == "bot":
+        view = table.bot_act()
+    return view["hand"]["layout"]
+
+
+def test_a_taller_area_does_not_need_zoom_where_a_shorter_one_is_legible():
+    """The arms' regions follow the grid's shape. This 19-tile double cross touched itself
+    in the whole grid of the phone's tallest layout area (376 x 370) at every unit down to
+    9, below the legible 11 (zoom), while the 40 units shorter area laid it apart at the
+    design's unit 16: now a grid a few rows or columns smaller is tried before zoom, and
+    the layout lies centred in the area."""
+    layout = chosen_layout(4, "3", 10)
+    assert sum(len(a["tiles"]) for a in layout["arms"]) == 19
+    tall, short = render_table.dims("narrow", 4), render_table.dims("narrow", 4, 540)
+    (_, _, aw, ah), unit = tall["area"], tall["unit"]
+    prep = layout_geometry.prepare(layout)
+    whole, u = layout_geometry.whole_grid(layout, prep, [1, -1], aw, ah, unit, 4,
+                                          layout_geometry.legible(unit))
+    assert (u, whole["zoom"]) == (9, True)
+    for d in (short, tall):
+        placement, u = layout_geometry.fit(layout, d["area"][2], d["area"][3], unit)
+        assert (u, placement["zoom"], placement["fits"]) == (16, False, True)
+        assert not layout_geometry.touching(placement)
+    gx, gy, gx1, gy1 = placement["bounds"]
+    assert gy1 - gy < int(ah / 16)
+    view = {"players": 4, "hand": {"layout": layout, "phase": "play"}}
+    assert 'id="layout-zoom"' not in render_table.table_svg(view, {}, "narrow",
+                                                            web_views.words("en"))
+
+
+def test_fit_remembers_its_latest_results():
+    """The page redraws one layout often; a fit is worked out once for a layout and area."""
+    layout = chosen_layout(4, "3", 10)
+    layout_geometry.FITTED.clear()
+    first = layout_geometry.fit(layout, 376, 370, 16)
+    assert layout_geometry.fit(json.loads(json.dumps(layout)), 376, 370, 16) is first
+    assert layout_geometry.fit(layout, 376, 350, 16) is not first
+    assert len(layout_geometry.FITTED) == 2
+    for k in range(layout_geometry.FITTED_MOST + 1):
+        layout_geometry.fit(layout, 300 + k, 370, 16)
+    assert len(layout_geometry.FITTED) <= layout_geometry.FITTED_MOST
 
 
 @pytest.mark.parametrize("geometry", list(GEOMETRIES))

@@ -20,8 +20,9 @@ other, below 0.7 of the design's unit (the legible minimum) too, and the page th
 the person zoom in and pan. At each unit it
 starts with the set tile in the middle of the area and, while an arm does not fit, moves
 the set tile away from the edge of the area that arm ran into (by the room it lacked), for
-both turns of the pinwheel. The same layout always gives
-the same picture.
+both turns of the pinwheel. The regions follow the grid's shape, so where the area's whole
+grid needs zoom, grids a few rows or columns smaller (centred in the area) are tried
+first. The same layout always gives the same picture.
 
 R63: doubles lie crosswise under ordinary matching and in line under matador matching
 (each layout tile carries the matching it was played under); only the set double of a
@@ -33,6 +34,11 @@ DY = [-1, 0, 1, 0]
 LONG = 4
 SHORT = 2
 FAR = 100000  # "no limit" for a region's side before it is clipped to the area
+SMALLER = 6  # fit: how many rows or columns fewer a grid that needs zoom may try
+# fit's latest results: the page redraws one layout often (a tile selected, the coach, a
+# resize), and one that needs zoom takes up to 0.7 s to fit in the page's MicroPython.
+FITTED = {}
+FITTED_MOST = 8
 
 
 def is_double(tile):
@@ -470,10 +476,69 @@ def fit(layout, width_px, height_px, unit, min_unit=4, shrink=0.7):
     "zoom": it is shown whole, smaller than legible, and the page lets the person zoom in
     and pan (web/draw/layout_zoom.py). Only where no unit down to `min_unit` lays the arms
     apart does it take the largest unit at which the layout fits at all. The placement's
-    "bounds" are the area's grid around the set tile (the grid is centred in the area)."""
+    "bounds" are the grid around the set tile (centred in the area): the area's, or
+    where that needs zoom, perhaps a smaller one (`smaller`). The result is remembered
+    (`FITTED`) and shared: callers must not change it."""
+    key = fit_key(layout, width_px, height_px, unit, min_unit, shrink)
+    if key is None:
+        return fit_anew(layout, width_px, height_px, unit, min_unit, shrink)
+    got = FITTED.get(key)
+    if got is not None:
+        return got
+    if len(FITTED) >= FITTED_MOST:
+        FITTED.clear()
+    got = FITTED[key] = fit_anew(layout, width_px, height_px, unit, min_unit, shrink)
+    return got
+
+
+def fit_key(layout, width_px, height_px, unit, min_unit, shrink):
+    """Everything `fit` reads, as a hashable value (None if some of it is not)."""
+    arms = tuple(tuple(tuple(e) for e in a.get("tiles", [])) for a in layout.get("arms", []))
+    key = (layout.get("shape", "line"), layout.get("set"), layout.get("set_lies"),
+           tuple(layout.get("order") or ()), arms, width_px, height_px, unit, min_unit, shrink)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def fit_anew(layout, width_px, height_px, unit, min_unit, shrink):
+    """`fit`, worked out."""
     prep = prepare(layout)
     turns = [1] if prep["shape"] == "line" else [1, -1]
     least = legible(unit, min_unit, shrink)
+    placement, u = whole_grid(layout, prep, turns, width_px, height_px, unit, min_unit, least)
+    if placement["zoom"]:
+        better = smaller(layout, prep, turns, width_px, height_px, unit, least)
+        if better is not None:
+            return better
+    return placement, u
+
+
+def smaller(layout, prep, turns, width_px, height_px, unit, least):
+    """A legible placement in a grid a few rows or columns smaller than the area's, or
+    None. The regions, and so the arms, follow the grid's shape: a layout whose arms touch
+    (or that does not fit) in the whole grid may lie apart in a smaller one, so a taller
+    area drew some layouts smaller than a shorter one did (a 376x370 area needed zoom where
+    376x330 was legible at the design's unit). Tried only where the whole grid needs zoom:
+    it costs up to SMALLER x 4 searches a unit."""
+    for u in range(unit, least - 1, -1):
+        w, h = int(width_px / u), int(height_px / u)
+        for k in range(1, SMALLER + 1):
+            for gw, gh in ((w, h - k), (w - k, h)):
+                for turn in turns:
+                    bounds = search(prep, gw, gh, turn)
+                    if bounds is not None:
+                        placement = place(layout, bounds, turn, prep)
+                        if not touching(placement):
+                            placement["zoom"] = False
+                            return placement, u
+    return None
+
+
+def whole_grid(layout, prep, turns, width_px, height_px, unit, min_unit, least):
+    """`fit` in the area's whole grid at each unit."""
     best = None
     u = unit
     while True:
