@@ -395,6 +395,32 @@ def test_share_dialog_gives_links_that_open_the_position_and_the_replay(
     no_pyodide(asked)
 
 
+def test_on_a_phone_the_share_dialog_shows_the_whole_link(browser, base_url) -> None:
+    """At 360 x 640 a link's field is the dialog's width, its Copy below it, and tall enough
+    for the whole link (it showed the first 33 of 141 characters, the rest scrolled away)."""
+    from e2e_play import open_game
+
+    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True)
+    guard = Guard()
+    guard.watch(context)
+    page = context.new_page()
+    try:
+        open_game(page, base_url, "index.html?players=4&seed=44&level=beginner&delay=0")
+        page.click("[data-cmd=share]")
+        page.locator("#share-dialog[open]").wait_for(state="attached")
+        field = page.locator("#share-position")
+        shown = field.evaluate("f => [f.scrollHeight - f.clientHeight, f.value.length]")
+        assert shown[0] <= 1 and shown[1] > 80, shown
+        box = field.bounding_box()
+        copy = page.locator("#share-position + [data-cmd=share-copy]").bounding_box()
+        dialog = page.locator("#share-dialog").bounding_box()
+        assert box is not None and copy is not None and dialog is not None
+        assert copy["y"] >= box["y"] + box["height"] and box["width"] > 0.8 * dialog["width"]
+    finally:
+        context.close()
+    guard.check()
+
+
 def test_every_file_the_pages_request_is_precached_and_each_page_opens_offline(
         context, page, make_server) -> None:
     """The service worker precaches exactly what the pages may ask for (scripts/build_web.py
