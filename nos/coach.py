@@ -7,8 +7,18 @@ candidates (the opening's successive halving) it shows the ``SHOWN`` weighed lon
 
 The first estimate is exactly the expert's search (the same candidates, deals and choice for
 the same seeded generator); ``refine`` adds deals to the candidates shown, a few at a time
-(first to those set aside early, until they are weighed as long as the rest), so the page
-can ask for more while the person thinks and stop whenever they act.
+(first to those set aside early, together with the expert's choice, until they are weighed
+as long as the rest), so the page can ask for more while the person thinks and stop
+whenever they act. Each value keeps the deal it came from (``ids``), so that options are
+compared over the deals they share, never over different ones.
+
+The chips shown: for the choice and any option weighed over exactly its deals, the mean;
+for an option weighed over other deals (one set aside early: a few of the first, then
+those it caught up in), the choice's mean plus the option's mean paired difference to the
+choice over the deals both were played in. A mean over a few early deals is not comparable
+with one over all of them (the early deals' luck is in it); the paired estimate is, and it
+is how the expert compares. The choice may be weighed over more deals than ``deals()``, the
+view's count: it also plays each deal given to those set aside.
 """
 
 from __future__ import annotations
@@ -17,7 +27,7 @@ import random
 import time
 
 from nos.bots.base import view_of
-from nos.bots.expert import Candidate, Expert
+from nos.bots.expert import Candidate, Expert, mean_difference, shared
 from nos.observation import Observation
 
 # The most options the panel shows: on set and announcing the search may weigh every legal
@@ -26,7 +36,9 @@ SHOWN = 12
 
 
 class Coach:
-    """The advice for one decision (``obs``), built up by ``refine``."""
+    """The advice for one decision (``obs``), built up by ``refine``. ``values[i]``: candidate
+    i's chips in each deal it was played in; ``ids[i]``: those deals, numbered (the search's
+    are 0, 1, ... and a candidate dropped early has a prefix of them; ``refine`` numbers on)."""
 
     def __init__(self, obs: Observation, rng: random.Random, expert: Expert | None = None,
                  iterations: int | None = None) -> None:
@@ -36,11 +48,30 @@ class Coach:
         self.cands: list[Candidate]
         self.cands, self.values = self.expert.search(obs, rng, iterations)
         self.hints = view_of(obs).hinted_lacks if self.expert.hints else None
+        # Every candidate of the search is played in each of its deals until dropped, for
+        # good (``Expert.evaluate``, ``Expert.halve``): its values are a prefix of the deals.
+        self.ids = [list(range(len(v))) for v in self.values]
+        searched = max((len(v) for v in self.values), default=0)
+        self.searched = searched
+        self.dealt = searched  # deals numbered so far
+        # The deals every option competing for the choice is weighed in: the search's, then
+        # one more for each deal ``refine`` gives to every shown option.
+        self.level = searched
+        # Those the search kept to the end compete until every option shown has caught up
+        # (the choice stays put while set-aside options play its new deals); then all.
+        self.kept = [i for i, v in enumerate(self.values) if len(v) == searched]
+        self.caught_up = False
 
     @property
     def weighed(self) -> bool:
         """Whether there is anything to weigh (several candidates)."""
         return bool(self.values)
+
+    def deals(self) -> int:
+        """The deals the options competing for the expert's choice were each weighed in (the
+        view's ``deals``: an option shown with fewer was set aside early). The choice may
+        have more: it also plays each deal given to those set aside, to pair them."""
+        return self.level
 
     def shown(self) -> list[int]:
         """The candidates shown, in the expert's order: all, or when there are more than
@@ -57,50 +88,107 @@ class Coach:
 
     def refine(self, seconds: float = 0.25, most: int = 64) -> int:
         """Add deals for up to ``seconds`` (at least one, at most ``most``); returns how
-        many. A deal goes first to the shown candidates the search set aside early, until
-        they have been weighed as long as those it kept: then all of them compete for the
-        expert's choice (``best``), and none shown is left ranked apart on a few deals while
-        its chips say more. After that every deal goes to every shown candidate."""
+        many. A deal goes first to the shown candidates the search set aside early, and to
+        the expert's choice (so that each is compared with it over the same deals), until
+        they have been weighed as long as the others it kept: then all of them compete for
+        the choice (``best``), and none shown is left ranked apart on a few deals while its
+        chips say more. After that every deal goes to every shown candidate."""
         if not self.values:
             return 0
         shown = self.shown()
+        choice = self.best()
         deadline = time.perf_counter() + seconds
         done = 0
         while done < most and (done == 0 or time.perf_counter() < deadline):
-            top = max(len(self.values[i]) for i in shown)
-            live = [i for i in shown if len(self.values[i]) < top] or shown
-            for i, value in self.expert.one_deal(self.obs, self.hints, self.cands, live,
+            live = [i for i in shown if len(self.values[i]) < self.level]
+            if live:
+                play = sorted(set(live) | {choice})
+            else:
+                play = shown
+                self.level += 1
+            deal = self.dealt
+            self.dealt += 1
+            for i, value in self.expert.one_deal(self.obs, self.hints, self.cands, play,
                                                  self.rng):
                 self.values[i].append(value)
+                self.ids[i].append(deal)
             done += 1
+            if all(len(self.values[i]) >= self.level for i in shown):
+                self.caught_up = True
         return done
 
+    def competing(self) -> list[int]:
+        """The candidates the expert's choice is made among (see ``__init__``)."""
+        if not self.caught_up:
+            return list(self.kept)
+        return [i for i, v in enumerate(self.values) if len(v) >= self.level]
+
     def best(self) -> int:
-        """The candidate the expert chooses on these numbers (an index of ``cands``)."""
+        """The candidate the expert chooses on these numbers (an index of ``cands``): as
+        ``Expert.pick`` chooses, each pair compared over the deals both were played in."""
         if not self.values:
             return 0
-        return self.expert.pick(self.values, self.expert.caution_for(self.obs.phase))
+        caution = self.expert.caution_for(self.obs.phase)
+        if self.dealt == self.searched:
+            return self.expert.pick(self.values, caution)  # the search's own numbers
+        return self.expert.pick(self.values, caution, self.ids, self.competing())
 
     def options(self) -> list[dict]:
-        """Each shown candidate's actions and chips (``summary``), in the expert's order
-        (the club's own choice first if shown)."""
+        """Each shown candidate's actions and chips (``summary``, each option on the
+        choice's deals), in the expert's order (the club's own choice first if shown)."""
         shown = self.shown()
-        values = self.values or [[] for _ in self.cands]
-        return summary([self.cands[i] for i in shown], [values[i] for i in shown])
+        if not self.values:
+            return summary([self.cands[i] for i in shown], [[] for _ in shown])
+        return summary([self.cands[i] for i in shown], [self.values[i] for i in shown],
+                       [self.ids[i] for i in shown], shown.index(self.best()))
 
     def best_shown(self) -> int:
         """The expert's choice as an index of ``options()``."""
         return self.shown().index(self.best())
 
 
-def summary(cands: list[Candidate], values: list[list[float]]) -> list[dict]:
-    """Each candidate's actions and its chips: mean, the half width of a 95 % interval over
-    the deals it was played in, and that number of deals."""
+def summary(cands: list[Candidate], values: list[list[float]],
+            ids: list[list[int]] | None = None, choice: int | None = None) -> list[dict]:
+    """Each candidate's actions and its chips: mean, the half width of a 95 % interval, and
+    the number of deals it was played in. Over the same deals for all (no ``ids``), each
+    its own mean. With ``ids`` (each value's deal) and ``choice`` (an index of ``cands``):
+    an option played in other deals than the choice's is shown as the choice's mean plus
+    the option's mean paired difference to it over the deals both were played in."""
     out = []
-    for cand, xs in zip(cands, values, strict=True):
-        n = len(xs)
-        mean = sum(xs) / n if n else 0.0
-        var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-        out.append({"actions": list(cand), "mean": mean,
-                    "half": 1.96 * (var / n) ** 0.5 if n else 0.0, "deals": n})
+    for k, (cand, xs) in enumerate(zip(cands, values, strict=True)):
+        mean, half = mean_half(xs)
+        if ids is not None and choice is not None and k != choice and ids[k] != ids[choice]:
+            mean, half = paired(xs, ids[k], values[choice], ids[choice]) or (mean, half)
+        out.append({"actions": list(cand), "mean": mean, "half": half, "deals": len(xs)})
     return out
+
+
+def mean_half(xs: list[float]) -> tuple[float, float]:
+    """The mean of ``xs`` and the half width of its 95 % interval (0, 0 with none)."""
+    n = len(xs)
+    mean = sum(xs) / n if n else 0.0
+    return mean, 1.96 * (variance(xs, mean) / n) ** 0.5 if n else 0.0
+
+
+def variance(xs: list[float], mean: float) -> float:
+    """The sample variance of ``xs`` about ``mean`` (0 with fewer than two)."""
+    n = len(xs)
+    return sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+
+
+def paired(xs: list[float], xs_ids: list[int], base: list[float],
+           base_ids: list[int]) -> tuple[float, float] | None:
+    """The chips of ``xs`` on ``base``'s deals: ``base``'s mean plus the mean paired
+    difference over the deals both were played in, with a 95 % half width (None if they
+    share no deal)."""
+    mine, theirs = shared(xs, xs_ids, base, base_ids)
+    n = len(mine)
+    if not n:
+        return None
+    diffs = [a - b for a, b in zip(mine, theirs, strict=True)]
+    d = mean_difference(mine, theirs)
+    base_mean = sum(base) / len(base)
+    # Approximate: the two means are taken as independent, though the shared deals are
+    # among the base's (their covariance, usually positive for the difference, is left out).
+    var = variance(base, base_mean) / len(base) + variance(diffs, d) / n
+    return base_mean + d, 1.96 * var ** 0.5

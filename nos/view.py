@@ -205,8 +205,9 @@ def coach_view(table: Table) -> dict[str, Any] | None:
     """The coach's advice on the person's decision now (``nos.coach``): each option's
     actions as legal records (a set with the game it would announce), its expected chips to
     the end of the hand with a 95 % half width and its deals, and the expert's choice.
-    ``deals``: those of the options weighed longest (the expert chooses among them; the
-    search sets the others aside after fewer deals, each option says how many)."""
+    ``deals``: those the options competing for the expert's choice were each weighed in
+    (the search sets the others aside after fewer deals, each option says how many; the
+    choice may have more, ``Coach.deals``)."""
     advice = table.advice()
     if advice is None:
         return None
@@ -220,22 +221,28 @@ def coach_view(table: Table) -> dict[str, Any] | None:
     # Announcing after a set it weighed (a few games a double): now every game, new deals.
     after_set = table.hand.phase is Phase.ANNOUNCE and \
         table.set_weighed == (len(table.session.hands) - 1, table.human)
-    return {"options": options, "best": advice.best_shown(),
-            "deals": max(o["deals"] for o in options), "weighed": advice.weighed,
-            "tiles": tile_options(options), "after_set": after_set}
+    deals = advice.deals()
+    return {"options": options, "best": advice.best_shown(), "deals": deals,
+            "weighed": advice.weighed, "tiles": tile_options(options, deals),
+            "after_set": after_set}
 
 
-def tile_options(options: list[dict[str, Any]]) -> dict[str, int]:
+def tile_options(options: list[dict[str, Any]], deals: int | None = None) -> dict[str, int]:
     """For each tile an option plays or sets first, the index of the option the page shows
-    on that tile in the hand: of that tile's options, the one weighed longest, then the
-    best by its chips (the panel's order)."""
+    on that tile in the hand: of that tile's options, the one weighed longest (up to
+    ``deals``: the choice's extra deals do not count), then the best by its chips (the
+    panel's order)."""
     out: dict[str, int] = {}
+
+    def key(o: dict[str, Any]) -> tuple[int, float]:
+        return (o["deals"] if deals is None else min(o["deals"], deals), o["mean"])
+
     for i, o in enumerate(options):
         tile = o["do"][0].get("tile")
         if tile is None:
             continue
         k = out.get(tile)
-        if k is None or (o["deals"], o["mean"]) > (options[k]["deals"], options[k]["mean"]):
+        if k is None or key(o) > key(options[k]):
             out[tile] = i
     return out
 

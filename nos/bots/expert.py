@@ -77,6 +77,21 @@ def redeal(world: Hand, seat: int, hints: list[int], rng: random.Random) -> None
     world.stack = pool
 
 
+def shared(xs: list[float], xs_ids: list[int], base: list[float],
+           base_ids: list[int]) -> tuple[list[float], list[float]]:
+    """The values of two candidates in the deals both were played in (by deal id), paired:
+    (those of ``xs``, those of ``base``), in ``xs``'s order."""
+    at = {d: k for k, d in enumerate(base_ids)}
+    pairs = [(x, base[at[d]]) for x, d in zip(xs, xs_ids, strict=True) if d in at]
+    return [x for x, _ in pairs], [b for _, b in pairs]
+
+
+def mean_difference(xs: list[float], base: list[float]) -> float:
+    """The mean of ``xs`` less ``base``, paired by index (0 with no pairs)."""
+    n = min(len(xs), len(base))
+    return sum(a - b for a, b in zip(xs, base, strict=False)) / n if n else 0.0
+
+
 def halving_width(rollouts: float, step: int, candidates: int) -> int:
     """How many candidates successive halving from ``step`` deals each (the best third
     going on with twice the deals) can start with and still come down to two within about
@@ -162,19 +177,37 @@ class Expert(Bot):
             return cands, self.halve(obs, v, cands, rng, iterations)
         return cands, self.evaluate(obs, v, cands, rng, iterations)
 
-    def pick(self, values: list[list[float]], caution: float | None = None) -> int:
+    def pick(self, values: list[list[float]], caution: float | None = None,
+             ids: list[list[int]] | None = None, alive: list[int] | None = None) -> int:
         """The candidate with the best mean, but leaving the club's choice (candidate 0) only
         for one that beats it by ``caution`` standard errors of the paired difference: the
         samples are few, and a noisy winner is often no better. Candidates dropped early
-        (shorter lists) only compete if the club's choice was dropped too."""
-        full = max(len(x) for x in values)
-        alive = [i for i, x in enumerate(values) if len(x) == full]
+        (shorter lists) only compete if the club's choice was dropped too.
+
+        The search's values pair by index (the k-th of each is the same deal). With ``ids``
+        (the deal of each value: the coach adds deals to some candidates only) two candidates
+        are compared over the deals both were played in, and ``alive`` names those that
+        compete."""
+        if alive is None:
+            full = max(len(x) for x in values)
+            alive = [i for i, x in enumerate(values) if len(x) == full]
+        alive = sorted(alive)
+
+        def pair(i: int, j: int) -> tuple[list[float], list[float]]:
+            if ids is None:
+                return values[i], values[j]
+            return shared(values[i], ids[i], values[j], ids[j])
+
         if 0 not in alive:
-            return max(alive, key=lambda i: sum(values[i]))
+            if ids is None:
+                return max(alive, key=lambda i: sum(values[i]))
+            # Each against the one weighed longest, over the deals they share.
+            ref = max(alive, key=lambda i: len(values[i]))
+            return max(alive, key=lambda i: mean_difference(*pair(i, ref)))
         best, best_score = 0, 0.0
         z = self.caution if caution is None else caution
         for i in alive[1:]:
-            score = self._gain(values[i], values[0], z)
+            score = self._gain(*pair(i, 0), z)
             if score > best_score:
                 best, best_score = i, score
         return best

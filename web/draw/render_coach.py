@@ -75,11 +75,16 @@ def not_first(coach):
     return 0 <= best < len(options) and options[best].get("mean", 0) < top
 
 
-def order(options):
+def order(options, deals=None):
     """The options in the panel's order: the longest weighed first (the expert chooses
-    among those), each group best first."""
+    among those; up to `deals`, the view's: the choice may have more), each group best
+    first."""
+    def weighed(o):
+        n = o.get("deals", 0)
+        return n if deals is None else min(n, deals)
+
     return sorted(range(len(options)), key=lambda i: (
-        -options[i].get("deals", 0), -options[i].get("mean", 0), i))
+        -weighed(options[i]), -options[i].get("mean", 0), i))
 
 
 def pick_button(option, said, pick, stop=True):
@@ -122,9 +127,10 @@ def coach_html(coach, w, title_id="coach-title", pick=None, heading="h3"):
     deals = coach.get("deals", 0)
     # Two lists, numbered on: those weighed over every deal (the expert chooses among them),
     # then, under a heading of their own, those set aside early, whose chips are less sure
-    # and may be higher than the choice's.
+    # (the choice's plus their paired difference to it over the deals both were played in,
+    # nos/coach.py) and may be higher than the choice's.
     full, aside = [], []
-    for i in order(options):
+    for i in order(options, deals):
         o = options[i]
         mark = (' <strong class="coach-best">' + esc(w.word("coach.best")) + "</strong>"
                 if i == best else "")
