@@ -91,3 +91,29 @@ def test_a_short_phones_table_is_drawn_less_tall_giving_up_layout_room_only(play
     assert root.get("viewBox") == "0 0 400 440"
     for rect in root.iter(SVG + "rect"):
         assert float(rect.get("y", 0)) + float(rect.get("height", 0)) <= 440, rect.attrib
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "pl"])
+def test_a_seats_last_action_is_shown_under_its_name_without_it(lang):
+    """A seat's panel names the seat, so the line under it says what it did without the
+    name ("Plays 6-2 on the left side"; on a phone "Anna plays 6-2 on the left…" was cut
+    before its side), while its read-out keeps the whole sentence."""
+    words = web_views.words(lang, {"viewer": 0, "names": list(DEFAULT_NAMES)})
+    seen = set()
+    for view in [v for v in hand_views("2", 5, 4) if v.get("hand")]:
+        root = parse(render_table.table_svg(view, {}, "narrow", words))
+        for g in root.iter(SVG + "g"):
+            seat = g.get("data-seat")
+            event = (view["hand"].get("last") or [None] * 4)[int(seat)] if seat else None
+            if not event or event.get("seat") == view["viewer"]:
+                continue
+            line = next(t for t in g.iter(SVG + "text") if t.get("class") == "last-action")
+            shown = "".join(line.itertext())
+            whole = words.capital(words.say(event))
+            name = words.name(int(seat))
+            assert whole.startswith(name) and not shown.startswith(name), (shown, whole)
+            bare = words.capital(words.say(event, True))
+            assert shown == bare or shown.endswith("…") and bare.startswith(shown[:-1])
+            assert g.get("aria-label").endswith(". " + whole)
+            seen.add(event["key"])
+    assert {"act.play", "act.draw"} <= seen, seen

@@ -81,6 +81,8 @@ def used_keys() -> set[str]:
     keys |= {"note.nth", "note.first", "note.fourth"}
     keys |= {f"diagram.to.{p}" for p in ("set", "announce", "declare", "out_of_turn", "play")}
     keys |= {f"act.play.{f}" for f in ("out_of_turn", "out", "claim", "close")}
+    # Every action without its subject, as a seat's panel shows it (say.py, render_table).
+    keys |= {k + ".bare" for k in set(keys) if k.startswith("act.") and k.count(".") == 1}
     # Second-person forms and the plural words the templates name.
     en = catalogue("en")["words"]
     keys |= {k for k in en if k.endswith(".you") and k[:-4] in keys}

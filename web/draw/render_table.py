@@ -95,13 +95,16 @@ def felt(d):
                  more=[("id", "table-felt")]))
 
 
-def last_actions(view, words):
-    """The last thing each seat did in the current hand, in words ("Anna draws a tile")."""
+def last_actions(view, words, bare=False):
+    """The last thing each seat did in the current hand, in words ("Anna draws a tile"; with
+    `bare`, as its panel shows it under the name: "Draws a tile")."""
     hand = hand_of(view) or {}
-    return [words.capital(words.say(e)) if e else "" for e in hand.get("last") or []]
+    return [words.capital(words.say(e, bare)) if e else "" for e in hand.get("last") or []]
 
 
-def seat_panel(view, seat, x, y, w, h, small, last, words, change=0):
+def seat_panel(view, seat, x, y, w, h, small, last, words, change=0, shown_last=None):
+    """A seat's panel; `last` its last action as a sentence (read out), `shown_last` as the
+    panel shows it under the seat's name (without the name: last_actions)."""
     hand = hand_of(view)
     name = words.name(seat)
     chips = view.get("chips", [0] * (seat + 1))[seat]
@@ -179,13 +182,14 @@ def seat_panel(view, seat, x, y, w, h, small, last, words, change=0):
                            size=psize)
             parts.append(svg)
             lx += pw + 6
-        if last:
+        line = last if shown_last is None else shown_last
+        if line:
             room = x + w - pad - lx
             limit = int(room / (12 * 0.5))
-            said = trim(last, limit)
+            said = trim(line, limit)
             while limit > 2 and text_width(said, 12) > room:  # (wide letters: fewer)
                 limit -= 1
-                said = trim(last, limit)
+                said = trim(line, limit)
             parts.append(text(lx, ly, said, 12, INK_DIM,
                               more=[("font-style", "italic"), ("class", "last-action")]))
     label = words.word("seat.title", {"seat": seat, "chips": chips})
@@ -277,11 +281,14 @@ def seats_svg(view, d, words, ui=None):
     small = d["cols"] == 2
     last = last_actions(view, words)
     last += [""] * (n - len(last))
+    shown = last_actions(view, words, True)
+    shown += [""] * (n - len(shown))
     changes = (ui or {}).get("chips") or []
     parts = []
     for seat, x, y, w, h in seat_boxes(view, d):
         change = changes[seat] if seat < len(changes) else 0
-        parts.append(seat_panel(view, seat, x, y, w, h, small, last[seat], words, change))
+        parts.append(seat_panel(view, seat, x, y, w, h, small, last[seat], words, change,
+                                shown[seat]))
     return group(parts, "seats")
 
 

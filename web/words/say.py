@@ -8,7 +8,7 @@ Templates: ``{name}`` is a parameter, worded by its kind (below); ``{n|tiles}`` 
 form of the word ``|tiles`` (a list of forms in the catalogue) for the number ``n``. A key
 ``k`` may have a second-person variant ``k.you``, used when the event's ``seat`` is the
 viewer: "you" is decided by the seat, never by a name; else ``k.to_you`` when the event's
-``to`` is the viewer (who is paid).
+``to`` is the viewer (who is paid). ``k.bare`` is an action without its subject (``say``).
 
 Parameter kinds: ``seat``/``from``/``to``/``winner`` a seat (its name, or the catalogue's
 ``you`` for the viewer), ``tile`` a tile, ``tiles`` a list of tiles, ``side`` a side token
@@ -198,13 +198,18 @@ class Words:
             return key
         return self.fill(template, params)
 
-    def say(self, event):
+    def say(self, event, bare=False):
         """An event as a sentence; a play's flags (out, out of turn, claim, close) add their
-        own parts."""
+        own parts. ``bare``: without its subject (the key's ``.bare`` form, where there is
+        one), for a seat's own panel, which names the seat already; the viewer's own
+        actions keep their ``.you`` form."""
         if not event:
             return ""
         key = str(event.get("key", ""))
-        text = self.word(key, event)
+        if bare and event.get("seat") != self.viewer and key + ".bare" in self.words:
+            text = self.fill(self.words[key + ".bare"], event)
+        else:
+            text = self.word(key, event)
         if key == "act.play":
             for flag in ("out_of_turn", "out", "claim", "close"):
                 if event.get(flag) is not None and event.get(flag) is not False:
