@@ -78,6 +78,50 @@ def test_a_tile_dragged_to_a_lit_end_is_played_without_selecting_or_scrolling(
         context.close()
 
 
+def test_a_finger_that_drags_no_tile_on_the_hand_scrolls_the_page(browser, base_url):
+    """The hand takes touches as drags (touch-action: none), so a swipe there scrolled
+    nothing: now a finger on its felt, or on a tile that cannot be played, scrolls the page
+    by as much as it moves; a playable tile dragged up is still played (the test above)."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True)
+    page = context.new_page()
+    try:
+        open_game(page, base_url, f"?seed={human_on_set(3)}&players=3&level=beginner&delay=0")
+        cdp = context.new_cdp_session(page)
+
+        def swipe(px: float, py: float, by: float) -> float:
+            start = page.evaluate("scrollY")
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchStart",
+                                                  "touchPoints": [{"x": px, "y": py}]})
+            for k in range(1, 7):
+                cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+                    {"x": px, "y": py - by * k / 6}]})
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            page.wait_for_timeout(100)
+            return page.evaluate("scrollY") - start
+
+        def felt_edge() -> tuple[float, float]:
+            """The hand's felt at its left edge, beside the tiles (centred), in view."""
+            page.locator("#hand").scroll_into_view_if_needed()
+            felt = page.locator("#hand-felt").bounding_box()
+            assert felt is not None
+            assert page.evaluate(f"document.elementFromPoint({felt['x'] + 6}, "
+                                 f"{felt['y'] + 8}).id") == "hand-felt"
+            return felt["x"] + 6, felt["y"] + 8
+
+        moved = swipe(*felt_edge(), 90)  # a finger moving up: the page scrolls down
+        assert 85 <= moved <= 95, moved
+        moved = swipe(*felt_edge(), -60)  # down: it scrolls up, by the finger's way
+        assert -65 <= moved <= -55, moved
+        dim = page.locator("#hand .hand-tile:not(.playable)")
+        if dim.count():
+            bx = dim.first.bounding_box()
+            assert bx is not None
+            assert 35 <= swipe(bx["x"] + bx["width"] / 2, bx["y"] + bx["height"] / 2, 40) <= 45
+        assert page.locator("#table .layout-tile").count() == 0  # nothing played
+    finally:
+        context.close()
+
+
 def test_undo_takes_back_a_set_and_a_play_but_never_a_draw(app, guard, base_url):
     """Undo while the next player's action is not shown (the slow pace: its pause)."""
     open_game(app, base_url, f"?seed={human_on_set(3)}&players=3&level=beginner&delay=1500")

@@ -13,7 +13,7 @@ from access import focus, tell
 from dom import absent, attr, closest, el
 from language import words
 from link import send
-from pyscript import document
+from pyscript import document, window
 from show import draw_controls, redraw_selection, render, update_state
 
 
@@ -153,10 +153,13 @@ def on_pointer_down(page, event):
     if event.button != 0:
         return
     node = closest(event, "#hand [data-tile]")
-    if node is None:
+    touch = str(event.pointerType) == "touch"
+    if node is None and not touch:
         return
-    page.move.drag = {"tile": attr(node, "data-tile"), "x": event.clientX,
-                      "y": event.clientY, "moved": False}
+    # (a finger on the hand may also mean to scroll: see on_pointer_move)
+    page.move.drag = {"tile": None if node is None else attr(node, "data-tile"),
+                      "x": event.clientX, "y": event.clientY, "moved": False,
+                      "touch": touch, "scroll": None}
 
 
 def on_pointer_move(page, event):
@@ -164,12 +167,23 @@ def on_pointer_move(page, event):
     if drag is None:
         return
     dx, dy = event.clientX - drag["x"], event.clientY - drag["y"]
+    if drag["scroll"] is not None:
+        # The hand takes touches as drags (touch-action: none, app.css), so a finger that
+        # drags no tile scrolls the page itself, as it would anywhere else.
+        window.scrollBy(0, drag["scroll"] - event.clientY)
+        drag["scroll"] = event.clientY
+        return
     ghost = el("drag-ghost")
     if not drag["moved"]:
         if dx * dx + dy * dy < 64:
             return
-        if not page.persons_turn() or not logic.targets_for(page.view, drag["tile"]):
-            page.move.drag = None
+        tile = drag["tile"]
+        if tile is None or not page.persons_turn() or not logic.targets_for(page.view, tile):
+            if drag["touch"]:
+                window.scrollBy(0, -dy)
+                drag["scroll"] = event.clientY
+            else:
+                page.move.drag = None
             return
         drag["moved"] = True
         page.move.tile = drag["tile"]
