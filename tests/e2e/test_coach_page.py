@@ -180,3 +180,36 @@ def test_on_a_phone_the_coach_shows_its_chips_under_the_tiles_with_the_table_in_
     app.click("[data-cmd=toggle-coach]")  # off: no chips, the hand as it was
     assert app.locator("#hand .coach-mark, #controls .coach-mark").count() == 0
     assert app.evaluate("scrollY") == before
+
+
+def test_the_coachs_refinements_keep_the_focused_tile_and_its_read_out(app, guard, base_url):
+    """As the coach refines, its chips under the tiles change in place: the tile that has the
+    keyboard's focus keeps its node, and its read-out changes at most once, when the coach
+    is done (drawn anew and focused again, a screen reader said it again at every
+    refinement); every tile's read-out says the chips it shows (axe: label in name)."""
+    open_game(app, base_url, "?seed=3&delay=0")
+    waiting = settle(app)
+    while not (waiting == "human" and app.get_attribute("body", "data-phase") == "play"
+               and app.locator("#hand .hand-tile.playable").count() > 1):
+        waiting = one_move(app)
+    tile = app.locator("#hand .hand-tile.playable").first
+    app.click("[data-cmd=toggle-coach]")
+    app.wait_for_function("document.querySelector('#hand .coach-mark.best')?.textContent",
+                          timeout=20_000)
+    tile.focus()
+    app.evaluate("""() => { const e = document.activeElement;
+        e.dataset.probe = 'kept'; window.relabelled = 0;
+        new MutationObserver(() => { window.relabelled += 1; })
+            .observe(e, {attributes: true, attributeFilter: ['aria-label']}); }""")
+    notes = "document.querySelector('#coach-panel .coach').textContent"
+    for _ in range(2):  # two refinements
+        before = app.evaluate(notes)
+        app.wait_for_function(f"{notes} !== {json.dumps(before)}", timeout=20_000)
+    focused = app.evaluate("""() => { const e = document.activeElement;
+        return [e.dataset.probe, e.dataset.tile, window.relabelled]; }""")
+    assert focused[:2] == ["kept", tile.get_attribute("data-tile")] and focused[2] <= 1, \
+        focused
+    tiles = app.evaluate("""[...document.querySelectorAll('#hand [data-tile]')]
+        .map(e => [e.getAttribute('aria-label'), e.querySelector('.coach-mark').textContent])""")
+    assert tiles and all(not mark or mark in said for said, mark in tiles), tiles
+    assert violations(app) == []

@@ -151,17 +151,70 @@ def draw_hand(page):
     access.give_focus(where)
 
 
-def draw_coach_marks(page):
-    """The coach's chips on the hand's tiles and on the buttons, as it refines: the hand
-    drawn again (not while a tile is held: the press or drag would lose its node), the
-    buttons' chips changed in place (a press on a button keeps its node)."""
+def draw_coach_marks(page, last=False):
+    """The coach's chips on the hand's tiles and on the buttons, as it refines, changed in
+    place: a press or a drag keeps its node, and a screen reader does not say the focused
+    tile again at every refinement: its chips wait for the `last` refinement (the hand is
+    drawn anew only where more than the chips changed, and not while a tile is held)."""
     if page.move.drag is None:
-        draw_hand(page)
+        html = render_hand.hand_svg(None if page.tiles_hidden() else page.view, hand_ui(page),
+                                    page.shown.mode, words(page))
+        if html != page.shown.hand_html and not patch_hand_marks(page, html, last):
+            draw_hand(page)
     sends = render_coach.marks((page.view or {}).get("coach"), words(page))["sends"]
     for node in el("controls").querySelectorAll("[data-coach-send]"):
         mark = sends.get(node.getAttribute("data-coach-send"))
         node.textContent = mark[0] if mark else ""
         node.setAttribute("class", render_coach.mark_class(mark) if mark else "coach-mark")
+
+
+def patch_hand_marks(page, html, focused_too=False):
+    """Write the coach's chips of the hand drawn as `html` into the hand as it is: each
+    tile's mark and read-out, and the line on why the gold. The focused tile's (its words
+    and read-out alike, which must match) only if `focused_too`: a new read-out of the
+    focused tile is said at once. False, changing nothing, where the tiles or the drawing's
+    size differ."""
+    box = el("hand")
+    old = box.firstElementChild
+    fresh = document.createElement("div")
+    fresh.innerHTML = html
+    new = fresh.firstElementChild
+    if absent(old) or absent(new) or old.getAttribute("viewBox") != new.getAttribute("viewBox"):
+        return False
+    olds, news = box.querySelectorAll("[data-tile]"), fresh.querySelectorAll("[data-tile]")
+    if olds.length != news.length:
+        return False
+    for k in range(news.length):
+        for name in ("data-tile", "class", "transform"):
+            if olds.item(k).getAttribute(name) != news.item(k).getAttribute(name):
+                return False
+    focused = document.activeElement
+    kept = False
+    for k in range(news.length):
+        a, b = olds.item(k), news.item(k)
+        label = b.getAttribute("aria-label")
+        if a.getAttribute("aria-label") != label:
+            if not focused_too and not absent(focused) and a.isSameNode(focused):
+                kept = True
+                continue
+            a.setAttribute("aria-label", label)
+        swap(a, b, ".coach-mark")
+    swap(old, new, ".coach-why")
+    page.shown.hand_html = None if kept else html
+    return True
+
+
+def swap(old_root, new_root, selector):
+    """The node of `selector` under `old_root` replaced by the one under `new_root` (added
+    or removed where only one has it)."""
+    a, b = old_root.querySelector(selector), new_root.querySelector(selector)
+    if absent(b):
+        if not absent(a):
+            a.remove()
+    elif absent(a):
+        old_root.appendChild(b)
+    else:
+        a.replaceWith(b)
 
 
 def update_state(page):
