@@ -12,13 +12,14 @@ as long as the rest), so the page can ask for more while the person thinks and s
 whenever they act. Each value keeps the deal it came from (``ids``), so that options are
 compared over the deals they share, never over different ones.
 
-The chips shown: for the choice and any option weighed over exactly its deals, the mean;
-for an option weighed over other deals (one set aside early: a few of the first, then
-those it caught up in), the choice's mean plus the option's mean paired difference to the
-choice over the deals both were played in. A mean over a few early deals is not comparable
-with one over all of them (the early deals' luck is in it); the paired estimate is, and it
-is how the expert compares. The choice may be weighed over more deals than ``deals()``, the
-view's count: it also plays each deal given to those set aside.
+The chips shown are all told over the deals of one candidate, ``base``, the one weighed
+longest (the choice while the others catch up, so it played every deal any other did): its
+own mean, and for every option weighed over other deals (one set aside early: a few of the
+first, then those it caught up in) the base's mean plus the option's mean paired difference
+to the base over the deals both were played in. A mean over a few early deals is not
+comparable with one over all of them (the early deals' luck is in it); the paired estimate
+is, and it is how the expert compares. The choice may be weighed over more deals than
+``deals()``, the view's count: it also plays each deal given to those set aside.
 """
 
 from __future__ import annotations
@@ -133,14 +134,21 @@ class Coach:
             return self.expert.pick(self.values, caution)  # the search's own numbers
         return self.expert.pick(self.values, caution, self.ids, self.competing())
 
+    def base(self) -> int:
+        """The candidate weighed in the most deals (the first such): it played every deal
+        any other did (the choice during the catch-up, then every shown candidate plays
+        every deal), so each option is shown against it, and ``Expert.pick`` compares
+        against it too where the club's choice no longer competes."""
+        return max(range(len(self.values)), key=lambda i: len(self.values[i]))
+
     def options(self) -> list[dict]:
-        """Each shown candidate's actions and chips (``summary``, each option on the
-        choice's deals), in the expert's order (the club's own choice first if shown)."""
+        """Each shown candidate's actions and chips (``summary``, each option on the deals
+        of ``base``), in the expert's order (the club's own choice first if shown)."""
         shown = self.shown()
         if not self.values:
             return summary([self.cands[i] for i in shown], [[] for _ in shown])
         return summary([self.cands[i] for i in shown], [self.values[i] for i in shown],
-                       [self.ids[i] for i in shown], shown.index(self.best()))
+                       [self.ids[i] for i in shown], shown.index(self.base()))
 
     def best_shown(self) -> int:
         """The expert's choice as an index of ``options()``."""
@@ -148,17 +156,18 @@ class Coach:
 
 
 def summary(cands: list[Candidate], values: list[list[float]],
-            ids: list[list[int]] | None = None, choice: int | None = None) -> list[dict]:
+            ids: list[list[int]] | None = None, base: int | None = None) -> list[dict]:
     """Each candidate's actions and its chips: mean, the half width of a 95 % interval, and
     the number of deals it was played in. Over the same deals for all (no ``ids``), each
-    its own mean. With ``ids`` (each value's deal) and ``choice`` (an index of ``cands``):
-    an option played in other deals than the choice's is shown as the choice's mean plus
-    the option's mean paired difference to it over the deals both were played in."""
+    its own mean. With ``ids`` (each value's deal) and ``base`` (an index of ``cands``
+    whose deals include every other's): an option played in other deals than the base's
+    is shown as the base's mean plus the option's mean paired difference to it over the
+    deals both were played in, so that all are told over the same deals."""
     out = []
     for k, (cand, xs) in enumerate(zip(cands, values, strict=True)):
         mean, half = mean_half(xs)
-        if ids is not None and choice is not None and k != choice and ids[k] != ids[choice]:
-            mean, half = paired(xs, ids[k], values[choice], ids[choice]) or (mean, half)
+        if ids is not None and base is not None and k != base and ids[k] != ids[base]:
+            mean, half = paired(xs, ids[k], values[base], ids[base]) or (mean, half)
         out.append({"actions": list(cand), "mean": mean, "half": half, "deals": len(xs)})
     return out
 
@@ -187,8 +196,12 @@ def paired(xs: list[float], xs_ids: list[int], base: list[float],
         return None
     diffs = [a - b for a, b in zip(mine, theirs, strict=True)]
     d = mean_difference(mine, theirs)
-    base_mean = sum(base) / len(base)
-    # Approximate: the two means are taken as independent, though the shared deals are
-    # among the base's (their covariance, usually positive for the difference, is left out).
-    var = variance(base, base_mean) / len(base) + variance(diffs, d) / n
-    return base_mean + d, 1.96 * var ** 0.5
+    big = len(base)
+    base_mean = sum(base) / big
+    # The shared deals are among the base's: Var(mean_b + mean_d) = var_b/N + var_d/n +
+    # 2 cov(b, d)/N, the covariance over the shared deals (with every deal shared, var_x/N).
+    shared_mean = sum(theirs) / n
+    cov = sum((b - shared_mean) * (e - d) for b, e in zip(theirs, diffs, strict=True)) / (
+        n - 1) if n > 1 else 0.0
+    var = variance(base, base_mean) / big + variance(diffs, d) / n + 2 * cov / big
+    return base_mean + d, 1.96 * max(var, 0.0) ** 0.5

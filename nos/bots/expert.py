@@ -217,6 +217,8 @@ class Expert(Bot):
         """The mean paired gain of ``xs`` over ``base`` less ``z`` standard errors."""
         diffs = [a - b for a, b in zip(xs, base, strict=False)]
         n = len(diffs)
+        if not n:  # (no deal in common: nothing says it is better)
+            return float("-inf")
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
         return mean - z * (var / n) ** 0.5
