@@ -94,7 +94,7 @@ async def run(page):
             if not coach.get("weighed") or coach.get("deals", 0) >= ENOUGH:
                 break
             await asyncio.sleep(0)  # the page's other tasks (a click) first
-        if page.shown.coach and _quiet(page):
-            draw_coach_marks(page, True)  # the focused tile's chips too, said once
     finally:
         page.shown.coaching = False
+        if page.shown.coach and _quiet(page):
+            draw_coach_marks(page, True)  # the focused tile's chips too, said once

@@ -14,7 +14,7 @@ from dom import absent, attr, closest, el
 from language import words
 from link import send
 from pyscript import document, window
-from show import draw_controls, redraw_selection, render, update_state
+from show import draw_coach_marks, draw_controls, redraw_selection, render, update_state
 
 
 def on_tile(page, tile):
@@ -156,14 +156,22 @@ def on_pointer_down(page, event):
     touch = str(event.pointerType) == "touch"
     if node is None and not touch:
         return
+    if touch and page.move.drag is not None and page.move.drag["touch"]:
+        return  # (a second finger changes nothing: the first one's press goes on)
     # (a finger on the hand may also mean to scroll: see on_pointer_move)
     page.move.drag = {"tile": None if node is None else attr(node, "data-tile"),
                       "x": event.clientX, "y": event.clientY, "moved": False,
-                      "touch": touch, "scroll": None}
+                      "touch": touch, "scroll": None, "pointer": event.pointerId}
+
+
+def _held(page, event):
+    """The press under way, if `event` is of its pointer."""
+    drag = page.move.drag
+    return drag if drag is not None and drag["pointer"] == event.pointerId else None
 
 
 def on_pointer_move(page, event):
-    drag = page.move.drag
+    drag = _held(page, event)
     if drag is None:
         return
     dx, dy = event.clientX - drag["x"], event.clientY - drag["y"]
@@ -199,9 +207,15 @@ def on_pointer_move(page, event):
 
 
 def on_pointer_up(page, event):
-    drag = page.move.drag
+    drag = _held(page, event)
+    if drag is None:
+        return
     page.move.drag = None
-    if drag is None or not drag["moved"]:
+    if drag["scroll"] is not None:  # (its click, if any, is not a tap on a tile)
+        page.move.drag_end = (event.timeStamp, event.clientX, event.clientY)
+    if page.shown.hand_html is None and not page.shown.coaching:
+        draw_coach_marks(page, True)  # (the coach's last chips waited for the finger)
+    if not drag["moved"]:
         return
     el("drag-ghost").hidden = True
     page.move.drag_end = (event.timeStamp, event.clientX, event.clientY)
@@ -212,7 +226,7 @@ def on_pointer_up(page, event):
 
 
 def on_pointer_cancel(page, event):
-    if page.move.drag is not None:
+    if _held(page, event) is not None:
         page.move.drag = None
         el("drag-ghost").hidden = True
 

@@ -184,8 +184,10 @@ def patch_hand_marks(page, html, focused_too=False):
     olds, news = box.querySelectorAll("[data-tile]"), fresh.querySelectorAll("[data-tile]")
     if olds.length != news.length:
         return False
+    # (a coach's reply carries the view of the same decision, so only its chips differ;
+    # any other difference found draws the hand anew)
     for k in range(news.length):
-        for name in ("data-tile", "class", "transform"):
+        for name in ("data-tile", "class", "tabindex", "aria-pressed", "aria-disabled"):
             if olds.item(k).getAttribute(name) != news.item(k).getAttribute(name):
                 return False
     focused = document.activeElement

@@ -81,7 +81,7 @@ class Move:
         self.claim = False  # the claim toggle
         self.confirm = None  # {"tile", "arm", "out"}: a play with a close, to confirm (R18/R19)
         self.settle = False  # "End the session" pressed, to confirm (R24: no hands after it)
-        self.drag = None  # {"tile", "x", "y", "moved", "touch", "scroll"}: a press on the hand
+        self.drag = None  # {"tile", "x", "y", "moved", "touch", "scroll", "pointer"}: a press
         self.drag_end = None  # (time, x, y) of the last drop: its click is not a move
         self.pan = None  # {"pointers", "from", "start", "moved"} while the layout is panned
 
