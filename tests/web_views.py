@@ -424,15 +424,15 @@ def events() -> list[dict]:
 
 def zoomable_save(mode: str = "narrow", players: int = 4, start: int = 0) -> dict:
     """A saved game (Table.save()) at the person's turn to play a tile, in a hand whose
-    layout the `mode` design draws smaller than legible at every height it may be drawn
-    at, so zoomable (layout_zoom.py): long double-cross and triangle hands, every seat
-    playing rather than drawing (chooser)."""
+    layout the `mode` design draws smaller than legible, so zoomable (layout_zoom.py), at
+    its full height and from the shortest (a 360 x 640 screen's) up every 10 units: long
+    double-cross and triangle hands, every seat playing rather than drawing (chooser)."""
     import render_layout
     import render_table
 
     from nos.observation import Observation
 
-    # Every height the design is drawn at (a short phone's is less tall: dims), since a
+    # Heights the design is drawn at (a short phone's is less tall: dims), since a
     # layout's fit is not monotonic in the area's height (layout_geometry.search).
     designs = [render_table.dims(mode, players)]
     if mode == "narrow":

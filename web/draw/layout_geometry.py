@@ -509,7 +509,8 @@ def fit_anew(layout, width_px, height_px, unit, min_unit, shrink):
     turns = [1] if prep["shape"] == "line" else [1, -1]
     least = legible(unit, min_unit, shrink)
     placement, u = whole_grid(layout, prep, turns, width_px, height_px, unit, min_unit, least)
-    if placement["zoom"]:
+    # (or where the arms touch at every unit down to min_unit: rare)
+    if placement["zoom"] or u <= min_unit and touching(placement):
         better = smaller(layout, prep, turns, width_px, height_px, unit, least)
         if better is not None:
             return better
