@@ -7,19 +7,19 @@ candidates (the opening's successive halving) it shows the ``SHOWN`` weighed lon
 
 The first estimate is exactly the expert's search (the same candidates, deals and choice for
 the same seeded generator); ``refine`` adds deals to the candidates shown, a few at a time
-(first to those set aside early, together with the expert's choice, until they are weighed
-as long as the rest), so the page can ask for more while the person thinks and stop
+(first to those set aside early, together with ``base``, until they are weighed as long
+as the rest), so the page can ask for more while the person thinks and stop
 whenever they act. Each value keeps the deal it came from (``ids``), so that options are
 compared over the deals they share, never over different ones.
 
 The chips shown are all told over the deals of one candidate, ``base``, the one weighed
-longest (the choice while the others catch up, so it played every deal any other did): its
-own mean, and for every option weighed over other deals (one set aside early: a few of the
-first, then those it caught up in) the base's mean plus the option's mean paired difference
-to the base over the deals both were played in. A mean over a few early deals is not
-comparable with one over all of them (the early deals' luck is in it); the paired estimate
-is, and it is how the expert compares. The choice may be weighed over more deals than
-``deals()``, the view's count: it also plays each deal given to those set aside.
+longest (it plays each deal given to those set aside, so it played every deal any other
+did): its own mean, and for every option weighed over other deals (one set aside early: a
+few of the first, then those it caught up in) the base's mean plus the option's mean
+paired difference to the base over the deals both were played in. A mean over a few
+early deals is not comparable with one over all of them (the early deals' luck is in it);
+the paired estimate is, and it is how the expert compares. The base may be weighed over
+more deals than ``deals()``, the view's count.
 """
 
 from __future__ import annotations
@@ -58,10 +58,6 @@ class Coach:
         # The deals every option competing for the choice is weighed in: the search's, then
         # one more for each deal ``refine`` gives to every shown option.
         self.level = searched
-        # Those the search kept to the end compete until every option shown has caught up
-        # (the choice stays put while set-aside options play its new deals); then all.
-        self.kept = [i for i, v in enumerate(self.values) if len(v) == searched]
-        self.caught_up = False
 
     @property
     def weighed(self) -> bool:
@@ -90,20 +86,21 @@ class Coach:
     def refine(self, seconds: float = 0.25, most: int = 64) -> int:
         """Add deals for up to ``seconds`` (at least one, at most ``most``); returns how
         many. A deal goes first to the shown candidates the search set aside early, and to
-        the expert's choice (so that each is compared with it over the same deals), until
-        they have been weighed as long as the others it kept: then all of them compete for
-        the choice (``best``), and none shown is left ranked apart on a few deals while its
-        chips say more. After that every deal goes to every shown candidate."""
+        ``base`` (so that it keeps every deal any other has, and each is told against it
+        over the same deals), until they have been weighed as long as the others it kept:
+        each then competes for the choice (``best``), and none shown is left ranked apart on
+        a few deals while its chips say more. After that every deal goes to every shown
+        candidate."""
         if not self.values:
             return 0
         shown = self.shown()
-        choice = self.best()
+        base = self.base()
         deadline = time.perf_counter() + seconds
         done = 0
         while done < most and (done == 0 or time.perf_counter() < deadline):
             live = [i for i in shown if len(self.values[i]) < self.level]
             if live:
-                play = sorted(set(live) | {choice})
+                play = sorted(set(live) | {base})
             else:
                 play = shown
                 self.level += 1
@@ -114,14 +111,11 @@ class Coach:
                 self.values[i].append(value)
                 self.ids[i].append(deal)
             done += 1
-            if all(len(self.values[i]) >= self.level for i in shown):
-                self.caught_up = True
         return done
 
     def competing(self) -> list[int]:
-        """The candidates the expert's choice is made among (see ``__init__``)."""
-        if not self.caught_up:
-            return list(self.kept)
+        """The candidates the expert's choice is made among: those weighed in ``deals()``
+        deals or more (the search's kept ones, and each set aside once it caught up)."""
         return [i for i, v in enumerate(self.values) if len(v) >= self.level]
 
     def best(self) -> int:
@@ -136,9 +130,9 @@ class Coach:
 
     def base(self) -> int:
         """The candidate weighed in the most deals (the first such): it played every deal
-        any other did (the choice during the catch-up, then every shown candidate plays
-        every deal), so each option is shown against it, and ``Expert.pick`` compares
-        against it too where the club's choice no longer competes."""
+        any other did (it plays each catch-up deal, then every shown candidate plays every
+        deal), so each option is shown against it, and ``Expert.pick`` compares against it
+        too where the club's choice no longer competes."""
         return max(range(len(self.values)), key=lambda i: len(self.values[i]))
 
     def options(self) -> list[dict]:

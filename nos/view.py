@@ -207,7 +207,7 @@ def coach_view(table: Table) -> dict[str, Any] | None:
     the end of the hand with a 95 % half width and its deals, and the expert's choice.
     ``deals``: those the options competing for the expert's choice were each weighed in
     (the search sets the others aside after fewer deals, each option says how many; the
-    choice may have more, ``Coach.deals``)."""
+    one weighed longest has more, ``Coach.deals``)."""
     advice = table.advice()
     if advice is None:
         return None

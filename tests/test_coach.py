@@ -45,13 +45,13 @@ def test_r7_of_every_game_weighed_the_coach_shows_the_longest_weighed_and_the_ch
     assert sorted((len(coach.values[i]) for i in shown), reverse=True) == weighed[:SHOWN]
     before = [len(v) for v in coach.values]
     top = max(before)
-    best = coach.best()
+    best, base = coach.best(), coach.base()
     coach.refine(seconds=5, most=3)  # more deals for the shown options set aside early only,
-    # and for the choice, which each of them is compared with over the same deals
+    # and for the base, which each of them is compared with over the same deals
     assert [len(v) - n for v, n in zip(coach.values, before, strict=True)] == [
-        3 if i == best or (i in shown and before[i] <= top - 3) else 0 for i in range(80)]
-    assert coach.shown() == shown and coach.best() == best
-    assert coach.options()[coach.best_shown()]["deals"] == top + 3 and coach.deals() == top
+        3 if i == base or (i in shown and before[i] <= top - 3) else 0 for i in range(80)]
+    assert coach.shown() == shown and coach.best() == best and coach.base() == base
+    assert coach.options()[shown.index(base)]["deals"] == top + 3 and coach.deals() == top
 
 
 def test_more_deals_weigh_the_options_set_aside_as_long_as_the_rest_then_every_one():
@@ -65,17 +65,17 @@ def test_more_deals_weigh_the_options_set_aside_as_long_as_the_rest_then_every_o
         before = [len(v) for v in coach.values]
         top, low = max(before[i] for i in shown), min(before[i] for i in shown)
         caught_up += low < top
-        best = coach.best()
+        base = coach.base()
         if low < top:  # as many deals as the one set aside first lacks
             assert coach.refine(seconds=60, most=top - low) == top - low
-        # The kept ones waited (but the choice, which played every catch-up deal); every
+        # The kept ones waited (but the base, which played every catch-up deal); every
         # shown one is now weighed as long as they were.
         assert [len(coach.values[i]) for i in shown] == [
-            top + (top - low if i == best else 0) for i in shown]
+            top + (top - low if i == base else 0) for i in shown]
         assert coach.shown() == shown and coach.deals() == top
         coach.refine(seconds=5, most=10)
         assert [len(v) for v in coach.values] == [
-            top + 10 + (top - low if i == best else 0) if i in shown else n
+            top + 10 + (top - low if i == base else 0) if i in shown else n
             for i, n in enumerate(before)]
         assert coach.deals() == top + 10
         # Now all of them compete: the choice is the best by the same rule as the

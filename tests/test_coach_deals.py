@@ -31,9 +31,10 @@ def _set_aside_coach() -> Coach:
     return Coach(_announce_point(3, 4), random.Random(7), expert)
 
 
-def test_each_deal_added_is_numbered_and_the_choice_plays_every_one_an_option_set_aside_does():
-    """A deal refine gives to options set aside early is played by the expert's choice
-    too, so that each such option is compared with the choice over the same deals."""
+def test_each_deal_added_is_numbered_and_the_base_plays_every_one_an_option_set_aside_does():
+    """A deal refine gives to options set aside early is played by the base (the option
+    weighed longest) too, so that each such option is told against it over the same deals,
+    and the base has played every deal any option did."""
     coaches = [_set_aside_coach()] + [
         Coach(obs, random.Random(k), get_bot("expert", iterations=12))
         for k, obs in enumerate(_decision_points(23, 3, 5))]
@@ -41,23 +42,20 @@ def test_each_deal_added_is_numbered_and_the_choice_plays_every_one_an_option_se
     for coach in coaches:
         if not coach.weighed:
             continue
-        searched = max(len(v) for v in coach.values)
         assert coach.ids == [list(range(len(v))) for v in coach.values]  # prefixes
         for most in (1, 2, 1, 3, 1, 5, 2):
-            choice, shown, before = coach.best(), coach.shown(), coach.dealt
+            base, shown, before = coach.base(), coach.shown(), coach.dealt
             coach.refine(seconds=60, most=most)
             for deal in range(before, coach.dealt):
                 played = {i for i, ids in enumerate(coach.ids) if deal in ids}
                 assert played <= set(shown)
-                if played != set(shown):  # a catch-up deal: the choice played it too
+                if played != set(shown):  # a catch-up deal: the base played it too
                     partial += 1
-                    assert choice in played and len(played) >= 2
+                    assert base in played and len(played) >= 2
             for ids, values in zip(coach.ids, coach.values, strict=True):
                 assert len(ids) == len(values) == len(set(ids)) and ids == sorted(ids)
-            best = set(coach.ids[coach.best()])
-            for i in coach.shown():
-                if len(coach.values[i]) < coach.deals():  # still set aside
-                    assert {d for d in coach.ids[i] if d >= searched} <= best
+            every = set(coach.ids[coach.base()])
+            assert all(set(ids) <= every for ids in coach.ids)
     assert partial >= 5
 
 
@@ -77,10 +75,9 @@ def _paired(xs: list[float], ids: list[int], base: list[float], base_ids: list[i
 
 def test_an_option_set_aside_shows_the_bases_chips_plus_its_paired_difference():
     coach = _set_aside_coach()
-    coach.refine(seconds=60, most=3)  # (those set aside get three more, the choice too)
+    coach.refine(seconds=60, most=3)  # (those set aside get three more, the base too)
     shown = coach.shown()
     options = coach.options()
-    assert coach.base() == coach.best()  # (while the others catch up)
     base, base_ids = coach.values[coach.base()], coach.ids[coach.base()]
     aside = 0
     for i, option in zip(shown, options, strict=True):
@@ -133,7 +130,6 @@ def _constructed(choice: list[float], option: list[float], option_ids: list[int]
     coach.values = [list(choice), list(option)]
     coach.ids = [list(range(len(choice))), list(option_ids)]
     coach.searched = coach.level = coach.dealt = max(option_ids[-1] + 1, len(choice))
-    coach.kept, coach.caught_up = [0], False
     return coach
 
 
@@ -171,7 +167,7 @@ def test_the_expert_pairs_the_coachs_values_by_deal_not_by_index():
     # 11 (caught up), did 1 worse than the choice in each; by index it would seem better.
     choice = [10.0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10]
     coach = _constructed(choice, [9.0, 9, 9, 9], [0, 1, 10, 11])
-    coach.searched, coach.level, coach.caught_up = 10, 4, True
+    coach.searched, coach.level = 10, 4
     assert coach.competing() == [0, 1]
     caution = coach.expert.caution_for(coach.obs.phase)
     assert coach.expert.pick(coach.values, caution, alive=[0, 1]) == 1

@@ -77,8 +77,8 @@ def not_first(coach):
 
 def order(options, deals=None):
     """The options in the panel's order: the longest weighed first (the expert chooses
-    among those; up to `deals`, the view's: the choice may have more), each group best
-    first."""
+    among those; up to `deals`, the view's: the one weighed longest has more), each group
+    best first."""
     def weighed(o):
         n = o.get("deals", 0)
         return n if deals is None else min(n, deals)
