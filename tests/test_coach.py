@@ -231,9 +231,11 @@ def test_r7_each_game_button_shows_the_chips_the_coach_expects_of_that_game():
     shown = dict(re.findall(r'data-coach-game="(\d+)">((?:<span class="coach-game-chips[^"]*">'
                             r'<span class="visually-hidden">[^<]*</span>[^<]*</span>)?)</span>',
                             html))
-    # The panel's order: per game, the first of its options is the one on its button.
+    # The expert's choice on its game's button; per other game, the first of its options
+    # in the panel's order.
     expected = {}
-    for i in render_coach.order(options):
+    best = advice["best"]
+    for i in [best] + [i for i in render_coach.order(options, advice["deals"]) if i != best]:
         game = render_announce.state_for(view, options[i]["do"][0]["send"])["game"]
         expected.setdefault(game, i)
     assert len(expected) >= 2  # the advice spans several games
@@ -247,6 +249,13 @@ def test_r7_each_game_button_shows_the_chips_the_coach_expects_of_that_game():
                                        options[i]["deals"] < advice["deals"])
     assert sorted(int(g) for g in shown if not shown[g]) == sorted(
         e["game"] for e in view["hand"]["announce"]["games"] if e["game"] not in expected)
+    # Another option of the choice's game weighed longer (the base, which plays every
+    # catch-up deal) does not take the choice's place on that game's button.
+    game = render_announce.state_for(view, options[best]["do"][0]["send"])["game"]
+    rival = {**options[best], "deals": options[best]["deals"] + 9, "mean": -99.0}
+    more = {**view, "coach": {**advice, "options": [*options, rival]}}
+    chips = dict(render_announce.game_chips(more, True, w))[game]
+    assert " best" in chips and "99" not in chips
     # While the coach thinks, the buttons carry no chips yet (the refinement fills them).
     thinking = {**view, "coach": None}
     assert all(chips == "" for _, chips in render_announce.game_chips(thinking, True, w))

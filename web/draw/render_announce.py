@@ -233,12 +233,15 @@ def coach_section(view, coach_on, w):
 
 def game_chips(view, coach_on, w):
     """[(game, html)] for every game's button: with the coach on, the chips it expects of
-    that game's option weighed longest (the panel's order), the expert's choice marked and
-    one weighed over fewer deals in italics; "" for a game it does not show."""
+    the expert's choice on its game's button (marked), and on every other game's of that
+    game's option weighed longest (the panel's order; one weighed over fewer deals in
+    italics); "" for a game it does not show."""
     coach = ((view or {}).get("coach") if coach_on else None) or {}
     options = (coach.get("options") or []) if coach.get("weighed") else []
+    best = coach.get("best", 0)
     firsts = {}
-    for i in render_coach.order(options):
+    ranked = render_coach.order(options, coach.get("deals"))
+    for i in ([best] if best < len(options) else []) + [i for i in ranked if i != best]:
         state = state_for(view, ((options[i].get("do") or [{}])[0]).get("send"))
         if state is not None and state["game"] not in firsts:
             firsts[state["game"]] = i
@@ -252,7 +255,7 @@ def game_chips(view, coach_on, w):
         o = options[i]
         mean = o.get("mean", 0)
         cls = "coach-game-chips"
-        if i == coach.get("best", 0):
+        if i == best:
             cls += " best"
         elif o.get("deals", 0) < coach.get("deals", 0):
             cls += " fewer"
