@@ -28,7 +28,7 @@ import random
 import time
 
 from nos.bots.base import view_of
-from nos.bots.expert import Candidate, Expert, mean_difference, shared
+from nos.bots.expert import Candidate, Expert, shared
 from nos.observation import Observation
 
 # The most options the panel shows: on set and announcing the search may weigh every legal
@@ -66,7 +66,7 @@ class Coach:
 
     def deals(self) -> int:
         """The deals the options competing for the expert's choice were each weighed in (the
-        view's ``deals``: an option shown with fewer was set aside early). The choice may
+        view's ``deals``: an option shown with fewer was set aside early). ``base`` may
         have more: it also plays each deal given to those set aside, to pair them."""
         return self.level
 
@@ -189,7 +189,7 @@ def paired(xs: list[float], xs_ids: list[int], base: list[float],
     if not n:
         return None
     diffs = [a - b for a, b in zip(mine, theirs, strict=True)]
-    d = mean_difference(mine, theirs)
+    d = sum(diffs) / n
     big = len(base)
     base_mean = sum(base) / big
     # The shared deals are among the base's: Var(mean_b + mean_d) = var_b/N + var_d/n +

@@ -230,8 +230,8 @@ def coach_view(table: Table) -> dict[str, Any] | None:
 def tile_options(options: list[dict[str, Any]], deals: int | None = None) -> dict[str, int]:
     """For each tile an option plays or sets first, the index of the option the page shows
     on that tile in the hand: of that tile's options, the one weighed longest (up to
-    ``deals``: the choice's extra deals do not count), then the best by its chips (the
-    panel's order)."""
+    ``deals``: the base's extra deals do not count, ``Coach.base``), then the best by its
+    chips (the panel's order)."""
     out: dict[str, int] = {}
 
     def key(o: dict[str, Any]) -> tuple[int, float]:

@@ -127,8 +127,8 @@ def coach_html(coach, w, title_id="coach-title", pick=None, heading="h3"):
     deals = coach.get("deals", 0)
     # Two lists, numbered on: those weighed over every deal (the expert chooses among them),
     # then, under a heading of their own, those set aside early, whose chips are less sure
-    # (the choice's plus their paired difference to it over the deals both were played in,
-    # nos/coach.py) and may be higher than the choice's.
+    # (the base's mean plus their paired difference to it over the deals both were played
+    # in, nos/coach.py) and may be higher than the choice's.
     full, aside = [], []
     for i in order(options, deals):
         o = options[i]
