@@ -207,7 +207,8 @@ def coach_view(table: Table) -> dict[str, Any] | None:
     the end of the hand with a 95 % half width and its deals, and the expert's choice.
     ``deals``: those the options competing for the expert's choice were each weighed in
     (the search sets the others aside after fewer deals, each option says how many; the
-    one weighed longest has more, ``Coach.deals``)."""
+    one weighed longest has more, ``Coach.deals``); ``order``: the options as the panel
+    lists them (``coach_order``); ``tiles``: the option shown on each tile."""
     advice = table.advice()
     if advice is None:
         return None
@@ -222,27 +223,31 @@ def coach_view(table: Table) -> dict[str, Any] | None:
     after_set = table.hand.phase is Phase.ANNOUNCE and \
         table.set_weighed == (len(table.session.hands) - 1, table.human)
     deals = advice.deals()
+    order = coach_order(options, deals)
     return {"options": options, "best": advice.best_shown(), "deals": deals,
-            "weighed": advice.weighed, "tiles": tile_options(options, deals),
+            "weighed": advice.weighed, "order": order, "tiles": tile_options(options, order),
             "after_set": after_set}
 
 
-def tile_options(options: list[dict[str, Any]], deals: int | None = None) -> dict[str, int]:
+def coach_order(options: list[dict[str, Any]], deals: int | None = None) -> list[int]:
+    """The indexes of ``options`` in the order the coach's panel lists them: the longest
+    weighed first (the expert chooses among those; up to ``deals``, the view's: the base's
+    extra deals do not count, ``Coach.base``), each group best first by its chips."""
+    def weighed(o: dict[str, Any]) -> int:
+        return o["deals"] if deals is None else min(o["deals"], deals)
+
+    return sorted(range(len(options)), key=lambda i: (-weighed(options[i]),
+                                                      -options[i]["mean"], i))
+
+
+def tile_options(options: list[dict[str, Any]], order: list[int]) -> dict[str, int]:
     """For each tile an option plays or sets first, the index of the option the page shows
-    on that tile in the hand: of that tile's options, the one weighed longest (up to
-    ``deals``: the base's extra deals do not count, ``Coach.base``), then the best by its
-    chips (the panel's order)."""
+    on that tile in the hand: the first of that tile's options in ``order`` (the panel's,
+    ``coach_order``)."""
     out: dict[str, int] = {}
-
-    def key(o: dict[str, Any]) -> tuple[int, float]:
-        return (o["deals"] if deals is None else min(o["deals"], deals), o["mean"])
-
-    for i, o in enumerate(options):
-        tile = o["do"][0].get("tile")
-        if tile is None:
-            continue
-        k = out.get(tile)
-        if k is None or key(o) > key(options[k]):
+    for i in order:
+        tile = options[i]["do"][0].get("tile")
+        if tile is not None and tile not in out:
             out[tile] = i
     return out
 

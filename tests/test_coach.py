@@ -137,6 +137,8 @@ def test_r7_the_panel_lists_the_longest_weighed_first_and_the_others_with_their_
     import render_coach
     from web_views import coached_announce_view, words
 
+    from nos.view import coach_order
+
     view = coached_announce_view()
     advice = view["coach"]
     options = advice["options"]
@@ -145,7 +147,7 @@ def test_r7_the_panel_lists_the_longest_weighed_first_and_the_others_with_their_
     assert deals[advice["best"]] == advice["deals"]  # the choice is among the longest weighed
     html = render_coach.coach_html(advice, words("en", view))
     items = re.findall(r"<li>(.*?)</li>", html)
-    order = render_coach.order(options)
+    order = advice["order"]
     assert len(items) == len(options) and sorted(order) == list(range(len(options)))
     full = [i for i in order if deals[i] == advice["deals"]]
     assert order[: len(full)] == sorted(full, key=lambda i: -options[i]["mean"])
@@ -175,15 +177,19 @@ def test_r7_the_panel_lists_the_longest_weighed_first_and_the_others_with_their_
     assert said not in render_announce.coach_section(view, True, words("en", view))
     # Is the choice not the highest average of those weighed longest? The panel says why.
     best = advice["best"]
-    ahead = {**advice, "options": [{**o, "mean": options[best]["mean"] + 1}
-                                   if i != best and deals[i] == advice["deals"] else o
-                                   for i, o in enumerate(options)]}
-    first = {**advice, "options": [{**o, "mean": options[best]["mean"] - 1} if i != best
-                                   else o for i, o in enumerate(options)]}
+
+    def ordered(coach):  # (the view's order of options made up here)
+        return {**coach, "order": coach_order(coach["options"], coach["deals"])}
+
+    ahead = ordered({**advice, "options": [{**o, "mean": options[best]["mean"] + 1}
+                                           if i != best and deals[i] == advice["deals"] else o
+                                           for i, o in enumerate(options)]})
+    first = ordered({**advice, "options": [{**o, "mean": options[best]["mean"] - 1}
+                                           if i != best else o for i, o in enumerate(options)]})
     note = "but not by enough to be sure over this many deals"
     assert note in render_coach.coach_html(ahead, words("en", view))
     assert note not in render_coach.coach_html(first, words("en", view))
-    one = {**advice, "options": [{**options[0], "deals": 1}, options[advice["best"]]]}
+    one = ordered({**advice, "options": [{**options[0], "deals": 1}, options[advice["best"]]]})
     assert "over 1 deal<" in render_coach.coach_html(one, words("en", view))
     assert "z 1 rozkładu<" in render_coach.coach_html(one, words("pl", view))
     assert "over 1 verdeling<" in render_coach.coach_html(one, words("nl", view))
@@ -218,7 +224,6 @@ def test_r7_each_game_button_shows_the_chips_the_coach_expects_of_that_game():
     import re
 
     import render_announce
-    import render_coach
     from web_views import coached_announce_view, words
 
     view = coached_announce_view()
@@ -235,7 +240,7 @@ def test_r7_each_game_button_shows_the_chips_the_coach_expects_of_that_game():
     # in the panel's order.
     expected = {}
     best = advice["best"]
-    for i in [best] + [i for i in render_coach.order(options, advice["deals"]) if i != best]:
+    for i in [best] + [i for i in advice["order"] if i != best]:
         game = render_announce.state_for(view, options[i]["do"][0]["send"])["game"]
         expected.setdefault(game, i)
     assert len(expected) >= 2  # the advice spans several games

@@ -180,16 +180,17 @@ def test_the_choices_extra_deals_do_not_set_the_others_aside_in_the_panel_or_the
     listed with it, best first, and a tile shows the best of them."""
     import render_coach
 
-    from nos.view import tile_options
+    from nos.view import coach_order, tile_options
 
     options = [{"do": [{"tile": "6-6"}], "deals": 26, "mean": 1.0},
                {"do": [{"tile": "6-6"}], "deals": 20, "mean": 3.0},
                {"do": [{"tile": "5-5"}], "deals": 12, "mean": 9.0}]
-    assert render_coach.order(options, 20) == [1, 0, 2]
-    assert render_coach.order(options) == [0, 1, 2]  # (without it: by deals alone)
-    assert tile_options(options, 20) == {"6-6": 1, "5-5": 2}
+    assert coach_order(options, 20) == [1, 0, 2]
+    assert coach_order(options) == [0, 1, 2]  # (without it: by deals alone)
+    assert tile_options(options, coach_order(options, 20)) == {"6-6": 1, "5-5": 2}
     from web_views import words
 
     html = render_coach.coach_html({"weighed": True, "options": options, "best": 0,
-                                    "deals": 20}, words("en", {}))
+                                    "deals": 20, "order": coach_order(options, 20)},
+                                   words("en", {}))
     assert html.count("coach-fewer") == 1 and "averaged over 20 deals" in html

@@ -93,6 +93,19 @@ def test_a_short_phones_table_is_drawn_less_tall_giving_up_layout_room_only(play
         assert float(rect.get("y", 0)) + float(rect.get("height", 0)) <= 440, rect.attrib
 
 
+def test_a_phones_table_box_gives_the_narrow_designs_height_by_its_proportions():
+    """The page asks render_table for the height of a phone's table box (show.table_height):
+    the box's proportions in the design's 400 units of width, from SHORTEST to TALLEST."""
+    assert render_table.TALLEST == render_table.MODES["narrow"]["h"] == 580
+    assert render_table.narrow_height(360, 522) == 580  # as tall as the design, or taller
+    assert render_table.narrow_height(360, 900) == 580
+    assert render_table.narrow_height(360, 450) == 500
+    assert render_table.narrow_height(400, 300) == render_table.SHORTEST
+    for box_h in range(300, 700, 7):
+        height = render_table.narrow_height(360, box_h)
+        assert render_table.dims("narrow", 4, height)["h"] == height
+
+
 @pytest.mark.parametrize("lang", ["en", "nl", "pl"])
 def test_a_seats_last_action_is_shown_under_its_name_without_it(lang):
     """A seat's panel names the seat, so the line under it says what it did without the

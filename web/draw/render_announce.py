@@ -240,7 +240,7 @@ def game_chips(view, coach_on, w):
     options = (coach.get("options") or []) if coach.get("weighed") else []
     best = coach.get("best", 0)
     firsts = {}
-    ranked = render_coach.order(options, coach.get("deals"))
+    ranked = render_coach.order(coach) if options else []
     for i in ([best] if best < len(options) else []) + [i for i in ranked if i != best]:
         state = state_for(view, ((options[i].get("do") or [{}])[0]).get("send"))
         if state is not None and state["game"] not in firsts:

@@ -75,16 +75,10 @@ def not_first(coach):
     return 0 <= best < len(options) and options[best].get("mean", 0) < top
 
 
-def order(options, deals=None):
-    """The options in the panel's order: the longest weighed first (the expert chooses
-    among those; up to `deals`, the view's: the one weighed longest has more), each group
-    best first."""
-    def weighed(o):
-        n = o.get("deals", 0)
-        return n if deals is None else min(n, deals)
-
-    return sorted(range(len(options)), key=lambda i: (
-        -weighed(options[i]), -options[i].get("mean", 0), i))
+def order(coach):
+    """The indexes of the coach's options in the panel's order, as the view says
+    (nos.view.coach_order: the longest weighed first, each group best first)."""
+    return coach.get("order") or list(range(len(coach.get("options") or [])))
 
 
 def pick_button(option, said, pick, stop=True):
@@ -130,7 +124,7 @@ def coach_html(coach, w, title_id="coach-title", pick=None, heading="h3"):
     # (the base's mean plus their paired difference to it over the deals both were played
     # in, nos/coach.py) and may be higher than the choice's.
     full, aside = [], []
-    for i in order(options, deals):
+    for i in order(coach):
         o = options[i]
         mark = (' <strong class="coach-best">' + esc(w.word("coach.best")) + "</strong>"
                 if i == best else "")

@@ -65,11 +65,20 @@ MODES = {
 
 
 SHORTEST = 440  # the narrow design's least height: its layout area keeps 230 units
+TALLEST = MODES["narrow"]["h"]
+
+
+def narrow_height(box_w, box_h):
+    """The narrow design's height in a box of `box_w` × `box_h` px: the box's proportions,
+    from SHORTEST to TALLEST (a TALLEST-unit design shrunk to a short box's height used a bit
+    over half of its width, its words 6-8 px)."""
+    width = MODES["narrow"]["w"]
+    return max(SHORTEST, min(TALLEST, int(width * box_h / box_w)))
 
 
 def dims(mode, players=0, height=None):
     """The geometry of a design; on a phone with two opponents their band is one row. The
-    narrow one may be drawn less tall (`height`, from SHORTEST to 580: a short phone's
+    narrow one may be drawn less tall (`height`, from SHORTEST to TALLEST: a short phone's
     table box), so that it fills the box's width instead of shrinking to its height; only
     the layout area gives up the room."""
     if mode != "narrow":

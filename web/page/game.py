@@ -54,6 +54,7 @@ from link import (
     take_back,
 )
 from pyscript import document, window, workers
+from render_table import TALLEST
 from show import (
     draw_controls,
     draw_log,
@@ -201,7 +202,7 @@ def on_resize(page, event):
         page.shown.mode = mode
         render(page)
     elif mode == "narrow" and page.view is not None and \
-            abs((table_height(page) or 580) - (page.shown.table_height or 580)) >= 20:
+            abs((table_height(page) or TALLEST) - (page.shown.table_height or TALLEST)) >= 20:
         draw_table(page)  # (against the height drawn: small changes add up to a redraw)
 
 

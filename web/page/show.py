@@ -65,13 +65,12 @@ def table_ui(page, moved=None):
 
 
 def table_height(page):
-    """The narrow design's height for the table's box on a short phone (it keeps the box's
-    proportions, down to render_table.SHORTEST), else None: a 580-unit design shrunk to a
-    short box's height used a bit over half of its width, its words 6-8 px."""
+    """The narrow design's height for the table's box on a short phone
+    (render_table.narrow_height), else None."""
     if page.shown.mode == "narrow" and not embedded():  # (an embed's box is the SVG's)
         box = el("table").getBoundingClientRect()
         if box.width > 0 and box.height > 0:
-            return max(render_table.SHORTEST, min(580, int(400 * box.height / box.width)))
+            return render_table.narrow_height(box.width, box.height)
     return None
 
 
@@ -139,9 +138,18 @@ def draw_coach(page):
 def draw_hand(page):
     """The person's hand (hidden while pass-and-play waits for the next person), the
     keyboard focus kept on its tile."""
-    where = access.held_focus()
-    html = render_hand.hand_svg(None if page.tiles_hidden() else page.view, hand_ui(page),
+    put_hand(page, hand_markup(page))
+
+
+def hand_markup(page):
+    """The person's hand as drawn now (the SVG's markup)."""
+    return render_hand.hand_svg(None if page.tiles_hidden() else page.view, hand_ui(page),
                                 page.shown.mode, words(page))
+
+
+def put_hand(page, html):
+    """The hand drawn as `html` in the page, the keyboard focus kept on its tile."""
+    where = access.held_focus()
     box = el("hand")
     # Unchanged (the others' turns), it stays as it is: a tile drawn anew and focused again
     # would be said again by a screen reader at every step.
@@ -157,10 +165,9 @@ def draw_coach_marks(page, last=False):
     tile again at every refinement: its chips wait for the `last` refinement (the hand is
     drawn anew only where more than the chips changed, and not while a tile is held)."""
     if page.move.drag is None:
-        html = render_hand.hand_svg(None if page.tiles_hidden() else page.view, hand_ui(page),
-                                    page.shown.mode, words(page))
+        html = hand_markup(page)
         if html != page.shown.hand_html and not patch_hand_marks(page, html, last):
-            draw_hand(page)
+            put_hand(page, html)
     sends = render_coach.marks((page.view or {}).get("coach"), words(page))["sends"]
     for node in el("controls").querySelectorAll("[data-coach-send]"):
         mark = sends.get(node.getAttribute("data-coach-send"))
