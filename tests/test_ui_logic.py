@@ -11,6 +11,8 @@ import pytest
 import render_panels
 import ui_logic
 import web_views
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nos.actions import Declare, Play, Set, parse_action
 
@@ -146,6 +148,20 @@ def test_good_url_parameters(search, game, delay):
 def test_bad_url_parameters_are_one_sentence_and_start_no_game(search, sentence):
     result = check(search)
     assert EN.say(result["error"]) == sentence and result["game"] is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.characters(codec=None)))
+def test_any_query_text_is_read_without_an_error_and_its_encoding_read_back(text):
+    """A URL's query as the browser writes it (UTF-8, percent-encoded) reads back as its
+    text; anything else, lone surrogates included, reads as some text, never an error."""
+    from urllib.parse import quote_plus
+
+    assert isinstance(ui_logic.url_decode(text), str)
+    assert ui_logic.parse_query("?" + text) is not None
+    if not any("\ud800" <= c <= "\udfff" for c in text):
+        assert ui_logic.url_decode(quote_plus(text)) == text
+    assert ui_logic.url_decode("%41\ud800%C3%A9") == "A\ud800\xc3\xa9"  # (each kept)
 
 
 @pytest.mark.parametrize(("asked", "stored", "browser", "chosen"), [

@@ -159,7 +159,10 @@ def url_decode(text):
             out.append(chr(byte))
             i += 3
         else:
-            raw.extend(c.encode())
+            try:
+                raw.extend(c.encode())
+            except Exception:  # noqa: BLE001 - a lone surrogate (CPython) has no UTF-8:
+                raw.append(0xFF)  # a byte never in UTF-8, so each character is kept
             out.append(c)
             i += 1
     try:
