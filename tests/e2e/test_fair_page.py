@@ -35,6 +35,11 @@ def test_the_seal_before_the_hand_the_seed_after_it_and_verify(app, guard, base_
     # device, and the key fits it.
     app.wait_for_selector(".fair-verified.ok")
     assert "Verified" in app.text_content(".fair-verified")
+    # Written at the summary's end, often below the screen: brought into view, and said.
+    app.wait_for_function("""() => {
+        const r = document.querySelector('.fair-verified').getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight; }""", timeout=3000)
+    assert app.text_content("#announcer") == app.text_content(".fair-verified")
     assert app.locator("#help [data-word='help.fair']").count() == 1
     guard.check()
 

@@ -29,6 +29,7 @@ from dom import (
     PREFS_KEY,
     SAVE_KEY,
     SHOWN_KEY,
+    absent,
     attr,
     closest,
     el,
@@ -54,6 +55,7 @@ from link import (
     take_back,
 )
 from pyscript import document, window, workers
+from pyscript.ffi import to_js
 from render_table import TALLEST
 from show import (
     draw_controls,
@@ -143,7 +145,7 @@ def on_command(page, cmd, node):
     elif cmd == "toggle-coach":
         coaching.toggle(page)
     elif cmd == "verify" and page.idle():  # the hand dealt again from its seed (nos.fair)
-        spawn(page, command(page, "verify", json.dumps({"seal": seals.shown(page)})))
+        spawn(page, verify(page))
     elif cmd == "end-session":  # asked first: a settled session cannot go on (R24)
         move.settle = True
         draw_controls(page)
@@ -192,6 +194,16 @@ def announce_closed(page, event):
     draw_controls(page)
     if page.persons_turn() and page.phase() == "announce":
         access.focus('#controls [data-cmd="announce-open"]')
+
+
+async def verify(page):
+    """The hand dealt again from its seed (nos.fair), and the verdict brought into view and
+    said: it is written at the summary's end, often below the screen."""
+    await command(page, "verify", json.dumps({"seal": seals.shown(page)}))
+    verdict = document.querySelector(".summary .fair-verified")
+    if not absent(verdict):
+        verdict.scrollIntoView(to_js({"block": "nearest"}))
+        access.tell(str(verdict.textContent))
 
 
 def on_resize(page, event):
