@@ -10,7 +10,7 @@ import json
 
 import pytest
 from e2e_harness import BOOT_TIMEOUT_MS
-from e2e_play import open_game, settle, state
+from e2e_play import one_move, open_game, saved, settle, state
 
 FAST = "?seed=5&players=3&level=beginner&delay=0"
 
@@ -81,4 +81,35 @@ def test_a_damaged_hint_of_the_language_shown_heals_after_one_load(app, guard, b
     guard.problems.clear()
     assert app.evaluate("localStorage.getItem('nos.lang.shown')") == lang
     assert reload_playable(app) in ("human", "next_hand")
+    guard.check()
+
+
+def test_a_game_gone_on_in_another_tab_stops_this_one_until_taken_over(app, guard, base_url,
+                                                                       context):
+    """Two tabs of one game (found by an audit): the one left behind drew its old position,
+    took moves and saved them over the other's, silently losing them. Now it stops at the
+    other's first save, writes nothing (not even a new game), and takes the game over from
+    the newest save on request; then the other is the one left behind."""
+    open_game(app, base_url, FAST)
+    other = context.new_page()
+    other.goto(base_url)
+    assert settle(other, BOOT_TIMEOUT_MS) == "human"
+    app.wait_for_timeout(300)
+    assert app.get_attribute("body", "data-state") == "playable"  # (opening it changed nothing)
+    one_move(other)
+    one_move(other)
+    theirs, their_save = state(other), saved(other)
+    app.wait_for_selector("body[data-state=elsewhere]")
+    assert "went on in another tab" in app.text_content("#controls .prompt")
+    assert app.evaluate("document.activeElement.dataset.cmd") == "take-over"
+    app.click("header [data-cmd=new-game]")  # (here it would replace the other tab's game)
+    app.click("#newgame-ok")
+    app.wait_for_selector("#status:has-text('Continue it here')")
+    assert saved(app) == their_save and state(other) == theirs
+    app.click("#controls [data-cmd=take-over]")
+    assert settle(app, BOOT_TIMEOUT_MS) == "human"
+    assert {k: v for k, v in state(app).items() if k != "log"} == \
+        {k: v for k, v in theirs.items() if k != "log"}
+    one_move(app)
+    other.wait_for_selector("body[data-state=elsewhere]")
     guard.check()

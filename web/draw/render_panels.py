@@ -97,6 +97,10 @@ def controls_html(view, ui, w):
     from ui_logic import has_flag, legal_of, only_kinds, simple_actions
 
     ui = ui or {}
+    if ui.get("elsewhere"):  # the game went on in another tab: this one stopped
+        return (prompt(w.word("prompt.elsewhere"), "warn") + '<div class="buttons">' +
+                button(w.word("btn.take_over"), ' data-cmd="take-over"', "primary") +
+                "</div>")
     if ui.get("offer"):  # a link asks for a new game over the saved one
         return (prompt(w.word("confirm.url_game"), "warn") + '<div class="buttons">' +
                 button(w.word("confirm.url_game_yes"), ' data-cmd="offer-yes"', "primary") +

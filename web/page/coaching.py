@@ -21,7 +21,8 @@ ENOUGH = 400  # deals per option: the intervals are narrow enough
 
 def start(page):
     """Start the coach's loop for the decision now, if it is on and none runs."""
-    if page.shown.coach and not page.shown.coaching and page.persons_turn():
+    if page.shown.coach and not page.shown.coaching and page.persons_turn() and \
+            not page.link.elsewhere:
         page.shown.coaching = True
         asyncio.create_task(run(page))
 

@@ -27,6 +27,7 @@ from dom import (
     LANG_KEY,
     NARROW,
     PREFS_KEY,
+    PROXIES,
     SAVE_KEY,
     SHOWN_KEY,
     absent,
@@ -55,7 +56,7 @@ from link import (
     take_back,
 )
 from pyscript import document, window, workers
-from pyscript.ffi import to_js
+from pyscript.ffi import create_proxy, to_js
 from render_table import TALLEST
 from show import (
     draw_controls,
@@ -68,6 +69,7 @@ from show import (
     open_announce,
     render,
     table_height,
+    update_state,
 )
 
 
@@ -144,6 +146,8 @@ def on_command(page, cmd, node):
         coaching.start(page)
     elif cmd == "toggle-coach":
         coaching.toggle(page)
+    elif cmd == "take-over":  # the game as the other tab left it (game.on_storage)
+        window.location.reload()
     elif cmd == "verify" and page.idle():  # the hand dealt again from its seed (nos.fair)
         spawn(page, verify(page))
     elif cmd == "end-session":  # asked first: a settled session cannot go on (R24)
@@ -194,6 +198,24 @@ def announce_closed(page, event):
     draw_controls(page)
     if page.persons_turn() and page.phase() == "announce":
         access.focus('#controls [data-cmd="announce-open"]')
+
+
+def on_storage(page, event):
+    """Another tab or window of this page changed the saved game (a move, a new game): this
+    one stops, so that neither writes over the other's game unseen, and offers to go on
+    here from the newest save (a reload restores it)."""
+    key = event.key
+    if embedded() or page.link.elsewhere or (not absent(key) and str(key) != SAVE_KEY):
+        return
+    page.link.elsewhere = True
+    page.link.gen += 1  # (the computer players' loop ends at its next step)
+    page.move.clear()
+    opened = document.querySelectorAll("dialog[open]")
+    for i in range(opened.length):
+        opened.item(i).close()
+    render(page)
+    update_state(page)
+    access.focus('#controls [data-cmd="take-over"]')
 
 
 async def verify(page):
@@ -282,6 +304,10 @@ def wire(page):
     # Escape closes a dialog: nothing else to undo; the button reopens it, and has the focus.
     on(el("announce-dialog"), "close", announce_closed)
     on(document, "change", on_change)
+    # (only the other tabs of this page hear a change of storage)
+    stored = create_proxy(lambda event: on_storage(page, event))
+    PROXIES.append(stored)
+    window.onstorage = stored
 
 
 # ---------------------------------------------------------------- boot

@@ -25,6 +25,8 @@ QUICK_STEP = 0.3  # the share of the pace a step that goes round every seat take
 async def call(page, name, payload=""):
     """One request to the worker; never raises (a failure is one sentence)."""
     link = page.link
+    if link.elsewhere:  # (another tab holds the game now: game.on_storage)
+        return {"view": None, "save": None, "error": {"key": "error.elsewhere"}}
     while link.busy:
         await asyncio.sleep(0.02)
     link.busy = True
@@ -99,7 +101,7 @@ def apply(page, reply):
 def start_bots(page):
     # One loop per game: a loop of an abandoned game ends at its next step.
     link = page.link
-    if link.bots != link.gen:
+    if link.bots != link.gen and not link.elsewhere:
         link.bots = link.gen
         asyncio.create_task(bot_loop(page, link.gen))
 

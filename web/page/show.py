@@ -45,7 +45,9 @@ def store(page, reply):
     """Keep the reply's save, and the reply itself (its text, `raw`) for the next boot's
     first drawing."""
     save = reply.get("save")
-    if save and not embedded():  # an embed keeps the person's own game as it is
+    # (an embed keeps the person's own game as it is; a tab whose game went on in another
+    # writes nothing over it)
+    if save and not embedded() and not page.link.elsewhere:
         keep(page, SAVE_KEY, save)
         keep(page, SHOWN_KEY, reply.get("raw") or "")
 
@@ -109,6 +111,7 @@ def controls_ui(page):
     return {"selected": move.tile, "choose": move.choice, "close": move.close,
             "confirm": move.confirm, "settle": move.settle, "coach": page.shown.coach,
             "claim": move.claim, "broken": broken, "offer": page.shown.offer is not None,
+            "elsewhere": page.link.elsewhere,
             "loading": not page.link.synced,
             "stalled": say(page, page.shown.error) if page.link.stalled else None,
             "targets": table_ui(page)["targets"]}
@@ -238,6 +241,8 @@ def update_state(page):
         state = "error"
     if page.shown.offer is not None:
         state = "asking"  # whether a link's new game may replace the saved one
+    if link.elsewhere:
+        state = "elsewhere"  # the game went on in another tab (game.on_storage)
     body = document.body
     body.setAttribute("data-state", state)
     body.setAttribute("data-waiting-for", str((view or {}).get("waiting_for") or "none"))
@@ -271,7 +276,8 @@ def render(page, with_log=True, table=True):
                                                                   mode, w)
     access.give_focus(where)
     draw_hand(page)
-    if hidden and page.shown.offer is None:  # (a link's question comes first: game.py)
+    # (a link's question comes first, game.py; and a game gone on in another tab)
+    if hidden and page.shown.offer is None and not page.link.elsewhere:
         el("controls").innerHTML = panels.pass_html(view, w)
         draw_coach(page)
         access.focus("[data-cmd=pass-ready]")

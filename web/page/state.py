@@ -28,6 +28,7 @@ class Link:
         self.replies = 0  # replies shown (the tests wait on it)
         self.synced = False  # the engine holds the game shown (not yet a saved one at boot)
         self.stalled = False  # a computer player's step failed: the loop waits for a resume
+        self.elsewhere = False  # the saved game went on in another tab: this one stopped
         self.shown_raw = None  # the text of the reply drawn at boot from storage
         self.paused = 0  # ms the computer players paused before the game was playable
 
