@@ -228,6 +228,9 @@ def test_a_second_origin_embeds_a_position_a_replay_and_a_playable_table(
     page.evaluate("tell('replay', {type: 'nos:load', record: {format: 'nos-record'}})")
     replay.locator("#embed-note", has_text="the game record in the link is damaged").wait_for()
     assert replay.locator("#board svg").count() == 0
+    # Its title and heading say so (they said "a position").
+    assert replay.locator("html").evaluate("() => document.title") == "Nos — nothing to show"
+    assert replay.locator("#embed-heading").text_content() == "Nos — nothing to show"
     # The sentence is said again in the language asked for, like the rest of the embed.
     page.evaluate("tell('replay', {type: 'nos:lang', lang: 'pl'})")
     replay.locator("#embed-note", has_text="zapis gry w linku jest uszkodzony").wait_for()
@@ -416,6 +419,30 @@ def test_on_a_phone_the_share_dialog_shows_the_whole_link(browser, base_url) -> 
         dialog = page.locator("#share-dialog").bounding_box()
         assert box is not None and copy is not None and dialog is not None
         assert copy["y"] >= box["y"] + box["height"] and box["width"] > 0.8 * dialog["width"]
+    finally:
+        context.close()
+    guard.check()
+
+
+def test_on_a_phone_a_replays_step_buttons_and_count_share_one_row(browser, base_url) -> None:
+    """Its Back and Next were two rows apart (the title took the first row's room); now the
+    title has a row of its own and the four buttons and the count the next."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True)
+    guard = Guard()
+    guard.watch(context)
+    page = context.new_page()
+    try:
+        link = record_link.encode(session_record(play_session(4, 5, 1, random_action)))
+        page.goto(base_url + "embed.html?hand=1&step=3&lang=pl#r=" + link)
+        page.wait_for_selector("body[data-state=ready] #replay-count:not(:empty)",
+                               state="attached")
+        rows = page.evaluate("""() => [...document.querySelectorAll(
+            '#replay-controls button, #replay-count, #replay-title')].map(e => {
+                const b = e.getBoundingClientRect(); return [e.id || e.dataset.cmd,
+                Math.round(b.top + b.height / 2)]; })""")
+        middle = dict(rows)
+        assert len({middle[n] for n in ("start", "back", "replay-count", "next", "end")}) == 1
+        assert middle["replay-title"] < middle["start"], rows
     finally:
         context.close()
     guard.check()

@@ -108,15 +108,11 @@ def draw(embed):
     controls.hidden = True
     narrow = embed.narrow = diagrams_narrow()  # (an iframe as narrow as a phone, too)
     replaying = embed.record is not None
-    el("embed-heading").textContent = (  # (read by screen readers only)
-        words.word("embed.replay", {"hand": embed.hand + 1}) if replaying
-        else words.word("embed.title"))
-    document.title = (words.word("embed.replay_title", {"hand": embed.hand + 1}) if replaying
-                      else words.word("embed.failed_title") if embed.error
-                      else words.word("embed.title"))
+    failed = False
     if embed.error:
         board.innerHTML = ""
         note.textContent = embed.error(words)
+        failed = True
     elif embed.position is not None:
         try:
             board.innerHTML = figures.position_svg(embed.position, words, embed.seat,
@@ -124,6 +120,7 @@ def draw(embed):
         except NotationError as exc:
             board.innerHTML = ""
             note.textContent = figures.refusal(exc, words)
+            failed = True
     elif embed.record is not None:
         board.innerHTML = figures.hand_svg(replay_hand(embed), None, words, embed.seat, None,
                                            True, narrow)
@@ -136,6 +133,15 @@ def draw(embed):
     else:
         board.innerHTML = ""
         note.textContent = words.word("embed.nothing")
+        failed = True
+    # The frame's title and its heading (read by screen readers only) say what it shows.
+    title = (words.word("embed.failed_title") if failed else
+             words.word("embed.replay_title", {"hand": embed.hand + 1}) if replaying else
+             words.word("embed.title"))
+    document.title = title
+    el("embed-heading").textContent = (
+        words.word("embed.replay", {"hand": embed.hand + 1}) if replaying and not failed
+        else title)
     embed.height.report()
 
 
