@@ -34,7 +34,7 @@ def test_two_people_and_two_computer_players_each_see_only_their_own_tiles(app, 
             if (document.querySelector('#hand [data-tile]')) window.tilesDrawn += 1; })
             .observe(document.getElementById('hand'), {childList: true, subtree: true}); })""")
     open_game(app, base_url, "?players=4&people=2&seed=5&level=beginner&delay=0")
-    passes, viewers, moves = 0, set(), 0
+    passes, viewers, moves, yous = 0, set(), 0, 0
     waiting = settle(app)
     while waiting == "human":
         moves += 1
@@ -55,8 +55,11 @@ def test_two_people_and_two_computer_players_each_see_only_their_own_tiles(app, 
             assert app.is_disabled("#share-button") and app.is_disabled("#export-diagram")
             if passes == 1:
                 assert app.evaluate("window.tilesDrawn") == 0
+            # Nobody is "you" until the device is taken (the log called the next person so).
+            assert not re.search(r"(?<![A-Za-z])[Yy]ou(?![A-Za-z])", app.text_content("#log"))
             app.click("[data-cmd=pass-ready]")
             app.wait_for_selector("body[data-pass='0']", state="attached")
+            yous += bool(re.search(r"(?<![A-Za-z])[Yy]ou(?![A-Za-z])", app.text_content("#log")))
         viewer = int(app.get_attribute("body", "data-viewer"))
         # Each person has a switch of their own: the first switches the coach on, the
         # second finds it off (nobody is coached, or counted as coached, by another's choice).
@@ -74,6 +77,7 @@ def test_two_people_and_two_computer_players_each_see_only_their_own_tiles(app, 
         waiting = one_move(app)
     assert waiting == "next_hand", waiting
     assert viewers == {0, 1} and passes >= 2, (viewers, passes)
+    assert yous >= 1  # (the person's own earlier moves, once they have the device again)
     # The summary is everyone's; whoever acts first in the next hand takes the device anew.
     app.evaluate("window.tilesDrawn = 0")
     app.click("[data-cmd=next-hand]")

@@ -11,10 +11,11 @@ from say import Words
 
 
 def words(page):
-    """The word catalogue of the language shown, seen from the seat the view calls "you"."""
+    """The word catalogue of the language shown, seen from the seat the view calls "you"
+    (pass-and-play: no one, until the next person has taken the device)."""
     w = page.shown.words
     view = page.shown.view or {}
-    w.viewer = view.get("you", view.get("viewer"))
+    w.viewer = None if page.tiles_hidden() else view.get("you", view.get("viewer"))
     w.names = view.get("names") or []
     return w
 

@@ -342,11 +342,13 @@ def draw_log(page):
     """The game log, if it changed since it was last drawn."""
     view = page.view
     log = (view or {}).get("log") or []
-    key = page.shown.lang + ":" + str(len(log)) + ":" + (json.dumps(log[-1]) if log else "")
+    w = words(page)
+    key = (page.shown.lang + ":" + str(w.viewer) + ":" + str(len(log)) + ":" +
+           (json.dumps(log[-1]) if log else ""))
     if key != page.shown.log_key:
         page.shown.log_key = key
         box = el("log")
-        box.innerHTML = panels.log_html(view, words(page))
+        box.innerHTML = panels.log_html(view, w)
         box.scrollTop = box.scrollHeight
 
 
