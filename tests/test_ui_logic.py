@@ -133,6 +133,10 @@ def test_good_url_parameters(search, game, delay):
     ("?seed=-1", "The deal number must be a whole number from 0 to 2147483647, not '-1'."),
     ("?seed=99999999999", "The deal number must be a whole number from 0 to 2147483647, not "
                           "'99999999999'."),
+    ("?seed=" + "9" * 26, "The deal number must be a whole number from 0 to 2147483647, not "
+                          "'" + "9" * 19 + "…'."),  # (a long value quoted cut, and said so)
+    ("?" + "x" * 30 + "=1", "'" + "x" * 19 + "…' is not a setting of this page; use seed, "
+                            "players, level, h1, h2, people, delay."),
     ("?level=grandmaster", "The level must be beginner, club or expert, not 'grandmaster'."),
     ("?h1=yes", "The house rule H1 is switched with 1 or 0, not 'yes'."),
     ("?delay=fast", "The bot delay must be a whole number of milliseconds from 0 to 5000, "

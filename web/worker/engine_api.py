@@ -133,12 +133,19 @@ def _load(request_json):
     return data
 
 
+def _short(value, most=20):
+    """A refused value as its sentence quotes it: cut at `most` characters, and then said
+    to be cut (…)."""
+    text = str(value)
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
 def _number(value, low, high, key):
     """A whole number from low to high (an int, or its digits as text), else Refused(key)."""
     text = str(value).strip() if isinstance(value, int | str) and \
         not isinstance(value, bool) else ""
     if not digits(text) or len(text) > 10 or not low <= int(text) <= high:
-        raise Refused(key, value=str(value)[:20], low=low, high=high)
+        raise Refused(key, value=_short(value), low=low, high=high)
     return int(text)
 
 
@@ -148,7 +155,7 @@ def _switch(value, name):
         return value
     if value in ("1", "0", ""):
         return value != "0"
-    raise Refused("error.house_rule", rule=name.upper(), value=str(value)[:20])
+    raise Refused("error.house_rule", rule=name.upper(), value=_short(value))
 
 
 def _config(cfg):
@@ -159,7 +166,7 @@ def _config(cfg):
                       choices[-1], "error.players")
     level = str(cfg.get("level", SETTINGS["defaults"]["level"])).lower()
     if level not in SETTINGS["levels"]:
-        raise Refused("error.level", value=str(cfg.get("level"))[:20])
+        raise Refused("error.level", value=_short(cfg.get("level")))
     seed = cfg.get("seed")
     low, high = SETTINGS["seed"]
     seed = None if seed is None or seed == "" else _number(seed, low, high, "error.seed")
@@ -188,7 +195,7 @@ def check_query(request_json):
                 game[name] = value  # each parameter checked in the order given
                 _config({**given, **game} if name == "people" else game)
             else:
-                raise Refused("error.param", name=name[:20],
+                raise Refused("error.param", name=_short(name),
                               names=", ".join(GAME_PARAMS + PAGE_PARAMS))
         if game:
             players, level, seed, options, people = _config(game)
