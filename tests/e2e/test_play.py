@@ -503,6 +503,13 @@ def test_r7_the_announcement_dialog_keeps_the_game_picked_in_view_on_a_phone(app
     assert app.evaluate(top) == 0 and app.evaluate(in_view, 1)
     app.click("#announce-dialog [data-game='11']")
     assert app.get_attribute("#announce-dialog [data-game='11']", "aria-pressed") == "true"
+    # Its diagram's side labels are legible (at 170 px wide they were about 7 px).
+    smallest = app.evaluate("""() => {
+        const svg = document.querySelector('#announce-diagram');
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        return Math.min(...[...svg.querySelectorAll('.side-zone text')].map(
+            t => parseFloat(t.getAttribute('font-size')) * scale)); }""")
+    assert smallest >= 8, smallest
     app.wait_for_timeout(600)  # (the smooth scroll to the diagram)
     assert app.evaluate(in_view, 11) and app.evaluate(in_view, "#announce-diagram")
     app.evaluate(f"{top} = 1e6")
