@@ -166,10 +166,13 @@ def summary(cands: list[Candidate], values: list[list[float]],
     return out
 
 
-def mean_half(xs: list[float]) -> tuple[float, float]:
-    """The mean of ``xs`` and the half width of its 95 % interval (0, 0 with none)."""
+def mean_half(xs: list[float]) -> tuple[float, float | None]:
+    """The mean of ``xs`` and the half width of its 95 % interval (0 with none; None with
+    one: one deal says nothing of its spread)."""
     n = len(xs)
     mean = sum(xs) / n if n else 0.0
+    if n == 1:
+        return mean, None
     return mean, 1.96 * (variance(xs, mean) / n) ** 0.5 if n else 0.0
 
 
@@ -180,10 +183,10 @@ def variance(xs: list[float], mean: float) -> float:
 
 
 def paired(xs: list[float], xs_ids: list[int], base: list[float],
-           base_ids: list[int]) -> tuple[float, float] | None:
+           base_ids: list[int]) -> tuple[float, float | None] | None:
     """The chips of ``xs`` on ``base``'s deals: ``base``'s mean plus the mean paired
     difference over the deals both were played in, with a 95 % half width (None if they
-    share no deal)."""
+    share one deal only; all None if they share none)."""
     mine, theirs = shared(xs, xs_ids, base, base_ids)
     n = len(mine)
     if not n:
@@ -192,6 +195,8 @@ def paired(xs: list[float], xs_ids: list[int], base: list[float],
     d = sum(diffs) / n
     big = len(base)
     base_mean = sum(base) / big
+    if n == 1:  # (one difference says nothing of its spread: no interval)
+        return base_mean + d, None
     # The shared deals are among the base's: Var(mean_b + mean_d) = var_b/N + var_d/n +
     # 2 cov(b, d)/N, the covariance over the shared deals (with every deal shared, var_x/N).
     shared_mean = sum(theirs) / n

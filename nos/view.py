@@ -261,7 +261,9 @@ def option_record(hand: Hand, option: dict[str, Any]) -> dict[str, Any]:
         if isinstance(a, Announce) and isinstance(first, Set):
             records.append({"kind": "announce", "send": str(a),
                             "game": announcement_params(a.game, first.tile)})
-    return {"do": records, "mean": tenths(option["mean"]), "half": tenths(option["half"]),
+    half = option["half"]  # (None: weighed in one deal, no interval)
+    return {"do": records, "mean": tenths(option["mean"]),
+            "half": None if half is None else tenths(half),
             "deals": option["deals"]}
 
 

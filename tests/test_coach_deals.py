@@ -194,3 +194,28 @@ def test_the_choices_extra_deals_do_not_set_the_others_aside_in_the_panel_or_the
                                     "deals": 20, "order": coach_order(options, 20)},
                                    words("en", {}))
     assert html.count("coach-fewer") == 1 and "averaged over 20 deals" in html
+
+
+def test_an_option_weighed_in_one_deal_shows_no_interval():
+    """One deal (or one shared with the base) says nothing of its spread: the audit found
+    "+160.5 chips (± 15.9) over 1 deal", the base's own width; now it has no interval."""
+    import render_coach
+    from web_views import words
+
+    from nos.coach import summary
+    from nos.view import coach_order
+
+    out = summary([("a",), ("b",), ("c",)], [[1.0, 3.0, 5.0], [100.0], [2.0, 4.0]],
+                  [[0, 1, 2], [1], [0, 2]], 0)
+    assert out[1]["mean"] == approx(3.0 + 97.0) and out[1]["half"] is None
+    assert out[2]["half"] is not None and out[0]["half"] is not None
+    assert summary([("a",)], [[7.0]])[0]["half"] is None
+    options = [{"do": [{"tile": "6-6"}], "deals": 3, "mean": 3.0, "half": 2.3},
+               {"do": [{"tile": "5-5"}], "deals": 1, "mean": 100.0, "half": None}]
+    for lang, said in (("en", "+100.0 chips (one deal: no interval)"),
+                       ("nl", "+100,0 fiches (één verdeling: geen interval)"),
+                       ("pl", "+100,0 żetonu (jeden rozkład: bez przedziału)")):
+        html = render_coach.coach_html({"weighed": True, "options": options, "best": 0,
+                                        "deals": 3, "order": coach_order(options, 3)},
+                                       words(lang, {}))
+        assert said in html and html.count("±") == 1, html

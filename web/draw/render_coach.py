@@ -21,8 +21,11 @@ def option_words(option, w):
 
 
 def chips_words(option, w):
-    mean, half = option.get("mean", 0), option.get("half", 0)
+    """"+17.3 chips (± 4.1)"; without an interval where the view has none (one deal)."""
+    mean, half = option.get("mean", 0), option.get("half")
     sign = "+" if mean >= 0.05 else ""
+    if half is None:
+        return w.word("coach.chips_one", {"mean": sign + w.decimal(mean)})
     return w.word("coach.chips", {"mean": sign + w.decimal(mean), "half": w.decimal(half)})
 
 
