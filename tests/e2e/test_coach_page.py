@@ -37,6 +37,16 @@ def test_the_coach_advises_on_the_persons_decisions_and_the_summary_counts_it(ap
             picks.first.wait_for(timeout=20_000)
             # Under the mouse the list keeps its order while the coach refines (the games'
             # chips change in place); the mouse gone, the list is brought up to date.
+            # A list that opens under a pointer standing still is not held (the browser's
+            # pointerover and its move without movement, as a dialog opens under it).
+            drawn = app.inner_html("#announce-coach")
+            app.evaluate("""() => { const l = document.querySelector(
+                '#announce-coach .coach-options');
+                for (const t of ['pointerover', 'pointermove'])
+                    l.dispatchEvent(new PointerEvent(t, {bubbles: true, pointerType: 'mouse'}));
+                }""")
+            app.wait_for_function("h => document.getElementById('announce-coach').innerHTML "
+                                  "!== h", arg=drawn, timeout=20_000)
             app.locator("#announce-coach .coach-options").hover()
             held = app.inner_html("#announce-coach")
             app.wait_for_function(f"() => {CHIPS} !== {json.dumps(chips_now(app))}",

@@ -11,7 +11,7 @@ dropped (their action goes first in the worker's queue after at most one short s
 import asyncio
 import json
 
-from dom import COACH_KEY, el, embedded, pointer_within, storage_get, storage_set
+from dom import COACH_KEY, el, embedded, moved, pointer_within, storage_get, storage_set
 from pyscript.ffi import to_js
 from show import draw_announce_coach, draw_coach, draw_coach_marks, draw_controls, draw_hand, store
 
@@ -58,8 +58,11 @@ def toggle(page):
 
 
 def on_pointer(page, event):
-    """pointerover/pointerout on the coach's panel: while a mouse is over its list, its
-    refinements wait (the list would reorder under the pointer); leaving it draws them."""
+    """pointermove/pointerout on the coach's panel: while a mouse is over its list, its
+    refinements wait (the list would reorder under the pointer); leaving it draws them. A
+    list drawn under a pointer standing still is not held (dom.moved)."""
+    if event.type == "pointermove" and not moved(event):
+        return
     was = page.shown.coach_hover
     page.shown.coach_hover = pointer_within(event, "#coach-panel .coach-options")
     if was and not page.shown.coach_hover:
@@ -67,7 +70,8 @@ def on_pointer(page, event):
 
 
 def _quiet(page):
-    return page.persons_turn() and not page.link.busy and not page.link.pending
+    return (page.persons_turn() and not page.link.busy and not page.link.pending and
+            not page.link.elsewhere)
 
 
 async def run(page):

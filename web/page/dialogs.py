@@ -6,7 +6,7 @@ rules and seed, within the limits of the engine's settings)."""
 import access
 import render_announce as announce
 import ui_logic as logic
-from dom import REDUCED, absent, attr, closest, el, open_dialog, pointer_within
+from dom import REDUCED, absent, attr, closest, el, moved, open_dialog, pointer_within
 from link import pace_of, prefs, send, spawn, start_game
 from pyscript import document, window
 from pyscript.ffi import to_js
@@ -73,8 +73,11 @@ def show_diagram_below(game):
 
 
 def on_announce_pointer(page, event):
-    """pointerover/pointerout in the announcement dialog: whether a mouse (or a pen) is over
-    the coach's list, which then keeps its order; leaving it draws the advice as it is now."""
+    """pointermove/pointerout in the announcement dialog: whether a mouse (or a pen) is over
+    the coach's list, which then keeps its order; leaving it draws the advice as it is now.
+    A list that opens under a pointer standing still is not held (dom.moved)."""
+    if event.type == "pointermove" and not moved(event):
+        return
     was = page.dialogs.coach_hover
     page.dialogs.coach_hover = pointer_within(event, "#announce-coach .coach-options")
     if was and not page.dialogs.coach_hover:

@@ -75,8 +75,14 @@ def closest(event, selector):
     return None if absent(node) else node
 
 
+def moved(event):
+    """Whether a pointermove moved the pointer: Chrome also sends one, and a pointerover,
+    when the page changes under a pointer standing still (a dialog opening under it)."""
+    return bool(event.movementX or event.movementY)
+
+
 def pointer_within(event, selector):
-    """After a pointerover or pointerout: whether a mouse or a pen is now over `selector`
+    """After a pointermove or pointerout: whether a mouse or a pen is now over `selector`
     (a touch does not hover)."""
     if event.pointerType == "touch":
         return False

@@ -282,9 +282,9 @@ def wire(page):
         listen(node, name, lambda event: handler(page, event))
 
     on(document, "click", on_click)
-    on(el("announce-dialog"), "pointerover", dialogs.on_announce_pointer)
+    on(el("announce-dialog"), "pointermove", dialogs.on_announce_pointer)
     on(el("announce-dialog"), "pointerout", dialogs.on_announce_pointer)
-    on(el("coach-panel"), "pointerover", coaching.on_pointer)
+    on(el("coach-panel"), "pointermove", coaching.on_pointer)
     on(el("coach-panel"), "pointerout", coaching.on_pointer)
     on(document, "keydown", on_key)
     on(el("hand"), "pointerdown", moves.on_pointer_down)
