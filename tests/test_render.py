@@ -592,3 +592,20 @@ def test_r4_in_the_first_hand_the_table_asks_for_the_highest_double():
     later = dict(view, hand=dict(view["hand"], first_hand=False))
     svg = render_table.table_svg(later, {}, "wide", web_views.words("en", later))
     assert "Set one of your doubles" in svg
+
+
+@pytest.mark.parametrize(("lang", "everyone", "two"), [
+    ("en", "3 players · 3 people at this device", "4 players · expert bots · 2 people at this"),
+    ("nl", "3 spelers · 3 mensen aan dit apparaat", "4 spelers · bots op niveau expert · 2 "),
+    ("pl", "3 graczy · osoby przy tym urządzeniu: 3", "4 graczy · poziom botów: ekspert · "),
+])
+def test_the_header_names_the_people_at_the_device_and_no_bots_where_there_are_none(
+        lang, everyone, two):
+    """Pass-and-play (an audit found "3 players · expert bots" with every seat a person)."""
+    w = web_views.words(lang)
+    shown = render_panels.info_html({"players": 3, "level": "expert", "people": [0, 1, 2]}, w)
+    assert everyone in shown and "bot" not in shown.lower()
+    shown = render_panels.info_html({"players": 4, "level": "expert", "people": [0, 2]}, w)
+    assert two in shown
+    alone = render_panels.info_html({"players": 4, "level": "expert", "people": [0]}, w)
+    assert ("people" not in alone and "mensen" not in alone and "osoby" not in alone)

@@ -356,6 +356,11 @@ def test_damaged_save_offers_a_new_game(app, guard, base_url):
     app.fill("#ng-seed", "x1")
     app.click("#newgame-ok")
     assert "whole number" in app.text_content("#newgame-dialog")
+    # A long number pasted is refused, not cut to ten digits: a deal other than the one
+    # meant, silently (maxlength was 10).
+    app.fill("#ng-seed", "1234567890" * 3)
+    app.click("#newgame-ok")
+    assert "not '" + "1234567890" * 3 + "'" in app.text_content("#newgame-dialog")
     app.fill("#ng-seed", "42")
     app.click("#newgame-ok")
     app.wait_for_selector("body[data-waiting-for=human], body[data-waiting-for=bot]",

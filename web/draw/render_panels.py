@@ -504,8 +504,14 @@ def info_html(view, w):
                      "</span>")
     rules = view.get("house_rules") or {}
     on = [k for k in ("H1", "H2") if rules.get(k)]
-    setting = w.word("info.setting", {"players": view.get("players"),
-                                      "level": view.get("level")})
+    people = len(view.get("people") or [])  # pass-and-play: the people at this device
+    if people > 1 and people >= (view.get("players") or 0):  # (no computer player at all)
+        setting = w.word("info.setting_people", {"players": view.get("players")})
+    else:
+        setting = w.word("info.setting", {"players": view.get("players"),
+                                          "level": view.get("level")})
+    if people > 1:
+        setting += " · " + w.word("info.people", {"n": people})
     if view.get("seed") is not None:  # a chosen deal number (nos.app: else keys are secret)
         setting += " · " + w.word("info.deal_number", {"seed": view["seed"]})
     if on:
@@ -544,7 +550,7 @@ def new_game_html(state, in_progress, settings, w):
     out.append('<div class="param-row"><label class="param-label" for="ng-seed">' +
                esc(w.word("ng.seed")) + '</label><input id="ng-seed" type="text" '
                'inputmode="numeric" autocomplete="off" placeholder="' +
-               esc(w.word("ng.random")) + '" maxlength="10" value="' +
+               esc(w.word("ng.random")) + '" maxlength="40" value="' +
                esc(state.get("seed") or "") + '"></div>')
     if state.get("error"):
         low, high = (settings.get("seed") or [0, 0])[:2]
