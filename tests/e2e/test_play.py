@@ -458,14 +458,20 @@ SIDEWAYS = """() => [document.documentElement.scrollWidth, innerWidth,
 
 @pytest.mark.parametrize("lang", ["nl", "pl"])
 def test_no_screen_scrolls_sideways_on_a_small_phone(app, guard, base_url, lang):
-    """A 320 px phone, upright and sideways (where the standings have half its width), in
-    the languages with the longest words: the set, the hand's end and its standings (R21),
-    its review, and the session's settlement (R24) all fit its width."""
+    """A 320 px phone, upright and sideways (where the standings have half its width), and a
+    360 px one with its text at 150 %, in the languages with the longest words: the set, the
+    hand's end and its standings (R21), its review, and the session's settlement (R24) all
+    fit its width (a table wider than the screen scrolls in its own box)."""
     def fits(what):
-        for size in ({"width": 320, "height": 640}, {"width": 568, "height": 320}):
+        for size, text in (({"width": 320, "height": 640}, ""),
+                           ({"width": 568, "height": 320}, ""),
+                           ({"width": 360, "height": 640}, "150%")):  # (large text)
             app.set_viewport_size(size)
+            app.evaluate(f"document.documentElement.style.fontSize = '{text}'")
             wide, width, over = app.evaluate(SIDEWAYS)
-            assert wide <= width, f"{what}, {size}: the page scrolls sideways ({wide} px): {over}"
+            assert wide <= width, f"{what}, {size} {text}: the page scrolls sideways " \
+                                  f"({wide} px): {over}"
+        app.evaluate("document.documentElement.style.fontSize = ''")
         app.set_viewport_size({"width": 1280, "height": 860})
 
     open_game(app, base_url, f"?seed={human_on_set(5)}&players=5&level=club&delay=0&lang={lang}")

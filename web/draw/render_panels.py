@@ -277,12 +277,13 @@ def summary_html(view, w, ui=None):
     out = ['<section class="summary" aria-labelledby="summary-title">',
            '<h2 id="summary-title">' + esc(w.word("sum.title", {
                "hand": number + 1, "reason": hand.get("end_reason")})) + "</h2>",
-           '<table class="standings"><thead><tr><th scope="col">' + esc(w.word("th.player")) +
+           '<div class="table-box"><table class="standings"><thead><tr><th scope="col">' +
+           esc(w.word("th.player")) +
            '</th><th scope="col">' + esc(w.word("th.count")) + '</th><th scope="col">' +
            esc(w.word("th.this_hand")) + '</th><th scope="col">' + esc(w.word("th.chips")) +
            '</th><th scope="col">' + esc(w.word("th.vs", {"chips": start})) +
            "</th></tr></thead><tbody>",
-           standings_rows(view, w, net, counts), "</tbody></table>"]
+           standings_rows(view, w, net, counts), "</tbody></table></div>"]
     pays = []
     tie = None
     for entry in view.get("log", []):
@@ -401,7 +402,7 @@ def settlement_html(view, w):
     n = len(view.get("chips") or [])
     out = ['<section class="summary settlement" aria-labelledby="settle-title">',
            '<h2 id="settle-title">' + esc(w.word("set.title")) + "</h2>",
-           '<table class="standings"><thead><tr>']
+           '<div class="table-box"><table class="standings"><thead><tr>']
     for key in ("th.player", "th.chips", "th.kept", "th.final", "th.result"):
         out.append('<th scope="col">' + esc(w.word(key)) + "</th>")
     out.append("</tr></thead><tbody>")
@@ -413,7 +414,7 @@ def settlement_html(view, w):
                    "</td><td class=\"num\">" + w.number((s.get("kept") or [0] * n)[i]) +
                    "</td><td class=\"num\">" + w.number((s.get("final") or [0] * n)[i]) +
                    '</td><td class="num ' + cls + '">' + w.signed(res) + "</td></tr>")
-    out.append("</tbody></table>")
+    out.append("</tbody></table></div>")
     out.append('<p class="pot">' + esc(w.word("set.pot", {
         "pot": s.get("pot", 0), "winner": s.get("pot_winner")}, s.get("pot_winner"))) + "</p>")
     out.append('<div class="buttons">' + button(w.word("btn.new_game"), ' data-cmd="new-game"',
