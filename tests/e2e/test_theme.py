@@ -46,6 +46,23 @@ def test_the_page_follows_the_system_until_the_switch_chooses(app, guard):
     guard.check()
 
 
+def test_the_rules_page_takes_the_colours_chosen_in_the_app(app, guard, base_url):
+    """The header's choice holds on the rules page too (it stayed light after dark was
+    chosen); without a choice, the system's."""
+    paper = "getComputedStyle(document.body).backgroundColor"
+    for system, chosen, expected in (("light", "dark", "rgb(16, 24, 19)"),
+                                     ("dark", "light", "rgb(251, 250, 246)"),
+                                     ("dark", "system", "rgb(16, 24, 19)"),
+                                     ("light", "system", "rgb(251, 250, 246)")):
+        app.emulate_media(color_scheme=system)
+        boot(app, FIXED)
+        app.select_option("#theme-select", chosen)
+        app.goto(base_url + "rules.html")
+        app.wait_for_selector("body[data-state=ready]", state="attached", timeout=30_000)
+        assert app.evaluate(paper) == expected, (system, chosen)
+    guard.check()
+
+
 def test_an_embedded_table_takes_the_hosts_background(app, guard):
     app.emulate_media(color_scheme="light")
     boot(app, FIXED + "&embed=1")
