@@ -247,11 +247,21 @@ def test_a_second_origin_embeds_a_position_a_replay_and_a_playable_table(
                            "'nos:resize').pop().height < h / 3", arg=tall)
     page.evaluate("tell('replay', {type: 'nos:load', position: '" + position + "'})")
     replay.locator("#replay-controls[hidden]").wait_for(state="attached")
-    # Two languages asked at once: the last one asked is shown, whichever loads last.
+    # Two languages asked at once: the last one asked is shown, whichever loads last. Here
+    # the first one's catalogue is held until the second is shown (it marked the page nl).
+    held = []
+    page.context.route("**/web/words/nl.json", lambda route: held.append(route))
     page.evaluate("tell('pos', {type: 'nos:lang', lang: 'nl'});"
                   " tell('pos', {type: 'nos:lang', lang: 'pl'})")
     pos.locator("html[lang=pl]").wait_for(state="attached")
-    page.wait_for_timeout(300)
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the frame never asked for nl.json"
+    page.context.unroute("**/web/words/nl.json")
+    held[0].fallback()
+    page.wait_for_timeout(500)
     assert pos.locator("html").get_attribute("lang") == "pl"
     # A frame made as narrow as a phone draws its position anew for a phone, and back.
     page.evaluate("document.getElementById('pos').style.width = '360px'")

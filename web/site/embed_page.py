@@ -183,10 +183,11 @@ async def on_message(embed, event):
     if kind == "nos:lang" and isinstance(data.get("lang"), str):
         embed.lang_asked += 1
         asked = embed.lang_asked
-        words = await site_main.load_words(site_main.choose(data["lang"][:8], False))
+        code, words = await site_main.read_words(site_main.choose(data["lang"][:8], False))
         if asked != embed.lang_asked:
-            return  # a later nos:lang came meanwhile: its language is the one to show
-        embed.words = words
+            return  # a later nos:lang came meanwhile: only its language is shown, whichever
+            # catalogue arrives last (shown here, this one would mark the page nl under pl)
+        embed.words = site_main.show_words(code, words)
     elif kind == "nos:load" and isinstance(data.get("position"), str):
         embed.position = data["position"][:LIMIT]
         embed.record = embed.session = embed.error = None

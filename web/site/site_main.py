@@ -56,17 +56,27 @@ def catalogue_url(code):
     return "./web/words/" + code + ".json"
 
 
-async def load_words(code, fetching=None):
-    """The catalogue of language `code` (English if it cannot be had), shown on the page;
-    `fetching`: a task already fetching it."""
+async def read_words(code, fetching=None):
+    """(code, catalogue) of language `code`, or of English if it cannot be had; the page is
+    not touched. `fetching`: a task already fetching it."""
     text = await (fetching or fetch_text(catalogue_url(code)))
     if text is None and code != "en":
         code, text = "en", await fetch_text(catalogue_url("en"))
     data = json.loads(text) if text else {"lang": "en", "words": {}}
+    return code, Words(data)
+
+
+def show_words(code, words):
+    """The page's static words and its lang attribute in language `code`."""
     document.documentElement.setAttribute("lang", code)
-    words = Words(data)
     fill_words(words)
     return words
+
+
+async def load_words(code, fetching=None):
+    """The catalogue of language `code` (English if it cannot be had), shown on the page."""
+    code, words = await read_words(code, fetching)
+    return show_words(code, words)
 
 
 async def boot():
