@@ -99,3 +99,27 @@ def test_arrowing_through_the_language_list_switches_once_to_where_it_rests(app,
     app.wait_for_function("document.documentElement.lang === 'pl'", timeout=10_000)
     assert app.evaluate("window.langs") == ["pl"]
     guard.check()
+
+
+def test_two_choices_in_a_row_show_the_last_whichever_catalogue_arrives_last(app, guard,
+                                                                            base_url):
+    """Dutch chosen, then Polish before Dutch's catalogue has come: the page is Polish, and
+    stays so when the Dutch one arrives after all."""
+    open_game(app, base_url, "?lang=en" + FIXED.format(seed=5))
+    held = []
+    app.context.route("**/web/words/nl.json", lambda route: held.append(route))
+    app.select_option("#lang-select", "nl")
+    for _ in range(100):
+        if held:
+            break
+        app.wait_for_timeout(50)
+    assert held, "the page never asked for nl.json"
+    app.select_option("#lang-select", "pl")
+    app.wait_for_function("document.documentElement.lang === 'pl'")
+    app.context.unroute("**/web/words/nl.json")
+    held[0].fallback()
+    app.wait_for_timeout(500)
+    settle(app)
+    words_shown(app, "pl")
+    assert app.evaluate("localStorage.getItem('nos.lang')") == "pl"
+    guard.check()

@@ -42,7 +42,7 @@ from dom import (
     storage_drop,
     storage_get,
 )
-from language import load_words, translate_page, words
+from language import read_words, translate_page, use_words, words
 from link import (
     apply,
     call,
@@ -255,18 +255,24 @@ async def switch_language_later(page, code, gen, seconds):
     if seconds:
         await asyncio.sleep(seconds)
     if gen == page.shown.lang_gen:  # (no later change of the list since)
-        await switch_language(page, code)
+        await switch_language(page, code, gen)
 
 
-async def switch_language(page, code):
+async def switch_language(page, code, gen):
     """Show the page in another language: its catalogue is fetched, the choice is kept
-    (nos.lang) and everything is drawn again, the log and the open dialogs included."""
+    (nos.lang) and everything is drawn again, the log and the open dialogs included.
+    `gen`: the list's change asking it; a later change's language wins, whichever
+    catalogue arrives last."""
     if code == page.shown.lang or code not in logic.language_codes():
         return
-    if not await load_words(page, code):
+    catalogue = await read_words(code)
+    if gen != page.shown.lang_gen:
+        return
+    if catalogue is None:
         page.shown.notice = {"key": "error.words"}
         render(page)
         return
+    use_words(page, code, catalogue)
     keep(page, LANG_KEY, code)
     translate_page(page)
     el("announcer").textContent = ""  # (what it said last was in the other language)

@@ -57,24 +57,38 @@ async def catalogue_text(lang, fetching=None):
     return str(await response.text())
 
 
-async def load_words(page, lang, fetching=None):
-    """Use the catalogue of `lang` (fetched now, or by `fetching`, begun earlier: see
-    catalogue_text); False if it could not be had (the page keeps the language it has)."""
+async def read_words(lang, fetching=None):
+    """The catalogue of `lang` (fetched now, or by `fetching`, begun earlier: see
+    catalogue_text), or None if it could not be had; the page is not touched."""
     try:
         text = await catalogue_text(lang, fetching)
         if text is None:
-            return False
+            return None
         data = json.loads(text)
         if not isinstance(data, dict) or not isinstance(data.get("words"), dict):
-            return False
+            return None
     except Exception:  # noqa: BLE001 - offline without the file, or damaged
+        return None
+    return Words(data)
+
+
+async def load_words(page, lang, fetching=None):
+    """Use the catalogue of `lang`; False if it could not be had (the page keeps the
+    language it has)."""
+    catalogue = await read_words(lang, fetching)
+    if catalogue is None:
         return False
-    page.shown.words = Words(data)
+    use_words(page, lang, catalogue)
+    return True
+
+
+def use_words(page, lang, catalogue):
+    """Show the page in `lang`, whose catalogue is had."""
+    page.shown.words = catalogue
     page.shown.lang = lang
     if storage_get(LANG_SHOWN_KEY) != lang and not embedded():
         storage_set(LANG_SHOWN_KEY, lang)  # for boot.js to fetch it early next time
     document.documentElement.setAttribute("lang", lang)
-    return True
 
 
 def translate_page(page):
