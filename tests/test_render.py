@@ -609,3 +609,30 @@ def test_the_header_names_the_people_at_the_device_and_no_bots_where_there_are_n
     assert two in shown
     alone = render_panels.info_html({"players": 4, "level": "expert", "people": [0]}, w)
     assert ("people" not in alone and "mensen" not in alone and "osoby" not in alone)
+
+
+def test_the_log_by_hand_is_the_log_and_a_hand_gets_its_review_once_over():
+    """log_hands (the page adds what is new to what it shows, show.patch_log): one part a
+    hand, its entries in order, its review button once its next setter is named."""
+    view = SAMPLES[-1][1]
+    hands = render_panels.log_hands(view, EN)
+    assert render_panels.log_html(view, EN) == "".join(
+        render_panels.log_part_html(h) for h in hands)
+    numbers = []
+    for entry in view["log"]:
+        if not numbers or numbers[-1] != entry["hand"]:
+            numbers.append(entry["hand"])
+    assert [h[0] for h in hands] == ['<h3 class="log-hand">' + EN.word("log.hand", {
+        "hand": n + 1}) + "</h3>" for n in numbers]
+    assert sum(len(h[1]) for h in hands) == len(view["log"])
+    assert all(item.startswith("<li") and item.endswith("</li>") for h in hands for item in h[1])
+    for n, hand in zip(numbers, hands, strict=True):
+        over = any(e["hand"] == n and e["event"]["key"] == "log.next_setter"
+                   for e in view["log"])
+        assert (f'data-cmd="review" data-hand="{n}"' in hand[2]) == over
+        assert hand[2] == "" or not over or hand[2].startswith('<p class="log-review">')
+    # A line more adds a line: the parts before it are the same strings.
+    shorter = dict(view, log=view["log"][:-1])
+    before = render_panels.log_hands(shorter, EN)
+    assert before[:-1] == hands[:len(before) - 1]
+    assert before[-1][1] == hands[len(before) - 1][1][:len(before[-1][1])]

@@ -327,3 +327,61 @@ def test_the_tile_in_focus_stays_the_same_node_while_the_others_play(app, guard,
     assert app.get_attribute("body", "data-waiting-for") == "bot"
     assert app.evaluate("document.activeElement === window.held && window.held.isConnected")
     guard.check()
+
+
+LOG_LINES = "(n) => document.querySelectorAll('#log li').length > n"
+
+
+def test_the_log_keeps_its_focus_and_its_scroll_while_the_others_play(app, guard, base_url):
+    """The others' moves add their lines to the log without drawing it anew: a link in
+    focus there stays in focus, a review closed gives the focus back to the log's button
+    that opened it, and a log scrolled up to read stays where it was (at its foot, it
+    follows the newest line)."""
+    open_game(app, base_url, "?seed=5&players=5&level=beginner&delay=0")
+    play_hand(app)
+    playable = app.locator("#hand .hand-tile.playable")
+
+    def to_a_play() -> None:  # (the next hand too, if this one ends first)
+        while settle(app, 60_000) != "human" or not playable.count() or \
+                app.get_attribute("body", "data-phase") != "play":
+            if app.locator("#controls [data-cmd=next-hand]").count():
+                app.click("#controls [data-cmd=next-hand]")
+            else:
+                one_move(app)
+
+    to_a_play()
+    app.goto(base_url + "?delay=1500")  # the same game, the others slower
+    settle(app)
+
+    def others_play() -> int:
+        playable.first.click()
+        app.locator("#table .end.target").first.click()
+        if app.locator("#controls [data-cmd=out]").count():
+            app.locator("#controls [data-cmd=out]").first.click()
+        app.wait_for_selector("body[data-waiting-for=bot]", state="attached")
+        return app.locator("#log li").count()
+
+    lines = others_play()
+    app.locator("#log a").last.focus()
+    app.evaluate("window.held = document.activeElement; "
+                 "document.getElementById('log').scrollTop = 0")
+    app.wait_for_function(LOG_LINES, arg=lines, timeout=20_000)
+    assert app.evaluate("document.activeElement === window.held && window.held.isConnected")
+    assert app.evaluate("document.getElementById('log').scrollTop") == 0
+    app.evaluate("(b => { b.scrollTop = b.scrollHeight; })(document.getElementById('log'))")
+    lines = app.locator("#log li").count()
+    app.wait_for_function(LOG_LINES, arg=lines, timeout=20_000)
+    assert app.evaluate("(b => b.scrollTop + b.clientHeight >= b.scrollHeight - 8)"
+                        "(document.getElementById('log'))")
+    to_a_play()
+    lines = others_play()
+    review = app.locator("#log [data-cmd=review][data-hand='0']")
+    review.focus()
+    app.keyboard.press("Enter")
+    app.locator("#review-dialog").wait_for(state="visible", timeout=30_000)
+    app.wait_for_function(LOG_LINES, arg=lines, timeout=20_000)  # (a line while it is open)
+    app.keyboard.press("Escape")
+    app.locator("#review-dialog").wait_for(state="hidden")
+    assert app.evaluate("document.activeElement.dataset.cmd") == "review"
+    assert app.evaluate("document.activeElement.dataset.hand") == "0"
+    guard.check()

@@ -234,6 +234,17 @@ def test_R12_draw_until_a_tile_fits_in_one_click(app, guard, base_url):
     assert app.locator("#hand .hand-tile.playable").count() == 0
     button = app.locator("#controls [data-action='draw until']")
     assert button.text_content() == "Draw until a tile fits"
+    # A tile that fits nowhere dragged with the mouse is told so (the drag said nothing).
+    assert "cannot be played anywhere now" not in app.text_content("#status")
+    tile = app.locator("#hand .hand-tile").first.bounding_box()
+    table = app.locator("#table").bounding_box()
+    app.mouse.move(tile["x"] + tile["width"] / 2, tile["y"] + tile["height"] / 2)
+    app.mouse.down()
+    app.mouse.move(table["x"] + table["width"] / 2, table["y"] + table["height"] / 2, steps=6)
+    app.mouse.up()
+    app.wait_for_function("document.getElementById('status').textContent"
+                          ".includes('cannot be played anywhere now')")
+    app.evaluate("document.getElementById('status').textContent = ''")  # (for the keys')
     # A keyboard player who tries a tile that fits nowhere is told so, and the focus is not
     # left on that tile: it goes to the move there is, so Enter makes it.
     app.focus("#hand [tabindex='0']")

@@ -570,3 +570,18 @@ def test_on_a_phone_the_diagrams_are_drawn_narrow_and_their_words_read(page, gua
     page.reload()
     wait_ready(page)
     assert page.evaluate(smallest, "#board")[0] == "nos-diagram"
+
+
+def test_a_playable_embed_speaks_the_browsers_language_not_one_chosen_before(
+        page, guard, base_url) -> None:
+    """The language chosen on the rules page (or in the app) is the visitor's choice for
+    those pages: an embedded table without ?lang= takes the browser's (docs/embedding.md)."""
+    page.goto(f"{base_url}rules.html?lang=pl")
+    wait_ready(page)
+    assert page.evaluate("localStorage.getItem('nos.lang')") == "pl"
+    page.goto(f"{base_url}embed.html?play=1&players=3&seed=5&level=beginner&delay=0")
+    page.wait_for_selector("body[data-state=playable]", state="attached",
+                           timeout=BOOT_TIMEOUT_MS)  # (index.html?…&embed=1: web/embed.js)
+    assert "embed=1" in page.url
+    assert page.get_attribute("html", "lang") == "en"
+    guard.check()

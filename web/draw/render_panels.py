@@ -423,43 +423,50 @@ def settlement_html(view, w):
 
 
 # ---------------------------------------------------------------- the log
-def log_html(view, w):
-    """Every action and every payment with its reason, grouped by hand."""
+def log_hands(view, w):
+    """The log by hand, as HTML: for each hand, [its heading, [each entry], its review
+    buttons ("" until it is over)]. The page adds what is new to what it shows
+    (show.draw_log), so a button or link in focus there stays."""
     if view is None:
-        return ""
-    out = []
-    current = None
+        return []
+    hands = []
     # A hand that is over (its next setter named) can be reviewed: a button after its list.
     over = [e.get("hand") for e in view.get("log", [])
             if (e.get("event") or {}).get("key") == "log.next_setter"]
-
-    def review_button(number):
-        if number not in over:
-            return ""
-        return '<p class="log-review">' + review_buttons(view, number, w) + "</p>"
-
+    current = None
     for entry in view.get("log", []):
         number = entry.get("hand")
-        if number != current:
-            if current is not None:
-                out.append("</ul>" + review_button(current))
-            out.append('<h3 class="log-hand">' + esc(w.word("log.hand", {
-                "hand": (number or 0) + 1})) + "</h3><ul>")
+        if number != current or not hands:
             current = number
+            review = ""
+            if number in over:
+                review = '<p class="log-review">' + review_buttons(view, number, w) + "</p>"
+            hands.append(['<h3 class="log-hand">' + esc(w.word("log.hand", {
+                "hand": (number or 0) + 1})) + "</h3>", [], review])
         event = entry.get("event") or {}
         seat = event.get("seat") if str(event.get("key", "")).startswith("act.") else None
         cls = "event" if seat is None else "seat-" + str(seat)
-        out.append('<li class="' + cls + '">' + rule_links(esc(w.capital(w.say(event))), w))
+        item = ['<li class="' + cls + '">' + rule_links(esc(w.capital(w.say(event))), w)]
         pays = entry.get("payments") or []
         if pays:
-            out.append('<ul class="pay">')
+            item.append('<ul class="pay">')
             for p in pays:
-                out.append("<li>" + rule_links(esc(w.capital(w.say(p))), w) + "</li>")
-            out.append("</ul>")
-        out.append("</li>")
-    if current is not None:
-        out.append("</ul>" + review_button(current))
-    return "".join(out)
+                item.append("<li>" + rule_links(esc(w.capital(w.say(p))), w) + "</li>")
+            item.append("</ul>")
+        item.append("</li>")
+        hands[-1][1].append("".join(item))
+    return hands
+
+
+def log_part_html(hand):
+    """One hand of log_hands in its box."""
+    return ('<div class="log-part">' + hand[0] + "<ul>" + "".join(hand[1]) + "</ul>" +
+            hand[2] + "</div>")
+
+
+def log_html(view, w):
+    """Every action and every payment with its reason, grouped by hand."""
+    return "".join(log_part_html(hand) for hand in log_hands(view, w))
 
 
 # ---------------------------------------------------------------- how to play

@@ -127,7 +127,9 @@ def language_asked():
     if not absent(languages):
         for i in range(languages.length):
             browser.append(str(languages[i]))
-    code, bad = logic.choose_language(asked, storage_get(LANG_KEY), browser)
+    # An embed's language is the host site's or the browser's, never one chosen here before.
+    stored = None if embedded() else storage_get(LANG_KEY)
+    code, bad = logic.choose_language(asked, stored, browser)
     return code, asked[:20] if bad else "", asked and not bad
 
 

@@ -192,6 +192,8 @@ def on_pointer_move(page, event):
                 drag["scroll"] = event.clientY
             else:
                 page.move.drag = None
+                if tile is not None:
+                    refused_drag(page, tile)
             return
         drag["moved"] = True
         page.move.tile = drag["tile"]
@@ -204,6 +206,21 @@ def on_pointer_move(page, event):
         ghost.hidden = False
     ghost.style.transform = ("translate(" + str(int(event.clientX) - 22) + "px," +
                              str(int(event.clientY) - 44) + "px)")
+
+
+def refused_drag(page, tile):
+    """A tile dragged by a mouse that cannot go anywhere now: said, as a click on it says
+    it (a finger dragging it scrolls the page instead)."""
+    view = page.view
+    if view is None or page.phase() not in ("play", "out of turn"):
+        return
+    if view.get("waiting_for") == "bot":
+        page.shown.notice = {"key": "notice.wait_turn"}
+    elif page.persons_turn():
+        page.shown.notice = {"key": "notice.no_place", "tile": tile}
+    else:
+        return
+    render(page)
 
 
 def on_pointer_up(page, event):

@@ -348,8 +348,51 @@ def draw_log(page):
     if key != page.shown.log_key:
         page.shown.log_key = key
         box = el("log")
-        box.innerHTML = panels.log_html(view, w)
-        box.scrollTop = box.scrollHeight
+        # Kept where the reader scrolled to, unless at the foot (the newest line shows).
+        foot = box.scrollTop + box.clientHeight >= box.scrollHeight - 8
+        first = not page.shown.log_drawn
+        hands = panels.log_hands(view, w)
+        patch_log(box, page.shown.log_drawn, hands)
+        page.shown.log_drawn = hands
+        if foot or first:
+            box.scrollTop = box.scrollHeight
+
+
+def patch_log(box, drawn, hands):
+    """The log `box`, which shows `drawn` (render_panels.log_hands), made to show `hands`:
+    only what changed is written, so a link or button in focus in it (or one a dialog gives
+    the focus back to when it closes) stays where it is."""
+    parts = box.children
+    if parts.length != len(drawn):  # (not what was drawn last: all of it anew)
+        box.innerHTML = "".join(panels.log_part_html(hand) for hand in hands)
+        return
+    for i in range(len(drawn) - 1, len(hands) - 1, -1):
+        parts.item(i).remove()
+    for i, hand in enumerate(hands):
+        if i >= len(drawn):
+            box.insertAdjacentHTML("beforeend", panels.log_part_html(hand))
+            continue
+        was = drawn[i]
+        if was == hand:
+            continue
+        part = parts.item(i)
+        if was[0] != hand[0]:
+            part.outerHTML = panels.log_part_html(hand)
+            continue
+        items = part.querySelector(":scope > ul")
+        same = 0
+        while same < min(len(was[1]), len(hand[1])) and was[1][same] == hand[1][same]:
+            same += 1
+        for k in range(len(was[1]) - 1, same - 1, -1):
+            items.children.item(k).remove()
+        if same < len(hand[1]):
+            items.insertAdjacentHTML("beforeend", "".join(hand[1][same:]))
+        if was[2] != hand[2]:
+            review = part.querySelector(":scope > .log-review")
+            if not absent(review):
+                review.remove()
+            if hand[2]:
+                part.insertAdjacentHTML("beforeend", hand[2])
 
 
 def draw_help(page):

@@ -50,6 +50,7 @@ class Shown:
         self.table_height = None  # the narrow design's height, if less (show.table_height)
         self.pace = None  # ms the computer players pause per step
         self.log_key = None  # what the log shows, to skip drawing it again
+        self.log_drawn = []  # the log's HTML by hand, as shown (show.patch_log)
         self.help_key = None  # what the payments of "How to play" show
         self.scrolled_key = None  # the hand (and its end) last brought into view
         self.hand_html = None  # the hand as last drawn (drawn again only when it changes)
