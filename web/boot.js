@@ -112,13 +112,15 @@ window.addEventListener("nos:ready", () => setTimeout(registerServiceWorker, 150
 
 // A new version that installed itself in the background (sw.js: skipWaiting, clients.claim)
 // takes over from the one this page runs: say so quietly and offer a reload (the game in
-// progress is saved after every action, so a reload keeps it). Not on the first install,
-// whose version is the one running.
+// progress is saved after every action, so a reload keeps it). Not on the first install
+// (no controller before it), whose version is the one running; but on every later one,
+// also in a page opened before the first install.
 if ("serviceWorker" in navigator) {
-  const hadWorker = Boolean(navigator.serviceWorker.controller);
+  let controller = navigator.serviceWorker.controller;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     const notice = document.getElementById("update-notice");
-    if (hadWorker && notice) notice.hidden = false;
+    if (controller && notice) notice.hidden = false;
+    controller = navigator.serviceWorker.controller;
   });
   document.getElementById("update-reload")?.addEventListener("click", () => location.reload());
 }

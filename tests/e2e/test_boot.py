@@ -271,6 +271,32 @@ def test_a_new_deploy_is_shown_on_the_next_load(context, page, make_server, tmp_
     g.check()
 
 
+def test_a_page_of_the_first_visit_left_open_is_told_of_a_new_deploy(
+        context, page, make_server, tmp_path):
+    """The first install takes over a page that had no service worker, and says nothing
+    (its version is the one running); a later deploy taking it over is said, as in a page
+    that booted under a service worker."""
+    site = site_copy(tmp_path, editable=("sw-manifest.js",))
+    server = make_server(site)
+    g = Guard()
+    g.watch(context)
+    boot(page, server.url)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+    notice = page.locator("#update-notice")
+    assert notice.is_hidden()
+    manifest = (site / "sw-manifest.js").read_text(encoding="utf-8")
+    (site / "sw-manifest.js").write_text(
+        re.sub(r'"version": "\w+"', '"version": "deploy2deploy2000"', manifest))
+    other = context.new_page()  # another page of the site: the browser looks for an update
+    other.goto(server.url + "rules.html")
+    poll_until(lambda: page.evaluate(
+        "caches.keys().then(k => k.filter(n => n.startsWith('nos-')).join())")
+               == "nos-deploy2deploy2000", "the new deploy was never installed")
+    notice.wait_for(state="visible", timeout=10_000)
+    other.close()
+    g.check()
+
+
 def test_without_a_service_worker_the_next_visit_starts_from_the_snapshot(
         browser, make_server, tmp_path):
     """After the fresh start of a second visit web/pyodide.mjs fetches the snapshot into the
