@@ -105,9 +105,17 @@ def test_worked_examples_step_to_the_ledger_the_text_states(page, guard, base_ur
     for name, ledger in stated.items():
         example = page.locator(f"#{name}")
         steps = example.locator(".example-steps li").count()
-        for _ in range(steps):  # move by move, as a reader would
+        paid_before = 0
+        for k in range(steps):  # move by move, as a reader would
             example.locator("[data-cmd=next]").click()
             assert example.locator(".example-steps li.current").count() == 1
+            # A screen reader hears the count, the move and the payments it made.
+            said = example.locator(".example-said[aria-live=polite]").text_content()
+            move = example.locator(".example-steps li.current").text_content().strip()
+            assert said.startswith(f"Step {k + 1} of {steps}: {move}"), said
+            paid = example.locator(".example-ledger").get_attribute("data-payments")
+            assert ("Paid with this move: " in said) == (int(paid) > paid_before), said
+            paid_before = int(paid)
         assert example.locator("[data-cmd=next]").is_disabled()
         assert example.locator(".example-ledger").get_attribute("data-ledger") == ledger, name
         # A tile played is on the table, no longer in its seat's hand.
@@ -231,9 +239,19 @@ def test_a_second_origin_embeds_a_position_a_replay_and_a_playable_table(
     # Its title and heading say so (they said "a position").
     assert replay.locator("html").evaluate("() => document.title") == "Nos — nothing to show"
     assert replay.locator("#embed-heading").text_content() == "Nos — nothing to show"
+    # No replay is on screen now: a step is not understood (it moved the damaged one).
+    warned = []
+    page.on("console", lambda m: warned.append(m.text) if m.type == "warning" else None)
+    page.evaluate("tell('replay', {type: 'nos:load', step: 1})")
+    # A message far longer than any of ours is refused at once (3 MB took ~20 s to read).
+    page.evaluate("tell('replay', {type: 'nos:load', other: 'A'.repeat(3000000)})")
     # The sentence is said again in the language asked for, like the rest of the embed.
     page.evaluate("tell('replay', {type: 'nos:lang', lang: 'pl'})")
-    replay.locator("#embed-note", has_text="zapis gry w linku jest uszkodzony").wait_for()
+    replay.locator("#embed-note", has_text="zapis gry w linku jest uszkodzony").wait_for(
+        timeout=5_000)
+    assert replay.locator("#board svg").count() == 0
+    assert [t for t in warned if "was not understood" in t] == [
+        "Nos: A message from the page around this one was not understood and was ignored."] * 2
     page.evaluate("tell('replay', {type: 'nos:lang', lang: 'en'})")
     replay.locator("#embed-note", has_text="the game record in the link is damaged").wait_for()
     # A message that is not JSON (a cycle) is left alone, and thrown nowhere.

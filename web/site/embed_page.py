@@ -71,9 +71,11 @@ def load_record(embed, record, hand=None, step=None):
         # whoever made the link) goes to the console.
         window.console.warn("Nos: the replay's record was refused:", str(exc))
         embed.error = bad_replay
+        embed.record = embed.session = None  # (a step then has no replay to move)
         return
     if not session.hands:
         embed.error = bad_record
+        embed.record = embed.session = None
         return
     embed.record, embed.session, embed.position = record, session, None
     count = len(session.hands)
@@ -160,15 +162,24 @@ def on_resize(embed):
         draw(embed)
 
 
-# JSON of a message, or null if it has none (a cycle, a function): never thrown.
-_AS_JSON = window.Function("d", "try { return JSON.stringify(d); } catch (e) { return null; }")
+# The largest message read: a record as a link's text (record_link.LIMIT) and its fields.
+MESSAGE_LIMIT = record_link.LIMIT + 1000
+# JSON of a message whose type starts with "nos:", or null (someone else's message, or none:
+# a cycle, a function), or "" if longer than MESSAGE_LIMIT: never thrown. Done by the browser
+# (in MicroPython a message of megabytes took seconds to read before it could be refused).
+_AS_JSON = window.Function("d", "limit", """
+    if (d === null || typeof d !== "object" || typeof d.type !== "string" ||
+        !d.type.startsWith("nos:")) return null;
+    try { const t = JSON.stringify(d); return t.length > limit ? "" : t; }
+    catch (e) { return null; }""")
 
 
 async def on_message(embed, event):
     """nos:load and nos:lang from the page around; anything malformed is ignored (and said
     once on the console, never thrown)."""
-    text = _AS_JSON(event.data)
-    if isinstance(text, str) and too_deep(text):  # (its parse would exhaust the stack)
+    text = _AS_JSON(event.data, MESSAGE_LIMIT)
+    if text == "" or (isinstance(text, str) and too_deep(text)):  # (too long to be one of
+        # ours; or nested so deep that its parse would exhaust the stack)
         window.console.warn("Nos: " + embed.words.word("embed.bad_message"))
         return
     try:
@@ -202,6 +213,7 @@ async def on_message(embed, event):
                 record = record_link.decode(record)
             except ValueError:
                 embed.error = bad_record
+                embed.record = embed.session = None  # (a step then has no replay to move)
                 draw(embed)
                 return
         load_record(embed, record, whole(data.get("hand")), whole(data.get("step")))

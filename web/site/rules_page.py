@@ -42,8 +42,9 @@ def button(cmd, label):
     return ('<button type="button" data-cmd="' + cmd + '">' + label + "</button>")
 
 
-def draw_example(example, words):
-    """The example's board, step count, current move and payments so far."""
+def draw_example(example, words, stepped=False):
+    """The example's board, step count, current move and payments so far; `stepped` (by
+    the reader's button), also said (said_at)."""
     node = example.node
     k = example.step
     position, hand = example.hand_at(k)
@@ -80,6 +81,23 @@ def draw_example(example, words):
         SEATS[p.payer] + ">" + SEATS[p.payee] + " " + str(p.amount) + " " + p.rule
         for p in hand.ledger))
     figures.show_controls(node, k, example.count, words)
+    if stepped:
+        node.querySelector(".example-said").textContent = said_at(example, k, note, hand,
+                                                                  words)
+
+
+def said_at(example, k, note, hand, words):
+    """What a screen reader hears at step `k` (the example's live region): the step count,
+    the move's sentence and the payments that move made, if any."""
+    if k == 0:
+        return note
+    item = example.node.querySelectorAll(".example-steps li").item(k - 1)
+    said = note + ": " + str(item.textContent).strip()
+    before = len(example.hand_at(k - 1)[1].ledger)
+    paid = figures.payments(words, hand.ledger[before:])
+    if paid:
+        said += " " + words.word("example.move_pays") + ": " + "; ".join(paid) + "."
+    return said
 
 
 def section_heading(node):
@@ -98,11 +116,16 @@ def wire_example(example, words):
     icon = figures.step_icon
     controls.innerHTML = (button("start", icon("start") + " " + words.word("example.start")) +
                           button("back", icon("back") + " " + words.word("example.back")) +
-                          '<span class="example-count" aria-live="polite"></span>' +
+                          '<span class="example-count"></span>' +
                           button("next", words.word("example.next") + " " + icon("next")) +
                           button("end", words.word("example.end") + " " + icon("end")))
     board = example.node.querySelector(".example-board")
     board.after(controls)
+    said = document.createElement("p")  # (the count, the move and its payments: said_at)
+    said.className = "example-said"
+    said.classList.add("visually-hidden")
+    said.setAttribute("aria-live", "polite")
+    controls.after(said)
     # Named by its section too: the page's worked examples are landmarks, each unique.
     label = words.word("example.label")
     heading = section_heading(example.node)
@@ -114,7 +137,7 @@ def wire_example(example, words):
             return
         example.step = figures.step_to(str(target.getAttribute("data-cmd")), example.step,
                                        example.count)
-        draw_example(example, words)
+        draw_example(example, words, True)
 
     listen(controls, "click", on_click)
     draw_example(example, words)
