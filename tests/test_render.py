@@ -6,6 +6,7 @@ boneyard's last two are drawn, and the panels offer only legal actions."""
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import xml.etree.ElementTree as ET
 
@@ -636,3 +637,27 @@ def test_the_log_by_hand_is_the_log_and_a_hand_gets_its_review_once_over():
     before = render_panels.log_hands(shorter, EN)
     assert before[:-1] == hands[:len(before) - 1]
     assert before[-1][1] == hands[len(before) - 1][1][:len(before[-1][1])]
+
+
+def test_the_log_words_each_entry_once_and_anew_when_its_number_means_another(monkeypatch):
+    """With a cache (the page's), an entry is worded once; an entry of the same number that
+    differs (after an undo, in a new game) is worded anew, and the cache holds only the
+    entries shown."""
+    view = SAMPLES[-1][1]
+    cache = {}
+    plain = render_panels.log_hands(view, EN)
+    assert render_panels.log_hands(view, EN, cache) == plain
+    assert sorted(cache) == sorted(e["n"] for e in view["log"])
+    said = []
+    real = render_panels.log_entry_html
+    monkeypatch.setattr(render_panels, "log_entry_html",
+                        lambda entry, w: said.append(entry["n"]) or real(entry, w))
+    assert render_panels.log_hands(json.loads(json.dumps(view)), EN, cache) == plain
+    assert said == []  # (all of them from the cache: equal entries, read anew)
+    last = dict(view["log"][-1], event={"key": "act.draw", "seat": 1})
+    undone = dict(view, log=view["log"][:-1] + [last])
+    hands = render_panels.log_hands(undone, EN, cache)
+    assert said == [last["n"]]
+    assert hands[-1][1][-1] == real(last, EN) != plain[-1][1][-1]
+    render_panels.log_hands(dict(view, log=view["log"][:3]), EN, cache)
+    assert sorted(cache) == sorted(e["n"] for e in view["log"][:3])

@@ -423,13 +423,16 @@ def settlement_html(view, w):
 
 
 # ---------------------------------------------------------------- the log
-def log_hands(view, w):
+def log_hands(view, w, cache=None):
     """The log by hand, as HTML: for each hand, [its heading, [each entry], its review
     buttons ("" until it is over)]. The page adds what is new to what it shows
-    (show.draw_log), so a button or link in focus there stays."""
+    (show.draw_log), so a button or link in focus there stays. `cache`: each entry and its
+    HTML by its number (`n`), from the last call with the same words, kept for the next (an
+    entry is worded once, not at every move: 200 took ~100 ms in the page's MicroPython)."""
     if view is None:
         return []
     hands = []
+    kept = {}
     # A hand that is over (its next setter named) can be reviewed: a button after its list.
     over = [e.get("hand") for e in view.get("log", [])
             if (e.get("event") or {}).get("key") == "log.next_setter"]
@@ -443,19 +446,34 @@ def log_hands(view, w):
                 review = '<p class="log-review">' + review_buttons(view, number, w) + "</p>"
             hands.append(['<h3 class="log-hand">' + esc(w.word("log.hand", {
                 "hand": (number or 0) + 1})) + "</h3>", [], review])
-        event = entry.get("event") or {}
-        seat = event.get("seat") if str(event.get("key", "")).startswith("act.") else None
-        cls = "event" if seat is None else "seat-" + str(seat)
-        item = ['<li class="' + cls + '">' + rule_links(esc(w.capital(w.say(event))), w)]
-        pays = entry.get("payments") or []
-        if pays:
-            item.append('<ul class="pay">')
-            for p in pays:
-                item.append("<li>" + rule_links(esc(w.capital(w.say(p))), w) + "</li>")
-            item.append("</ul>")
-        item.append("</li>")
-        hands[-1][1].append("".join(item))
+        if cache is None:
+            hands[-1][1].append(log_entry_html(entry, w))
+            continue
+        n = entry.get("n")
+        had = cache.get(n)  # (the same number after an undo or in a new game: another entry)
+        item = had[1] if had is not None and had[0] == entry else log_entry_html(entry, w)
+        kept[n] = (entry, item)
+        hands[-1][1].append(item)
+    if cache is not None:  # (only the entries shown now: it never grows past the log)
+        cache.clear()
+        cache.update(kept)
     return hands
+
+
+def log_entry_html(entry, w):
+    """One entry of the log: the action and the payments it caused, each with its ruling."""
+    event = entry.get("event") or {}
+    seat = event.get("seat") if str(event.get("key", "")).startswith("act.") else None
+    cls = "event" if seat is None else "seat-" + str(seat)
+    item = ['<li class="' + cls + '">' + rule_links(esc(w.capital(w.say(event))), w)]
+    pays = entry.get("payments") or []
+    if pays:
+        item.append('<ul class="pay">')
+        for p in pays:
+            item.append("<li>" + rule_links(esc(w.capital(w.say(p))), w) + "</li>")
+        item.append("</ul>")
+    item.append("</li>")
+    return "".join(item)
 
 
 def log_part_html(hand):

@@ -351,7 +351,11 @@ def draw_log(page):
         # Kept where the reader scrolled to, unless at the foot (the newest line shows).
         foot = box.scrollTop + box.clientHeight >= box.scrollHeight - 8
         first = not page.shown.log_drawn
-        hands = panels.log_hands(view, w)
+        words_now = page.shown.lang + ":" + str(w.viewer) + ":" + json.dumps(w.names)
+        if words_now != page.shown.log_words:  # (the entries' sentences change)
+            page.shown.log_words = words_now
+            page.shown.log_cache = {}
+        hands = panels.log_hands(view, w, page.shown.log_cache)
         patch_log(box, page.shown.log_drawn, hands)
         page.shown.log_drawn = hands
         if foot or first:

@@ -51,6 +51,8 @@ class Shown:
         self.pace = None  # ms the computer players pause per step
         self.log_key = None  # what the log shows, to skip drawing it again
         self.log_drawn = []  # the log's HTML by hand, as shown (show.patch_log)
+        self.log_cache = {}  # each entry and its HTML by its number (render_panels.log_hands)
+        self.log_words = None  # the language, viewer and names that HTML is in
         self.help_key = None  # what the payments of "How to play" show
         self.scrolled_key = None  # the hand (and its end) last brought into view
         self.hand_html = None  # the hand as last drawn (drawn again only when it changes)
