@@ -30,12 +30,15 @@ class Example:
         return len(self.spec["steps"])
 
     def hand_at(self, k):
-        """The position and the hand after the first `k` moves (the engine applies them)."""
+        """The position, the hand after the first `k` moves (the engine applies them) and
+        how many payments it had before the last of them."""
         position = Position.parse(self.spec["position"])
         hand = position.hand()
+        before = 0
         for action, _ in self.spec["steps"][:k]:
+            before = len(hand.ledger)
             hand.apply(parse_action(action))
-        return position, hand
+        return position, hand, before
 
 
 def button(cmd, label):
@@ -47,7 +50,7 @@ def draw_example(example, words, stepped=False):
     the reader's button), also said (said_at)."""
     node = example.node
     k = example.step
-    position, hand = example.hand_at(k)
+    position, hand, before = example.hand_at(k)
     board = node.querySelector(".example-board")
     board.innerHTML = figures.hand_svg(hand, figures.open_seats(position), words, None, None,
                                        False, diagrams_narrow())
@@ -82,19 +85,18 @@ def draw_example(example, words, stepped=False):
         for p in hand.ledger))
     figures.show_controls(node, k, example.count, words)
     if stepped:
-        node.querySelector(".example-said").textContent = said_at(example, k, note, hand,
-                                                                  words)
+        node.querySelector(".example-said").textContent = said_at(example, k, note,
+                                                                  hand.ledger[before:], words)
 
 
-def said_at(example, k, note, hand, words):
+def said_at(example, k, note, paid, words):
     """What a screen reader hears at step `k` (the example's live region): the step count,
-    the move's sentence and the payments that move made, if any."""
+    the move's sentence and the payments that move made (`paid`), if any."""
     if k == 0:
         return note
     item = example.node.querySelectorAll(".example-steps li").item(k - 1)
     said = note + ": " + str(item.textContent).strip()
-    before = len(example.hand_at(k - 1)[1].ledger)
-    paid = figures.payments(words, hand.ledger[before:])
+    paid = figures.payments(words, paid)
     if paid:
         said += " " + words.word("example.move_pays") + ": " + "; ".join(paid) + "."
     return said
