@@ -209,18 +209,10 @@ def on_pointer_move(page, event):
 
 
 def refused_drag(page, tile):
-    """A tile dragged by a mouse that cannot go anywhere now: said, as a click on it says
-    it (a finger dragging it scrolls the page instead)."""
-    view = page.view
-    if view is None or page.phase() not in ("play", "out of turn"):
-        return
-    if view.get("waiting_for") == "bot":
-        page.shown.notice = {"key": "notice.wait_turn"}
-    elif page.persons_turn():
-        page.shown.notice = {"key": "notice.no_place", "tile": tile}
-    else:
-        return
-    render(page)
+    """A tile dragged by a mouse that cannot go anywhere now: said as a click on it says it
+    (on_tile; a finger dragging it scrolls the page instead)."""
+    if page.view is not None and page.phase() in ("play", "out of turn"):
+        on_tile(page, tile)
 
 
 def on_pointer_up(page, event):
