@@ -281,6 +281,8 @@ def test_a_second_origin_embeds_a_position_a_replay_and_a_playable_table(
     held[0].fallback()
     page.wait_for_timeout(500)
     assert pos.locator("html").get_attribute("lang") == "pl"
+    # Its "Open in Nos" opens the app in the language it shows.
+    assert pos.locator("#open-app").get_attribute("href") == "./index.html?lang=pl"
     # A frame made as narrow as a phone draws its position anew for a phone, and back.
     page.evaluate("document.getElementById('pos').style.width = '360px'")
     pos.locator("#board svg.narrow").wait_for(state="attached")

@@ -67,9 +67,13 @@ async def read_words(code, fetching=None):
 
 
 def show_words(code, words):
-    """The page's static words and its lang attribute in language `code`."""
+    """The page's static words and its lang attribute in language `code`; an embed's
+    "Open in Nos" opens the app in that language too."""
     document.documentElement.setAttribute("lang", code)
     fill_words(words)
+    link = document.getElementById("open-app")
+    if not absent(link):
+        link.setAttribute("href", "./index.html?lang=" + code)
     return words
 
 
