@@ -8,6 +8,8 @@ the arrow keys move between them (web/page/access.py).
 Pure functions of their arguments, in the MicroPython subset (see render_svg.py).
 """
 
+import json
+
 from render_coach import mark_class, marks, not_first
 from render_layout import hand_of
 from render_svg import (
@@ -15,6 +17,7 @@ from render_svg import (
     GOLD,
     INK,
     INK_DIM,
+    Memo,
     focus_ring,
     group,
     rect,
@@ -23,8 +26,28 @@ from render_svg import (
     text,
     text_width,
     tile_face,
+    words_key,
 )
 from render_table import dims
+
+# The hand as drawn, by all it is drawn from (hand_key): it stays as it is while the
+# others play.
+_HANDS = Memo(8)
+
+
+def hand_key(view, ui, mode, words):
+    """Everything hand_svg draws from: the language and seats, the design, the viewer's
+    tiles and declared doubles, the selection, what is playable, the coach's marks."""
+    hand = hand_of(view)
+    coach = bool(ui.get("coach") and view is not None)
+    declared = ()
+    if hand:
+        me = view.get("viewer", 0)
+        declared = tuple((hand.get("declared") or [[]] * (me + 1))[me])
+    return (words_key(words), mode, view is None, hand is None,
+            tuple(hand.get("tiles", []) if hand else ()), ui.get("selected"),
+            tuple(ui.get("playable") or ()), bool(ui.get("active")), bool(ui.get("hidden")),
+            coach, json.dumps(view.get("coach")) if coach else None, declared)
 
 
 def hand_svg(view=None, ui=None, mode="wide", words=None):
@@ -35,6 +58,16 @@ def hand_svg(view=None, ui=None, mode="wide", words=None):
     the tiles for the coach's chips, filled from the view's "coach"), "hidden": bool (no
     view: pass-and-play hides the hand, it is not loading)}.
     """
+    ui = ui or {}
+    key = hand_key(view, ui, mode, words)
+    drawn = _HANDS.get(key)
+    if drawn is None:
+        drawn = _HANDS.put(key, draw_hand_svg(view, ui, mode, words))
+    return drawn
+
+
+def draw_hand_svg(view, ui, mode, words):
+    """hand_svg, drawn (it reads only what hand_key holds)."""
     d = dims(mode)
     w = d["w"]
     small = d["cols"] == 2

@@ -17,6 +17,7 @@ from render_svg import (
     LAST,
     LOCK,
     MATADOR,
+    Memo,
     focus_ring,
     group,
     line,
@@ -26,6 +27,7 @@ from render_svg import (
     text,
     tile_face,
     title,
+    words_key,
 )
 
 
@@ -154,33 +156,59 @@ def placed_tiles(placement, px, last, words, detailed=False, arms=None, arrive=N
         parts = [group([face], None, [("role", "img"), ("aria-label", said)])]
     else:
         parts = [group([title(said), face]) if detailed else face]
+    said_by = words_key(words)
     for t in placement["tiles"]:
         x, y, w, h = px(t["box"])
         is_last = last is not None and last[0] == t["arm"] and last[1] == t["index"]
-        # No data-arm on the table: there it marks the ends a tile is dropped on.
-        face = tile_face(x, y, w, h, t["first"], t["second"],
-                         "layout-tile" + (" last" if is_last else ""),
-                         [("data-tile", str(t["tile"])),
-                          ("data-arm", str(t["arm"]) if detailed else None)],
-                         LAST if is_last else None)
-        said = words.word("tile.played", {"tile": t["tile"], "seat": t["seat"]})
-        if is_last and detailed:
-            said += words.word("tile.last")
-        more = None
+        side = None
         if arms is not None:
-            arm = arms[t["arm"]] if t["arm"] < len(arms) else {}
-            named = words.word("tile.on_arm", {"tile": t["tile"], "seat": t["seat"],
-                                               "side": arm.get("side", ""),
-                                               "n": t["index"] + 1})
-            if is_last:
-                named += words.word("tile.last")
-            more = [("role", "img"), ("aria-label", words.capital(named))]
-        inner = [title(said), face]
-        if is_last and arrive is not None and t["seat"] in arrive:
-            ax, ay = arrive[t["seat"]]
-            inner.append(slide_in(ax - x - w / 2, ay - y - h / 2))
-        parts.append(group(inner, None, more))
+            side = (arms[t["arm"]] if t["arm"] < len(arms) else {}).get("side", "")
+        start = arrive[t["seat"]] if (is_last and arrive is not None and
+                                      t["seat"] in arrive) else None
+        key = (said_by, x, y, w, h, t["tile"], t["first"], t["second"], t["arm"], t["index"],
+               t["seat"], is_last, detailed, side, start)
+        drawn = _TILES.get(key)
+        if drawn is None:
+            drawn = _TILES.put(key, placed_tile(t, x, y, w, h, is_last, words, detailed,
+                                                side, start))
+        parts.append(drawn)
     return parts
+
+
+# The layout's tiles as drawn (placed_tile), by where and what they are: at each move the
+# table draws one new tile, the others as before unless the layout was fitted anew.
+_TILES = Memo(300)
+
+
+def placed_tile(t, x, y, w, h, is_last, words, detailed, side, start):
+    """One tile of `placed_tiles` in the box (x, y, w, h); `side`: its arm's side (the
+    table; None: a diagram), `start`: where it slides in from (motion) or None."""
+    # No data-arm on the table: there it marks the ends a tile is dropped on.
+    face = tile_face(x, y, w, h, t["first"], t["second"],
+                     "layout-tile" + (" last" if is_last else ""),
+                     [("data-tile", str(t["tile"])),
+                      ("data-arm", str(t["arm"]) if detailed else None)],
+                     LAST if is_last else None)
+    said = words.word("tile.played", {"tile": t["tile"], "seat": t["seat"]})
+    if is_last and detailed:
+        said += words.word("tile.last")
+    more = None
+    if side is not None:
+        named = words.word("tile.on_arm", {"tile": t["tile"], "seat": t["seat"],
+                                           "side": side, "n": t["index"] + 1})
+        if is_last:
+            named += words.word("tile.last")
+        more = [("role", "img"), ("aria-label", words.capital(named))]
+    inner = [title(said), face]
+    if start is not None:
+        inner.append(slide_in(start[0] - x - w / 2, start[1] - y - h / 2))
+    return group(inner, None, more)
+
+
+# The ends as drawn (end_marker), by all they are drawn from: a move changes one or two.
+_ENDS = Memo(60)
+END_FIELDS = ("dead", "open", "locked", "matching", "label", "takes", "needs_double", "side",
+              "end")  # what end_marker and end_title read of an arm
 
 
 def end_marker(arm, i, b, u, target, selected, words, hit=None, stop=False):
@@ -188,6 +216,18 @@ def end_marker(arm, i, b, u, target, selected, words, hit=None, stop=False):
     (x, y, w, h) that takes the clicks and drops too (see end_targets). The ends the
     selected tile can go to are buttons, one tab stop: `stop` has tabindex 0, the others -1
     (the arrow keys move between them, web/page/access.py)."""
+    key = (words_key(words), i, tuple(b), u, bool(target), selected,
+           None if hit is None else tuple(hit), bool(stop),
+           tuple([arm.get(f) for f in END_FIELDS]))
+    drawn = _ENDS.get(key)
+    if drawn is None:
+        drawn = _ENDS.put(key, draw_end_marker(arm, i, b, u, target, selected, words, hit,
+                                               stop))
+    return drawn
+
+
+def draw_end_marker(arm, i, b, u, target, selected, words, hit=None, stop=False):
+    """end_marker, drawn (it reads only the arm's END_FIELDS)."""
     x, y, w, h = b
     inset = u * 0.25
     x, y, w, h = x + inset, y + inset, w - 2 * inset, h - 2 * inset

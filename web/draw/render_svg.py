@@ -220,6 +220,33 @@ def _shape(key):
     return shape
 
 
+class Memo:
+    """Drawings kept by a key that holds everything they are drawn from (a tuple of
+    strings, numbers, booleans, None and tuples), at most `size` of them. The table is
+    drawn anew at every move, and most of it (the seats that did not act, the tiles already
+    down, the person's hand while the others play) is what it was before: a lookup then,
+    not a drawing (docs/performance.md)."""
+
+    def __init__(self, size=200):
+        self.size = size
+        self.kept = {}
+
+    def get(self, key):
+        return self.kept.get(key)
+
+    def put(self, key, svg):
+        if len(self.kept) >= self.size:
+            self.kept = {}
+        self.kept[key] = svg
+        return svg
+
+
+def words_key(words):
+    """What a drawing's words depend on besides their keys: the language, the seat called
+    "you" and the seats' names (part of every Memo key of a drawing with words)."""
+    return (words.lang, words.viewer, tuple(words.names or ()))
+
+
 def translate(x, y):
     """The transform that moves a shape drawn at (0, 0) to (x, y)."""
     return "translate(" + fmt(x) + " " + fmt(y) + ")"

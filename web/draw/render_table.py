@@ -33,6 +33,7 @@ from render_svg import (
     PANEL,
     RIM,
     RIM_EDGE,
+    Memo,
     chip,
     chip_change,
     fmt,
@@ -50,6 +51,7 @@ from render_svg import (
     tile_face,
     title,
     trim,
+    words_key,
 )
 
 # Geometry of the two designs: viewBox, opponents' band, layout area, bottom strip.
@@ -111,9 +113,41 @@ def last_actions(view, words, bare=False):
     return [words.capital(words.say(e, bare)) if e else "" for e in hand.get("last") or []]
 
 
+# The opponents' panels as drawn, by everything each is drawn from (seat_key): a move
+# changes one or two of them.
+_SEATS = Memo(60)
+
+
+def seat_key(view, seat):
+    """What a seat's panel shows of the view: its chips and, in a hand, whether it acts,
+    its tile count, declared doubles, open tiles, on set, nos, out and waits owed."""
+    chips = view.get("chips", [0] * (seat + 1))[seat]
+    hand = hand_of(view)
+    if hand is None:
+        return (chips,)
+    sizes = hand.get("hand_sizes", [])
+    shown_open = open_tiles(hand, seat)
+    return (chips, hand.get("acting") == seat, sizes[seat] if seat < len(sizes) else 0,
+            tuple((hand.get("declared") or [[]] * (seat + 1))[seat]),
+            None if shown_open is None else tuple(shown_open), hand.get("setter") == seat,
+            hand.get("nos") == seat, bool((hand.get("out") or [False] * (seat + 1))[seat]),
+            len((hand.get("waits") or [[]] * (seat + 1))[seat]))
+
+
 def seat_panel(view, seat, x, y, w, h, small, last, words, change=0, shown_last=None):
     """A seat's panel; `last` its last action as a sentence (read out), `shown_last` as the
     panel shows it under the seat's name (without the name: last_actions)."""
+    key = (words_key(words), seat, x, y, w, h, small, last, change, shown_last,
+           seat_key(view, seat))
+    drawn = _SEATS.get(key)
+    if drawn is None:
+        drawn = _SEATS.put(key, draw_seat_panel(view, seat, x, y, w, h, small, last, words,
+                                                change, shown_last))
+    return drawn
+
+
+def draw_seat_panel(view, seat, x, y, w, h, small, last, words, change=0, shown_last=None):
+    """seat_panel, drawn (it reads only what seat_key holds of the view)."""
     hand = hand_of(view)
     name = words.name(seat)
     chips = view.get("chips", [0] * (seat + 1))[seat]
@@ -404,7 +438,38 @@ def set_tile_message(hand, cx, cy, d, words):
                  "center-message")
 
 
+# The bottom strip as drawn (the boneyard, the person's own line), by strip_key.
+_STRIPS = Memo(8)
+
+
+def strip_key(view, d, ui):
+    """What the strip shows: the boneyard's counts and the person's chips, payment and
+    pills (their turn, waits owed, on set, nos), in the design `d`."""
+    hand = hand_of(view)
+    me = view.get("viewer", 0)
+    changes = (ui or {}).get("chips") or []
+    facts = None
+    if hand is not None:
+        facts = (hand.get("drawable", 0), hand.get("last_two", 0),
+                 view.get("waiting_for") == "human",
+                 len((hand.get("waits") or [[]] * (me + 1))[me]), hand.get("setter") == me,
+                 hand.get("nos") == me)
+    return (d["w"], d["strip"], d["cols"], me,
+            view.get("chips", [0] * (me + 1))[me] if view.get("chips") else 0,
+            changes[me] if me < len(changes) else 0, facts)
+
+
 def strip_svg(view, d, words, ui=None):
+    """The bottom strip: the boneyard with its last two tiles (R2) and the person's line."""
+    key = (words_key(words), strip_key(view, d, ui))
+    drawn = _STRIPS.get(key)
+    if drawn is None:
+        drawn = _STRIPS.put(key, draw_strip(view, d, words, ui))
+    return drawn
+
+
+def draw_strip(view, d, words, ui=None):
+    """strip_svg, drawn (it reads only what strip_key holds of the view)."""
     hand = hand_of(view)
     small = d["cols"] == 2
     y = d["strip"]
