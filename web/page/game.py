@@ -247,15 +247,25 @@ def on_change(page, event):
         # An arrow key on the closed list changes it at once (Chromium): each language it
         # passes would redraw the page in it. The switch waits until the keys rest.
         by_key = window.performance.now() - page.shown.lang_arrow < 300
-        spawn(page, switch_language_later(page, str(node.value), page.shown.lang_gen,
-                                          0.8 if by_key else 0))
+        page.shown.lang_loading = True
+        update_state(page)
+        asyncio.create_task(switch_language_later(page, str(node.value), page.shown.lang_gen,
+                                                  0.8 if by_key else 0))
 
 
 async def switch_language_later(page, code, gen, seconds):
-    if seconds:
-        await asyncio.sleep(seconds)
-    if gen == page.shown.lang_gen:  # (no later change of the list since)
-        await switch_language(page, code, gen)
+    """The page "waits" until the language chosen last is shown; a choice made since lets
+    the page go, whatever becomes of this one's catalogue (on a slow line it may come late,
+    or never: a game is not held up for it)."""
+    try:
+        if seconds:
+            await asyncio.sleep(seconds)
+        if gen == page.shown.lang_gen:  # (no later change of the list since)
+            await switch_language(page, code, gen)
+    finally:
+        if gen == page.shown.lang_gen:
+            page.shown.lang_loading = False
+            update_state(page)
 
 
 async def switch_language(page, code, gen):

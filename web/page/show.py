@@ -232,7 +232,7 @@ def swap(old_root, new_root, selector):
 def update_state(page):
     link = page.link
     view = page.view
-    state = logic.page_state(view, link.busy or link.pending > 0)
+    state = logic.page_state(view, not page.idle())
     if view is None and page.shown.broken and page.idle():
         state = "playable"
     if view is not None and not link.synced:

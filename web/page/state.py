@@ -58,6 +58,7 @@ class Shown:
         self.hand_html = None  # the hand as last drawn (drawn again only when it changes)
         self.lang_arrow = -1e9  # when an arrow key last moved the language list (ms)
         self.lang_gen = 0  # changes of the language list (a switch waits for the last)
+        self.lang_loading = False  # the language chosen last is on its way (game.py)
         self.heard = None  # how many log entries the live region has said (access.py)
         self.heard_turn = None  # whose turn the live region said last (access.tell_news)
         self.moved = None  # the log length, chips, last play, hand last drawn (motion)
@@ -164,5 +165,5 @@ class Page:
                 and view.get("viewer") != self.shown.seen)
 
     def idle(self):
-        """No request is under way or waiting to start."""
-        return not self.link.busy and not self.link.pending
+        """No request is under way or waiting to start, nor the language chosen last."""
+        return not self.link.busy and not self.link.pending and not self.shown.lang_loading
