@@ -58,7 +58,7 @@ def test_micropython_draws_exactly_what_cpython_draws(tmp_path):
     src.write_text(json.dumps(views))
     files = [str(web_views.module_path(m)) for m in MAIN_THREAD_MODULES] + [str(DRIVER)]
     run = subprocess.run(["node", str(RUNNER), MJS.as_uri(), str(src), str(dst), *files],
-                         capture_output=True, text=True, timeout=900)  # (≈ 4–5 min here)
+                         capture_output=True, text=True, timeout=600)  # (≈ 15 s here)
     assert run.returncode == 0, run.stderr[-3000:]
     got = json.loads(dst.read_text())
     want = json.loads(json.dumps(mpy_driver.render_all(views)))
