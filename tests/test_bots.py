@@ -110,7 +110,9 @@ def test_r7_announcement_is_legal_for_every_set_tile(level: str) -> None:
     rng = random.Random(level)
     b = bot(level)
     for players in (3, 4, 5):
-        for set_tile in ALL_TILES:
+        # (the expert searches every game for each: each tile at one player count, 40 s)
+        tiles = ALL_TILES[players % 3::3] if level == "expert" else ALL_TILES
+        for set_tile in tiles:
             hand = forced_hand(players, set_tile, rng)
             scripted_set(hand, set_tile)
             assert hand.phase is Phase.ANNOUNCE
