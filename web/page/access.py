@@ -73,7 +73,9 @@ def off_a_dead_tile(page):
 
 
 def focus_node(node):
-    if not absent(node):
+    # (on the node that has it already, focus() does nothing, but only after the browser
+    # has brought its styles up to date: at every step, for the hand's tile in focus)
+    if not absent(node) and not node.isSameNode(document.activeElement):
         node.focus(to_js({"preventScroll": True}))
 
 

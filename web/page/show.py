@@ -32,7 +32,7 @@ from dom import (
 )
 from language import say, words
 from pyscript import document, window
-from pyscript.ffi import to_js
+from pyscript.ffi import create_proxy, to_js
 
 
 def keep(page, key, value):
@@ -263,6 +263,8 @@ def render(page, with_log=True, table=True):
     """Draw everything from the last view (the game log only if `with_log`, the table only
     if `table`: not when it shows that view already)."""
     start = window.performance.now()
+    # Read before anything is written: read after, it would lay the page out mid-drawing.
+    foot = log_at_foot() if with_log else None
     view = page.view
     mode = page.shown.mode
     w = words(page)
@@ -294,7 +296,7 @@ def render(page, with_log=True, table=True):
                                      page.tiles_hidden())
     el("share-button").disabled = page.tiles_hidden()
     if with_log:
-        draw_log(page)
+        draw_log(page, foot)
     draw_help(page)
     if page.shown.error:  # a refusal links its ruling (R70)
         show_status(say(page, page.shown.error), "error",
@@ -338,8 +340,23 @@ def bring_into_view(page):
             el("table").scrollIntoView(to_js({"block": "nearest"}))
 
 
-def draw_log(page):
-    """The game log, if it changed since it was last drawn."""
+def log_at_foot():
+    """Whether the log shows its newest line (scrolled to its foot)."""
+    box = el("log")
+    return box.scrollTop + box.clientHeight >= box.scrollHeight - 8
+
+
+_TO_FOOT = []  # the proxy of log_to_foot for requestAnimationFrame, made once
+
+
+def log_to_foot(timestamp=None):
+    box = el("log")
+    box.scrollTop = box.scrollHeight
+
+
+def draw_log(page, foot=None):
+    """The game log, if it changed since it was last drawn; `foot`: whether it showed its
+    newest line before the page was drawn (log_at_foot), if known."""
     view = page.view
     log = (view or {}).get("log") or []
     w = words(page)
@@ -349,7 +366,8 @@ def draw_log(page):
         page.shown.log_key = key
         box = el("log")
         # Kept where the reader scrolled to, unless at the foot (the newest line shows).
-        foot = box.scrollTop + box.clientHeight >= box.scrollHeight - 8
+        if foot is None:
+            foot = log_at_foot()
         first = not page.shown.log_drawn
         words_now = page.shown.lang + ":" + str(w.viewer) + ":" + json.dumps(w.names)
         if words_now != page.shown.log_words:  # (the entries' sentences change)
@@ -358,8 +376,11 @@ def draw_log(page):
         hands = panels.log_hands(view, w, page.shown.log_cache)
         patch_log(box, page.shown.log_drawn, hands)
         page.shown.log_drawn = hands
-        if foot or first:
-            box.scrollTop = box.scrollHeight
+        if foot or first:  # at the next frame: its new height now would lay the page out
+            # in the middle of drawing it, and once more when it is drawn
+            if not _TO_FOOT:
+                _TO_FOOT.append(create_proxy(log_to_foot))
+            window.requestAnimationFrame(_TO_FOOT[0])
 
 
 def patch_log(box, drawn, hands):
