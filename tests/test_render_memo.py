@@ -94,3 +94,20 @@ def test_a_seat_panel_is_kept_only_while_what_it_shows_is_the_same() -> None:
     assert render_table.seats_svg(richer, d, w) != first
     waiting = dict(view, hand=dict(view["hand"], waits=[[], ["5-5"], [], []]))
     assert "owes" in render_table.seats_svg(waiting, d, w).lower()
+
+
+def test_a_drawing_with_no_catalogue_is_not_kept_for_the_catalogue_that_comes() -> None:
+    """The page draws with an empty English stand-in when no catalogue came; English's own
+    words, once they come, are drawn anew, not the stand-in's keys."""
+    from say import Words
+
+    view = next(v for v in hand_views("1", 3, players=4)
+                if (v.get("hand") or {}).get("layout"))
+    ui = {"playable": ui_logic.tile_actions(view), "active": True}
+    stand_in = Words({"lang": "en", "words": {}}, view["viewer"], view["names"])
+    assert "hand.title" in render_hand.hand_svg(view, ui, "wide", stand_in)
+    real = web_views.words("en", view)
+    assert "hand.title" not in render_hand.hand_svg(view, ui, "wide", real)
+    d = render_table.dims("wide", view["players"])
+    assert "seat.tiles" in render_table.seats_svg(view, d, stand_in)
+    assert "seat.tiles" not in render_table.seats_svg(view, d, real)

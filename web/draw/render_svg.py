@@ -243,8 +243,9 @@ class Memo:
 
 def words_key(words):
     """What a drawing's words depend on besides their keys: the language, the seat called
-    "you" and the seats' names (part of every Memo key of a drawing with words)."""
-    return (words.lang, words.viewer, tuple(words.names or ()))
+    "you" and the seats' names (part of every Memo key of a drawing with words); and the
+    catalogue's size, for the empty stand-in a page draws with when no catalogue came."""
+    return (words.lang, len(words.words), words.viewer, tuple(words.names or ()))
 
 
 def translate(x, y):
