@@ -59,11 +59,7 @@ def hand_svg(view=None, ui=None, mode="wide", words=None):
     view: pass-and-play hides the hand, it is not loading)}.
     """
     ui = ui or {}
-    key = hand_key(view, ui, mode, words)
-    drawn = _HANDS.get(key)
-    if drawn is None:
-        drawn = _HANDS.put(key, draw_hand_svg(view, ui, mode, words))
-    return drawn
+    return _HANDS.draw(hand_key(view, ui, mode, words), draw_hand_svg, view, ui, mode, words)
 
 
 def draw_hand_svg(view, ui, mode, words):
@@ -77,7 +73,6 @@ def draw_hand_svg(view, ui, mode, words):
     tiles = hand.get("tiles", []) if hand else []
     per_row = max(int((w - 2 * pad + gap) / (tw + gap)), 1)
     rows = max((len(tiles) + per_row - 1) // per_row, 1)
-    ui = ui or {}
     coach = ui.get("coach") and view is not None
     below = 16 if coach else 0  # (the coach's chips under each tile)
     top = 16

@@ -167,11 +167,8 @@ def placed_tiles(placement, px, last, words, detailed=False, arms=None, arrive=N
                                       t["seat"] in arrive) else None
         key = (said_by, x, y, w, h, t["tile"], t["first"], t["second"], t["arm"], t["index"],
                t["seat"], is_last, detailed, side, start)
-        drawn = _TILES.get(key)
-        if drawn is None:
-            drawn = _TILES.put(key, placed_tile(t, x, y, w, h, is_last, words, detailed,
-                                                side, start))
-        parts.append(drawn)
+        parts.append(_TILES.draw(key, placed_tile, t, x, y, w, h, is_last, words, detailed,
+                                 side, start))
     return parts
 
 
@@ -219,11 +216,7 @@ def end_marker(arm, i, b, u, target, selected, words, hit=None, stop=False):
     key = (words_key(words), i, tuple(b), u, bool(target), selected,
            None if hit is None else tuple(hit), bool(stop),
            tuple([arm.get(f) for f in END_FIELDS]))
-    drawn = _ENDS.get(key)
-    if drawn is None:
-        drawn = _ENDS.put(key, draw_end_marker(arm, i, b, u, target, selected, words, hit,
-                                               stop))
-    return drawn
+    return _ENDS.draw(key, draw_end_marker, arm, i, b, u, target, selected, words, hit, stop)
 
 
 def draw_end_marker(arm, i, b, u, target, selected, words, hit=None, stop=False):

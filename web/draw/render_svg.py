@@ -240,6 +240,11 @@ class Memo:
         self.kept[key] = svg
         return svg
 
+    def draw(self, key, drawing, *args):
+        """The drawing kept under `key`, else drawing(*args), kept."""
+        drawn = self.get(key)
+        return self.put(key, drawing(*args)) if drawn is None else drawn
+
 
 def words_key(words):
     """What a drawing's words depend on besides their keys: the language, the seat called

@@ -139,11 +139,8 @@ def seat_panel(view, seat, x, y, w, h, small, last, words, change=0, shown_last=
     panel shows it under the seat's name (without the name: last_actions)."""
     key = (words_key(words), seat, x, y, w, h, small, last, change, shown_last,
            seat_key(view, seat))
-    drawn = _SEATS.get(key)
-    if drawn is None:
-        drawn = _SEATS.put(key, draw_seat_panel(view, seat, x, y, w, h, small, last, words,
-                                                change, shown_last))
-    return drawn
+    return _SEATS.draw(key, draw_seat_panel, view, seat, x, y, w, h, small, last, words,
+                       change, shown_last)
 
 
 def draw_seat_panel(view, seat, x, y, w, h, small, last, words, change=0, shown_last=None):
@@ -461,11 +458,8 @@ def strip_key(view, d, ui):
 
 def strip_svg(view, d, words, ui=None):
     """The bottom strip: the boneyard with its last two tiles (R2) and the person's line."""
-    key = (words_key(words), strip_key(view, d, ui))
-    drawn = _STRIPS.get(key)
-    if drawn is None:
-        drawn = _STRIPS.put(key, draw_strip(view, d, words, ui))
-    return drawn
+    return _STRIPS.draw((words_key(words), strip_key(view, d, ui)), draw_strip, view, d,
+                        words, ui)
 
 
 def draw_strip(view, d, words, ui=None):

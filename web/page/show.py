@@ -33,6 +33,7 @@ from dom import (
 from language import say, words
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
+from render_svg import words_key
 
 
 def keep(page, key, value):
@@ -369,7 +370,7 @@ def draw_log(page, foot=None):
         if foot is None:
             foot = log_at_foot()
         first = not page.shown.log_drawn
-        words_now = page.shown.lang + ":" + str(w.viewer) + ":" + json.dumps(w.names)
+        words_now = words_key(w)
         if words_now != page.shown.log_words:  # (the entries' sentences change)
             page.shown.log_words = words_now
             page.shown.log_cache = {}

@@ -227,8 +227,8 @@ def seed_from_text(text, limits):
 # ---------------------------------------------------------------- the state of the page
 def page_state(view, busy):
     """The body's data-state: "loading", "waiting" (a request, or the language chosen, is
-    under way), "bot" (the
-    computer players are acting) or "playable" (the person can act)."""
+    under way), "bot" (the computer players are acting) or "playable" (the person can
+    act)."""
     if view is None:
         return "loading"
     if busy:
