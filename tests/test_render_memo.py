@@ -1,7 +1,8 @@
 """The table's drawings kept between moves (render_svg.Memo): whatever was kept, the table,
 the hand and their parts are the strings a fresh drawing gives, move after move, in every
 geometry, for the person and for a bystander seat, with motion and a selection, in two
-languages and at both designs."""
+languages and at both designs. So are the numbers, texts, widths and templates the drawing
+functions keep (render_svg's fmt, esc and text_width, say's templates)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import render_hand
 import render_layout
 import render_svg
 import render_table
+import say
 import ui_logic
 import web_views
 from web_views import GAMES, TRIANGLES, find_seed, hand_views
@@ -17,9 +19,15 @@ MEMOS = [render_table._SEATS, render_table._STRIPS, render_layout._TILES,  # noq
          render_layout._ENDS, render_hand._HANDS]  # noqa: SLF001
 
 
+KEPT = [render_svg._NUMBERS, render_svg._ESCAPED, render_svg._WIDTHS,  # noqa: SLF001
+        say._PIECES]  # noqa: SLF001
+
+
 def forget() -> None:
     for memo in MEMOS:
         memo.kept = {}
+    for kept in KEPT:
+        kept.clear()
 
 
 def drawings(view: dict, lang: str, mode: str, previous: dict | None) -> list[str]:
@@ -111,3 +119,49 @@ def test_a_drawing_with_no_catalogue_is_not_kept_for_the_catalogue_that_comes() 
     d = render_table.dims("wide", view["players"])
     assert "seat.tiles" in render_table.seats_svg(view, d, stand_in)
     assert "seat.tiles" not in render_table.seats_svg(view, d, real)
+
+
+def test_kept_numbers_texts_and_widths_are_what_a_fresh_call_gives() -> None:
+    numbers = [0, 2, 2.0, -0.0, True, False, 0.05, -0.05, 0.15, 1.25, -1.25, 36, 72.44,
+               -3.96, 1e-9, 123456.789, 7 / 3]
+    texts = ["#1d3b2a", "Anna & Bram", '<b "x">', "it's", 5, 2.5, "", "Zoë"]
+
+    def calls() -> list:
+        return ([lambda v=v: render_svg.fmt(v) for v in numbers] +
+                [lambda t=t: render_svg.esc(t) for t in texts] +
+                [lambda t=t, z=size, b=bold: render_svg.text_width(t, z, b) for t in texts
+                 for size, bold in ((12, False), (9.5, True))])
+
+    fresh = []
+    for call in calls():  # each with nothing kept
+        forget()
+        fresh.append(call())
+    forget()
+    assert [call() for call in calls()] == fresh  # drawn, then kept for the next
+    assert [call() for call in calls()] == fresh  # all from what was kept
+    forget()
+    numbers.reverse()  # (2.0 kept before 2, True after 1: equal numbers write alike)
+    assert [render_svg.fmt(v) for v in numbers] == fresh[len(numbers) - 1::-1]
+    assert [render_svg.fmt(v) for v in (2.0, 2, True, 1, -0.0)] == ["2", "2", "1", "1", "0"]
+    assert render_svg.esc('<a href="x">&') == "&lt;a href=&quot;x&quot;&gt;&amp;"
+    for k in range(render_svg.KEPT + 50):  # bounded
+        render_svg.fmt(k + 0.5)
+        render_svg.esc(str(k))
+        render_svg.text_width(str(k), 10)
+    assert all(len(kept) <= render_svg.KEPT for kept in KEPT)
+
+
+def test_a_template_is_filled_alike_whether_its_pieces_were_kept_or_not() -> None:
+    assert say.pieces_of("a {n} b {seat}.") == ["a ", "n", " b ", "seat", "."]
+    assert say.pieces_of("") == [""]
+    assert say.pieces_of("{n}{n|tiles}") == ["", "n", "", "n|tiles", ""]
+    assert say.pieces_of("open { brace") == ["open { brace"]
+    assert say.pieces_of("x {n} and {unclosed") == ["x ", "n", " and {unclosed"]
+    w = say.Words({"lang": "en", "words": {"|tiles": ["tile", "tiles"]}}, 0, ["Ann", "Bo"])
+    for template, params, said in (
+            ("{seat} has {n} {n|tiles}", {"seat": 1, "n": 3}, "Bo has 3 tiles"),
+            ("{n|tiles}!", {"n": 1}, "tile!"), ("no places", {}, "no places"),
+            ("half {open", {}, "half {open"), ("}{n}{", {"n": 2}, "}2{")):
+        forget()
+        assert w.fill(template, params) == said
+        assert w.fill(template, params) == said  # (its pieces kept)

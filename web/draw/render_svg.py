@@ -47,32 +47,59 @@ PIPS = [
 
 def fmt(value):
     """A coordinate with at most one decimal, the same string in CPython and MicroPython.
-    (Called for every number of every drawing: kept to few operations.)"""
+    (Called for every number of every drawing: kept, a lookup costs MicroPython a fifth of
+    the arithmetic. Equal numbers, 2 and 2.0, write alike, so they may share an entry.)"""
+    out = _NUMBERS.get(value)
+    if out is not None:
+        return out
     if type(value) is int:  # (not a bool)
-        return str(value)
-    n = int(value * 10 + (0.5 if value >= 0 else -0.5))  # halves away from zero
-    if n < 0:
-        n = -n
-        sign = "-"
+        out = str(value)
     else:
-        sign = ""
-    tenth = n % 10
-    if tenth:
-        return sign + str(n // 10) + "." + str(tenth)
-    return sign + str(n // 10) if n else "0"
+        n = int(value * 10 + (0.5 if value >= 0 else -0.5))  # halves away from zero
+        if n < 0:
+            n = -n
+            sign = "-"
+        else:
+            sign = ""
+        tenth = n % 10
+        if tenth:
+            out = sign + str(n // 10) + "." + str(tenth)
+        else:
+            out = sign + str(n // 10) if n else "0"
+    if len(_NUMBERS) >= KEPT:
+        _NUMBERS.clear()
+    _NUMBERS[value] = out
+    return out
+
+
+# Numbers as fmt writes them, texts as esc writes them and their widths (text_width, per
+# unit of size), by value: the same few hundred recur in every drawing. Bounded: each is
+# cleared when full.
+_NUMBERS = {}
+_ESCAPED = {}
+_WIDTHS = {}
+KEPT = 2000
 
 
 def esc(text):
-    """Escape text for HTML/SVG content and attribute values."""
-    s = str(text)
-    # Most texts have none: no copies then (MicroPython, every draw; a loop costs twice this).
-    if not ("&" in s or "<" in s or ">" in s or '"' in s or "'" in s):
-        return s
-    s = s.replace("&", "&amp;")
-    s = s.replace("<", "&lt;")
-    s = s.replace(">", "&gt;")
-    s = s.replace('"', "&quot;")
-    return s.replace("'", "&#39;")
+    """Escape text for HTML/SVG content and attribute values (kept, like fmt's numbers:
+    the colours, classes and names of a drawing recur)."""
+    if type(text) is not str:  # (a number, say; nothing unhashable reaches the dict)
+        text = str(text)
+    out = _ESCAPED.get(text)
+    if out is not None:
+        return out
+    s = text
+    if "&" in s or "<" in s or ">" in s or '"' in s or "'" in s:
+        s = s.replace("&", "&amp;")
+        s = s.replace("<", "&lt;")
+        s = s.replace(">", "&gt;")
+        s = s.replace('"', "&quot;")
+        s = s.replace("'", "&#39;")
+    if len(_ESCAPED) >= KEPT:
+        _ESCAPED.clear()
+    _ESCAPED[text] = s
+    return s
 
 
 def attrs(pairs):
@@ -364,20 +391,24 @@ def svg_open(elem_id, w, h, label):
 def text_width(words, size, bold=False):
     """An estimate of the width of a text in the page's sans-serif font (its digits are all
     alike wide: a chip count with a 1 in it is no narrower)."""
-    wide = "mwMW@"
-    narrow = "iljtfr .,:;!|'-"
-    total = 0.0
-    for c in str(words):
-        if c in wide:
-            total += 0.86
-        elif c in narrow:
-            total += 0.34
-        elif "A" <= c <= "Z":
-            total += 0.7
-        elif "0" <= c <= "9":
-            total += 0.64
-        else:
-            total += 0.58
+    words = str(words)
+    total = _WIDTHS.get(words)
+    if total is None:  # (a loop over its letters: kept, as MicroPython's turns are dear)
+        total = 0.0
+        for c in words:
+            if c in "mwMW@":
+                total += 0.86
+            elif c in "iljtfr .,:;!|'-":
+                total += 0.34
+            elif "A" <= c <= "Z":
+                total += 0.7
+            elif "0" <= c <= "9":
+                total += 0.64
+            else:
+                total += 0.58
+        if len(_WIDTHS) >= KEPT:
+            _WIDTHS.clear()
+        _WIDTHS[words] = total
     return total * size * (1.06 if bold else 1.0)
 
 

@@ -35,6 +35,29 @@ def plural_index(lang, n):
     return 0 if n == 1 else 1
 
 
+def pieces_of(template):
+    """A template as [text, place, text, place, …, text] (a "{" without its "}" is text),
+    kept: the page fills the same few hundred templates at every move."""
+    pieces = []
+    i = 0
+    while True:
+        start = template.find("{", i)
+        end = template.find("}", start) if start >= 0 else -1
+        if end < 0:
+            pieces.append(template[i:])
+            break
+        pieces.append(template[i:start])
+        pieces.append(template[start + 1:end])
+        i = end + 1
+    if len(_PIECES) >= 2000:
+        _PIECES.clear()
+    _PIECES[template] = pieces
+    return pieces
+
+
+_PIECES = {}
+
+
 def group(n, sep, least):
     """``n`` with its thousands separated by ``sep`` from ``least`` digits on."""
     digits = str(abs(int(n)))
@@ -154,20 +177,16 @@ class Words:
 
     def fill(self, template, params):
         """The template with its ``{name}`` and ``{n|word}`` places filled in."""
-        out = []
-        i = 0
         template = str(template)
-        while i < len(template):
-            start = template.find("{", i)
-            if start < 0:
-                out.append(template[i:])
-                break
-            end = template.find("}", start)
-            if end < 0:
-                out.append(template[i:])
-                break
-            out.append(template[i:start])
-            name = template[start + 1:end]
+        pieces = _PIECES.get(template)
+        if pieces is None:
+            pieces = pieces_of(template)
+        if len(pieces) == 1:  # (no place to fill: most of a page's words)
+            return pieces[0]
+        out = []
+        for k in range(0, len(pieces) - 1, 2):
+            out.append(pieces[k])
+            name = pieces[k + 1]
             if name == "why":  # the reason of the ruling in "rule" (a payment's)
                 out.append(self.words.get("why." + str(params.get("rule")), ""))
             elif name == "ended":  # why a hand ended, from its ruling in "reason"
@@ -176,11 +195,11 @@ class Words:
                 num, _, word = name.partition("|")
                 forms = self.words.get("|" + word) or [word]
                 n = params.get(num, 0)
-                k = plural_index(self.lang, n if isinstance(n, int) else 0)
-                out.append(str(forms[min(k, len(forms) - 1)]))
+                form = plural_index(self.lang, n if isinstance(n, int) else 0)
+                out.append(str(forms[min(form, len(forms) - 1)]))
             else:
                 out.append(self.value(name, params.get(name, "")))
-            i = end + 1
+        out.append(pieces[-1])
         return "".join(out)
 
     def word(self, key, params=None, seat=None):
