@@ -42,10 +42,45 @@ def words_shown(page, lang: str) -> None:
     assert log_texts(page) == expected_log(view, lang)
 
 
+# Each word of the help's table of payments and each ruling in it, in how many lines it is
+# drawn (a word broken across lines is drawn in more than one).
+WORD_LINES = """() => {
+  const out = [];
+  for (const cell of document.querySelectorAll('#help-payments th, #help-payments td')) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const re = /[^\\s]+/g;
+      for (let m = re.exec(node.data); m; m = re.exec(node.data)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+        out.push([m[0], tops.size]);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def payments_read_whole(page) -> None:
+    """The help's table of payments, in a column beside the table, breaks no word and no
+    ruling across lines (it broke the long Dutch and Polish words letter by letter), save
+    at a hyphen of its own ("0-0")."""
+    page.evaluate("document.getElementById('help').open = true")
+    page.locator("#help-payments").scroll_into_view_if_needed()
+    words = page.evaluate(WORD_LINES)
+    assert len(words) > 50
+    broken = [w for w, lines in words if lines > 1 and "-" not in w]
+    assert broken == [], broken
+    page.evaluate("document.getElementById('help').open = false")
+
+
 @pytest.mark.parametrize(("lang", "seed"), [("nl", 5), ("pl", 8)])
 def test_a_whole_hand_by_clicking_in_another_language(app, guard, base_url, lang, seed):
     open_game(app, base_url, "?lang=" + lang + FIXED.format(seed=seed))
     words_shown(app, lang)
+    payments_read_whole(app)
     play_hand(app)
     words_shown(app, lang)
     # The hand-end summary is in the language too.
