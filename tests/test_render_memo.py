@@ -6,6 +6,8 @@ functions keep (render_svg's fmt, esc and text_width, say's templates)."""
 
 from __future__ import annotations
 
+import copy
+
 import render_hand
 import render_layout
 import render_svg
@@ -16,7 +18,7 @@ import web_views
 from web_views import GAMES, TRIANGLES, find_seed, hand_views
 
 MEMOS = [render_table._SEATS, render_table._STRIPS, render_layout._TILES,  # noqa: SLF001
-         render_layout._ENDS, render_hand._HANDS]  # noqa: SLF001
+         render_layout._ENDS, render_hand._HANDS, render_hand._TILES]  # noqa: SLF001
 
 
 KEPT = [render_svg._NUMBERS, render_svg._ESCAPED, render_svg._WIDTHS,  # noqa: SLF001
@@ -165,3 +167,34 @@ def test_a_template_is_filled_alike_whether_its_pieces_were_kept_or_not() -> Non
         forget()
         assert w.fill(template, params) == said
         assert w.fill(template, params) == said  # (its pieces kept)
+
+
+def test_a_hand_tile_is_kept_only_while_what_it_shows_is_the_same() -> None:
+    """The coach's chips under the tiles, each tile selected in turn and the turn's
+    start and end: each hand drawn with what the one before kept is the fresh one."""
+    coached, _ = web_views.coached_view_and_review()
+    w = web_views.words("nl", coached)
+    tiles = ui_logic.tile_actions(coached)
+    assert tiles and coached.get("coach")
+    uis = [{"playable": tiles, "active": False}, {"playable": tiles, "active": True}]
+    uis += [{"playable": tiles, "active": True, "selected": t, "coach": coach}
+            for t in tiles for coach in (True, False)]
+    # The coach refines: its chips change under the same tiles.
+    refined = copy.deepcopy(coached)
+    for option in refined["coach"]["options"]:
+        option["mean"] += 3.1
+    views = [coached, refined, coached]
+    kept_ones = []
+    forget()
+    for mode in ("wide", "narrow"):
+        for view in views:
+            for ui in uis:
+                kept_ones.append(render_hand.hand_svg(view, ui, mode, w))
+    fresh = []
+    for mode in ("wide", "narrow"):
+        for view in views:
+            for ui in uis:
+                forget()
+                fresh.append(render_hand.hand_svg(view, ui, mode, w))
+    assert kept_ones == fresh
+    assert len(set(fresh)) > len(uis)  # (the drawings differ: the test saw the states)

@@ -31,8 +31,9 @@ from render_svg import (
 from render_table import dims
 
 # The hand as drawn, by all it is drawn from (hand_key): it stays as it is while the
-# others play.
+# others play. And each tile as drawn, by all it is drawn from: a selection redraws two.
 _HANDS = Memo(8)
+_TILES = Memo(60)
 
 
 def hand_key(view, ui, mode, words):
@@ -95,6 +96,7 @@ def draw_hand_svg(view, ui, mode, words):
     elif not tiles:
         said = words.word("hand.all_played" if hand else "prompt.no_hand")
         parts.append(text(w / 2, h / 2 + 6, said, 16, INK_DIM, "middle"))
+    known = words_key(words)
     for k, t in enumerate(tiles):
         r, c = k // per_row, k % per_row
         in_row = min(len(tiles) - r * per_row, per_row)
@@ -108,34 +110,12 @@ def draw_hand_svg(view, ui, mode, words):
         if t == selected:
             cls += " selected"
             y -= 10
-        a, b = split_tile(t)
-        label = t + (words.word("hand.declared_mark") if t in declared else "") + (
-            words.word("hand.selected_mark") if t == selected else "")
-        mark = tile_marks.get(t)
-        if mark:  # (a screen reader hears the coach's chips with the tile)
-            label += words.word("coach.on_tile", {"chips": mark[0]}) + (
-                words.word("coach.on_tile_best") if mark[1] else "")
-        more = [("data-tile", t), ("role", "button"), ("tabindex", "0" if t == stop else "-1"),
-                ("aria-label", label), ("aria-pressed", "true" if t == selected else "false"),
-                ("aria-disabled", "true" if cls.find("dim") >= 0 else None)]
-        inner = [focus_ring(x, y, tw, th, tw * 0.2),
-                 tile_face(x, y, tw, th, a, b, None, None, GOLD if t == selected else None)]
-        if t in declared:
-            inner.append(text(x + tw / 2, y - 3, words.word("hand.declared"), 9, GOLD, "middle",
-                              "600"))
-        if cls.find("dim") >= 0:
-            inner.append(rect(x, y, tw, th, FELT_DARK, r=tw * 0.14,
-                              more=[("fill-opacity", "0.45")]))
-        if coach:
-            said = mark[0] if mark else ""
-            size = 12  # (smaller where it would reach the next tile's chips)
-            if said and text_width(said, size, True) > tw + gap - 4:
-                size = int(size * (tw + gap - 4) / text_width(said, size, True) * 10) / 10
-            inner.append(text(x + tw / 2, top + r * step + th + 14, said,
-                              size, GOLD if mark and mark[1] else INK, "middle",
-                              "700" if mark and mark[1] else None,
-                              mark_class(mark) if mark else "coach-mark"))
-        parts.append(group(inner, cls, more))
+        mark = tile_marks.get(t) if coach else None
+        chips_y = top + r * step + th + 14 if coach else None
+        parts.append(_TILES.draw((known, t, x, y, tw, th, gap, cls, t == stop, t == selected,
+                                  t in declared, chips_y, mark), hand_tile, t, x, y, tw, th,
+                                 gap, cls, t == stop, t == selected, t in declared, chips_y,
+                                 mark, words))
     if coach and not_first(view.get("coach")):  # (its panel may be off the screen)
         said = words.word("coach.why_gold")
         size = min(12, 12 * (w - 2 * pad) / text_width(said, 12))
@@ -143,6 +123,39 @@ def draw_hand_svg(view, ui, mode, words):
                           cls="coach-why"))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def hand_tile(t, x, y, tw, th, gap, cls, stop, selected, declared, chips_y, mark, words):
+    """One tile of the hand at (x, y), its group with its state and words; `chips_y`: the
+    y of the coach's chips under it (None: the coach is off), `mark` the chips (None:
+    none)."""
+    a, b = split_tile(t)
+    label = t + (words.word("hand.declared_mark") if declared else "") + (
+        words.word("hand.selected_mark") if selected else "")
+    if mark:  # (a screen reader hears the coach's chips with the tile)
+        label += words.word("coach.on_tile", {"chips": mark[0]}) + (
+            words.word("coach.on_tile_best") if mark[1] else "")
+    dim = cls.find("dim") >= 0
+    more = [("data-tile", t), ("role", "button"), ("tabindex", "0" if stop else "-1"),
+            ("aria-label", label), ("aria-pressed", "true" if selected else "false"),
+            ("aria-disabled", "true" if dim else None)]
+    inner = [focus_ring(x, y, tw, th, tw * 0.2),
+             tile_face(x, y, tw, th, a, b, None, None, GOLD if selected else None)]
+    if declared:
+        inner.append(text(x + tw / 2, y - 3, words.word("hand.declared"), 9, GOLD, "middle",
+                          "600"))
+    if dim:
+        inner.append(rect(x, y, tw, th, FELT_DARK, r=tw * 0.14,
+                          more=[("fill-opacity", "0.45")]))
+    if chips_y is not None:
+        said = mark[0] if mark else ""
+        size = 12  # (smaller where it would reach the next tile's chips)
+        if said and text_width(said, size, True) > tw + gap - 4:
+            size = int(size * (tw + gap - 4) / text_width(said, size, True) * 10) / 10
+        inner.append(text(x + tw / 2, chips_y, said, size, GOLD if mark and mark[1] else INK,
+                          "middle", "700" if mark and mark[1] else None,
+                          mark_class(mark) if mark else "coach-mark"))
+    return group(inner, cls, more)
 
 
 def roving_tile(tiles, selected, playable):
