@@ -124,9 +124,10 @@ def test_a_drawing_with_no_catalogue_is_not_kept_for_the_catalogue_that_comes() 
 
 
 def test_kept_numbers_texts_and_widths_are_what_a_fresh_call_gives() -> None:
-    numbers = [0, 2, 2.0, -0.0, True, False, 0.05, -0.05, 0.15, 1.25, -1.25, 36, 72.44,
-               -3.96, 1e-9, 123456.789, 7 / 3]
-    texts = ["#1d3b2a", "Anna & Bram", '<b "x">', "it's", 5, 2.5, "", "Zoë"]
+    numbers = [0, 1, 1.0, 2, 2.0, -0.0, True, False, 0.05, -0.05, 0.15, 1.25, -1.25, 36,
+               72.44, -3.96, 1e-9, 123456.789, 7 / 3,
+               1801439850948199.0, 1801439850948199]  # (equal, but the float writes ".2")
+    texts = ["#1d3b2a", "Anna & Bram", '<b "x">', "it's", 5, 2.5, "", "Zoë", True, 1]
 
     def calls() -> list:
         return ([lambda v=v: render_svg.fmt(v) for v in numbers] +
@@ -142,7 +143,7 @@ def test_kept_numbers_texts_and_widths_are_what_a_fresh_call_gives() -> None:
     assert [call() for call in calls()] == fresh  # drawn, then kept for the next
     assert [call() for call in calls()] == fresh  # all from what was kept
     forget()
-    numbers.reverse()  # (2.0 kept before 2, True after 1: equal numbers write alike)
+    numbers.reverse()  # (2.0 before 2, True before 1.0 and 1, the big int before its float)
     assert [render_svg.fmt(v) for v in numbers] == fresh[len(numbers) - 1::-1]
     assert [render_svg.fmt(v) for v in (2.0, 2, True, 1, -0.0)] == ["2", "2", "1", "1", "0"]
     assert render_svg.esc('<a href="x">&') == "&lt;a href=&quot;x&quot;&gt;&amp;"
@@ -167,6 +168,9 @@ def test_a_template_is_filled_alike_whether_its_pieces_were_kept_or_not() -> Non
         forget()
         assert w.fill(template, params) == said
         assert w.fill(template, params) == said  # (its pieces kept)
+    for k in range(say.PIECES_KEPT + 50):  # bounded
+        say.pieces_of("{n} " + str(k))
+    assert len(say._PIECES) <= say.PIECES_KEPT  # noqa: SLF001
 
 
 def test_a_hand_tile_is_kept_only_while_what_it_shows_is_the_same() -> None:
@@ -198,3 +202,34 @@ def test_a_hand_tile_is_kept_only_while_what_it_shows_is_the_same() -> None:
                 fresh.append(render_hand.hand_svg(view, ui, mode, w))
     assert kept_ones == fresh
     assert len(set(fresh)) > len(uis)  # (the drawings differ: the test saw the states)
+
+
+def test_a_hand_tile_is_drawn_anew_for_new_words_a_declaration_or_another_row() -> None:
+    """A tile that moves to the row above at the same place, a double declared (R8), and
+    the empty stand-in catalogue followed by the real one: each drawn anew."""
+    from say import Words
+
+    view = copy.deepcopy(web_views.coached_view_and_review()[0])
+    view.pop("coach")
+    me, hand = view["viewer"], view["hand"]
+    d = render_table.dims("narrow")
+    per_row = int((d["w"] - 2 * 10 + 7) / (36 + 7))  # (render_hand's narrow hand)
+    tiles = [f"{a}-{b}" for a in range(7) for b in range(a + 1)][:2 * per_row]
+    ui = {"playable": [], "active": False, "selected": tiles[3]}
+    two_rows = dict(view, hand=dict(hand, tiles=tiles))
+    turned = dict(view, hand=dict(hand, tiles=tiles[per_row:] + tiles[:per_row]))
+    declared = dict(view, hand=dict(hand, tiles=tiles,
+                                    declared=[[tiles[0]] if s == me else []
+                                              for s in range(view["players"])]))
+    stand_in = Words({"lang": "en", "words": {}}, me, view["names"])
+    real = web_views.words("en", view)
+    draws = [(two_rows, real), (turned, real), (declared, real), (two_rows, stand_in),
+             (two_rows, real)]
+    forget()
+    kept_ones = [render_hand.hand_svg(v, ui, "narrow", w) for v, w in draws]
+    fresh = []
+    for v, w in draws:
+        forget()
+        fresh.append(render_hand.hand_svg(v, ui, "narrow", w))
+    assert kept_ones == fresh
+    assert len(set(fresh)) == 4

@@ -47,32 +47,32 @@ PIPS = [
 
 def fmt(value):
     """A coordinate with at most one decimal, the same string in CPython and MicroPython.
-    (Called for every number of every drawing: kept, a lookup costs MicroPython a fifth of
-    the arithmetic. Equal numbers, 2 and 2.0, write alike, so they may share an entry.)"""
+    (Called for every number of every drawing: a float's is kept, as a lookup costs
+    MicroPython a fifth of the arithmetic. Ints are not: a huge one may equal a float that
+    writes otherwise.)"""
+    if type(value) is int:  # (not a bool)
+        return str(value)
     out = _NUMBERS.get(value)
     if out is not None:
         return out
-    if type(value) is int:  # (not a bool)
-        out = str(value)
+    n = int(value * 10 + (0.5 if value >= 0 else -0.5))  # halves away from zero
+    if n < 0:
+        n = -n
+        sign = "-"
     else:
-        n = int(value * 10 + (0.5 if value >= 0 else -0.5))  # halves away from zero
-        if n < 0:
-            n = -n
-            sign = "-"
-        else:
-            sign = ""
-        tenth = n % 10
-        if tenth:
-            out = sign + str(n // 10) + "." + str(tenth)
-        else:
-            out = sign + str(n // 10) if n else "0"
+        sign = ""
+    tenth = n % 10
+    if tenth:
+        out = sign + str(n // 10) + "." + str(tenth)
+    else:
+        out = sign + str(n // 10) if n else "0"
     if len(_NUMBERS) >= KEPT:
         _NUMBERS.clear()
     _NUMBERS[value] = out
     return out
 
 
-# Numbers as fmt writes them, texts as esc writes them and their widths (text_width, per
+# Floats as fmt writes them, texts as esc writes them and their widths (text_width, per
 # unit of size), by value: the same few hundred recur in every drawing. Bounded: each is
 # cleared when full.
 _NUMBERS = {}

@@ -49,13 +49,14 @@ def pieces_of(template):
         pieces.append(template[i:start])
         pieces.append(template[start + 1:end])
         i = end + 1
-    if len(_PIECES) >= 2000:
+    if len(_PIECES) >= PIECES_KEPT:
         _PIECES.clear()
     _PIECES[template] = pieces
     return pieces
 
 
 _PIECES = {}
+PIECES_KEPT = 2000
 
 
 def group(n, sep, least):
