@@ -112,10 +112,9 @@ def draw_hand_svg(view, ui, mode, words):
             y -= 10
         mark = tile_marks.get(t) if coach else None
         chips_y = top + r * step + th + 14 if coach else None
-        parts.append(_TILES.draw((known, t, x, y, tw, th, gap, cls, t == stop, t == selected,
-                                  t in declared, chips_y, mark), hand_tile, t, x, y, tw, th,
-                                 gap, cls, t == stop, t == selected, t in declared, chips_y,
-                                 mark, words))
+        drawn_from = (t, x, y, tw, th, gap, cls, t == stop, t == selected, t in declared,
+                      chips_y, mark)
+        parts.append(_TILES.draw((known,) + drawn_from, hand_tile, *drawn_from, words))
     if coach and not_first(view.get("coach")):  # (its panel may be off the screen)
         said = words.word("coach.why_gold")
         size = min(12, 12 * (w - 2 * pad) / text_width(said, 12))
