@@ -101,19 +101,12 @@ def draw_hand_svg(view, ui, mode, words):
         r, c = k // per_row, k % per_row
         in_row = min(len(tiles) - r * per_row, per_row)
         x = (w - in_row * tw - (in_row - 1) * gap) / 2 + c * (tw + gap)
-        y = top + r * step
-        cls = "hand-tile"
-        if t in playable:
-            cls += " playable"
-        elif active:
-            cls += " dim"
-        if t == selected:
-            cls += " selected"
-            y -= 10
+        y = top + r * step - (10 if t == selected else 0)  # (the selected tile raised)
+        lit = t in playable
         mark = tile_marks.get(t) if coach else None
         chips_y = top + r * step + th + 14 if coach else None
-        drawn_from = (t, x, y, tw, th, gap, cls, t == stop, t == selected, t in declared,
-                      chips_y, mark)
+        drawn_from = (t, x, y, tw, th, gap, lit, bool(active) and not lit, t == stop,
+                      t == selected, t in declared, chips_y, mark)
         parts.append(_TILES.draw((known,) + drawn_from, hand_tile, *drawn_from, words))
     if coach and not_first(view.get("coach")):  # (its panel may be off the screen)
         said = words.word("coach.why_gold")
@@ -124,17 +117,19 @@ def draw_hand_svg(view, ui, mode, words):
     return "".join(parts)
 
 
-def hand_tile(t, x, y, tw, th, gap, cls, stop, selected, declared, chips_y, mark, words):
-    """One tile of the hand at (x, y), its group with its state and words; `chips_y`: the
-    y of the coach's chips under it (None: the coach is off), `mark` the chips (None:
-    none)."""
+def hand_tile(t, x, y, tw, th, gap, lit, dim, stop, selected, declared, chips_y, mark,
+              words):
+    """One tile of the hand at (x, y), its group with its state and words: `lit` playable,
+    `dim` not playable on the person's turn; `chips_y`: the y of the coach's chips under it
+    (None: the coach is off), `mark` the chips (None: none)."""
+    cls = "hand-tile" + (" playable" if lit else " dim" if dim else "") + (
+        " selected" if selected else "")
     a, b = split_tile(t)
     label = t + (words.word("hand.declared_mark") if declared else "") + (
         words.word("hand.selected_mark") if selected else "")
     if mark:  # (a screen reader hears the coach's chips with the tile)
         label += words.word("coach.on_tile", {"chips": mark[0]}) + (
             words.word("coach.on_tile_best") if mark[1] else "")
-    dim = cls.find("dim") >= 0
     more = [("data-tile", t), ("role", "button"), ("tabindex", "0" if stop else "-1"),
             ("aria-label", label), ("aria-pressed", "true" if selected else "false"),
             ("aria-disabled", "true" if dim else None)]

@@ -89,17 +89,14 @@ def esc(text):
     out = _ESCAPED.get(text)
     if out is not None:
         return out
-    s = text
-    if "&" in s or "<" in s or ">" in s or '"' in s or "'" in s:
-        s = s.replace("&", "&amp;")
-        s = s.replace("<", "&lt;")
-        s = s.replace(">", "&gt;")
-        s = s.replace('"', "&quot;")
-        s = s.replace("'", "&#39;")
+    out = text
+    if "&" in out or "<" in out or ">" in out or '"' in out or "'" in out:
+        out = out.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        out = out.replace('"', "&quot;").replace("'", "&#39;")
     if len(_ESCAPED) >= KEPT:
         _ESCAPED.clear()
-    _ESCAPED[text] = s
-    return s
+    _ESCAPED[text] = out
+    return out
 
 
 def attrs(pairs):
