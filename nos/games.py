@@ -157,6 +157,8 @@ def legal_announcements(set_tile: Tile) -> list[Announcement]:
 
 
 _legal_cache: dict[int, tuple[Announcement, ...]] = {}
+# The same, as the announcements' field values: a check asks one set, not 80 comparisons.
+_legal_values: dict[int, frozenset[tuple]] = {}
 
 
 def _legal(set_tile: Tile) -> tuple[Announcement, ...]:
@@ -194,6 +196,7 @@ def _legal(set_tile: Tile) -> tuple[Announcement, ...]:
         out += [Announcement(17, shape=sh, here=h) for sh in ("cross", "double cross")
                 for h in range(4)]
     _legal_cache[set_tile.index] = tuple(out)
+    _legal_values[set_tile.index] = frozenset(a.values() for a in out)
     return tuple(out)
 
 
@@ -217,7 +220,8 @@ def announcement_error(a: Announcement, set_tile: Tile) -> tuple[str, dict] | No
     it may. The parameters hold the game and its ruling."""
     if a.game not in GAME_NAMES:
         return "no_such_game", {"game": a.game}
-    if a in _legal(set_tile):
+    _legal(set_tile)
+    if a.values() in _legal_values[set_tile.index]:
         return None
     params = {"game": a.game, "rule": GAME_RULES[a.game], "tile": str(set_tile)}
     return game_unavailable(a.game, set_tile, a.shape) or "bad_parameters", params

@@ -42,6 +42,10 @@ class Tile:
     @classmethod
     def parse(cls, text: str) -> Tile:
         """Read ``"5-3"``, ``"3-5"``, ``"[5|3]"`` or ``"53"``."""
+        if isinstance(text, str):  # the usual spelling, from a record or a position
+            tile = _BY_TEXT.get(text)
+            if tile is not None:
+                return tile
         text = str(text)
         m = _TILE_TEXT.match(text)
         if m is None and len(text.strip()) == 2 and text.strip().isdigit():
@@ -85,6 +89,9 @@ ALL_TILES: tuple[Tile, ...] = _build()
 DOUBLES: tuple[Tile, ...] = tuple(t for t in ALL_TILES if t.is_double)
 MATADORS: tuple[Tile, ...] = tuple(t for t in ALL_TILES if t.is_matador)
 DOUBLE_BLANK: Tile = Tile(0, 0)
+# "5-3" and "3-5" of every tile, read without the pattern.
+_BY_TEXT: dict[str, Tile] = {f"{a}-{b}": t for t in ALL_TILES
+                              for a, b in ((t.high, t.low), (t.low, t.high))}
 
 
 def double_value(tile: Tile) -> int:

@@ -20,6 +20,7 @@ from nos import (
     legal_announcements,
 )
 from nos.errors import IllegalAnnouncement, IllegalPlay
+from nos.games import announcement_error
 from nos.layout import play_table
 
 ORD, MAT = Matching.ORDINARY, Matching.MATADOR
@@ -508,6 +509,16 @@ def test_r40_r57_legal_announcements_per_set_tile(tile: Tile) -> None:
         assert Announcement.parse(str(a)) == a
         name = a.name(tile)
         assert name and "None" not in name and "side 0" not in name and "side 1" not in name
+
+
+def test_r7_r57_announcement_error_agrees_with_the_legal_list() -> None:
+    """The check of one announcement (a set of field values) allows exactly the listed ones,
+    on every set tile, over every announcement some tile allows."""
+    every = {a for t in ALL_TILES for a in legal_announcements(t)}
+    for tile in ALL_TILES:
+        legal = set(legal_announcements(tile))
+        for a in every:
+            assert (announcement_error(a, tile) is None) == (a in legal), (str(a), str(tile))
 
 
 @pytest.mark.parametrize(("text", "tile", "name"), [

@@ -46,6 +46,19 @@ def test_r1_double_six_set_each_tile_once() -> None:
         Deal.build(["6-6 5-5 4-4 3-3 2-2", "6-6 1-0 2-0 3-0 4-0", "5-0 6-0 2-1 3-1 4-1"])
 
 
+def test_r1_a_tile_reads_in_every_spelling_and_writes_high_end_first() -> None:
+    for tile in ALL_TILES:
+        a, b = tile.high, tile.low
+        for text in (f"{a}-{b}", f"{b}-{a}", f"[{b}|{a}]", f" {a}:{b} ", f"{b}{a}", f"{a}/{b}"):
+            assert Tile.parse(text) is tile, text
+        assert str(tile) == f"{a}-{b}" and Tile(b, a) is tile
+    for text in ("7-1", "5-", "", "5-3-1", "x", "5_3", "536"):
+        with pytest.raises(ValueError, match="is not a tile"):
+            Tile.parse(text)
+    with pytest.raises(ValueError, match="is not a tile"):
+        Tile.parse(["5-3"])  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(("players", "size", "stock"), [(3, 5, 13), (4, 4, 12), (5, 3, 13)])
 def test_r2_hand_sizes_and_boneyard(players: int, size: int, stock: int) -> None:
     deal = Deal.shuffled(players, random.Random(players))
