@@ -13,7 +13,7 @@ import render_review
 import render_spoken
 import render_table
 import ui_logic
-from say import Words
+from say import Words, catalogue
 
 try:
     import notation  # MicroPython: beside the page's modules, as in page.pack
@@ -110,7 +110,16 @@ def render_all(data):
         out.append(json.dumps(ui_logic.choose_language(asked, stored, browser)))
     for text in data.get("positions") or []:
         out.append(read_position(text))
+    for text in CATALOGUE_TEXTS:  # a catalogue read, or refused as damaged
+        words = catalogue(text)
+        out.append(None if words is None else [words.lang, words.word("hello", {})])
+    out.append(ui_logic.catalogue_url("pl"))
     return out
+
+
+CATALOGUE_TEXTS = ['{"lang": "nl", "words": {"hello": "hallo"}}', '{"lang": "pl"}',
+                   '{"lang": "pl", "words": []}', '["words"]', '{"lang": "nl", "words": {',
+                   "", "null", '{"words": {"hello": "hi"}}']
 
 
 def read_position(text):

@@ -12,6 +12,7 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+import say
 import web_views
 from say import Words, plural_index
 from web_views import LANGS, ROOT, WEB, catalogue
@@ -157,6 +158,17 @@ def test_every_language_has_the_english_keys_and_placeholders(lang):
         else:
             forms = 3 if lang == "pl" else 2
             assert len(words[key]) == forms and all(words[key]), key
+
+
+def test_a_catalogue_is_read_or_refused_as_damaged():
+    """Both the app and the rules page read a catalogue with say.catalogue: every shipped one
+    reads; a damaged one is None (the app keeps its language, the site shows English)."""
+    for lang in LANGS:
+        words = say.catalogue((WEB / "words" / f"{lang}.json").read_text(encoding="utf-8"))
+        assert words is not None and words.lang == lang and words.has("review.working")
+    for text in ('{"lang": "pl"}', '{"lang": "pl", "words": []}', '["words"]', "", "null",
+                 '{"lang": "nl", "words": {', "<!doctype html><p>offline</p>"):
+        assert say.catalogue(text) is None, text
 
 
 @pytest.mark.parametrize("n", [0, 1, 2, 4, 5, 12, 14, 21, 22, 25, 101, 112, 122])

@@ -2,12 +2,11 @@
 fetched alone: the page never loads the others), the static words of index.html, and
 events made into sentences seen from the viewer ("you" is the view's viewer)."""
 
-import json
 
 import ui_logic as logic
 from dom import LANG_KEY, LANG_SHOWN_KEY, absent, el, embedded, fill_words, storage_get, storage_set
 from pyscript import document, window
-from say import Words
+from say import catalogue
 
 
 def words(page):
@@ -30,10 +29,6 @@ def say(page, event):
     return str(event)
 
 
-def catalogue_url(lang):
-    return "./web/words/" + lang + ".json"
-
-
 def start_fetch():
     """Begin fetching the catalogue of the language to show, before the rest of the page's
     modules are imported: (code, what load_words takes). boot.js began it already if this
@@ -42,7 +37,7 @@ def start_fetch():
     early = getattr(window, "nosWords", None)
     if not absent(early) and str(early.lang) == code:
         return code, early
-    return code, window.fetch(catalogue_url(code))
+    return code, window.fetch(logic.catalogue_url(code))
 
 
 async def catalogue_text(lang, fetching=None):
@@ -51,7 +46,9 @@ async def catalogue_text(lang, fetching=None):
     if fetching is not None and not absent(getattr(fetching, "reading", None)):
         text = fetching.text if fetching.arrived else await fetching.reading
         return None if absent(text) else str(text)
-    response = await (fetching if fetching is not None else window.fetch(catalogue_url(lang)))
+    if fetching is None:
+        fetching = window.fetch(logic.catalogue_url(lang))
+    response = await fetching
     if not response.ok:
         return None
     return str(await response.text())
@@ -62,14 +59,9 @@ async def read_words(lang, fetching=None):
     catalogue_text), or None if it could not be had; the page is not touched."""
     try:
         text = await catalogue_text(lang, fetching)
-        if text is None:
-            return None
-        data = json.loads(text)
-        if not isinstance(data, dict) or not isinstance(data.get("words"), dict):
-            return None
-    except Exception:  # noqa: BLE001 - offline without the file, or damaged
+    except Exception:  # noqa: BLE001 - offline without the file
         return None
-    return Words(data)
+    return None if text is None else catalogue(text)
 
 
 async def load_words(page, lang, fetching=None):

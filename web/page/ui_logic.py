@@ -127,6 +127,11 @@ def language_codes():
     return [code for code, _ in LANGUAGES]
 
 
+def catalogue_url(code):
+    """Where language `code`'s catalogue is, from the page (index.html, rules.html, embed.html)."""
+    return "./web/words/" + code + ".json"
+
+
 def choose_language(asked, stored, browser):
     """The language to show: the URL's `?lang=` (asked), else the one chosen before
     (stored), else the first of the browser's languages the page has, else English.

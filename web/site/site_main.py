@@ -6,12 +6,11 @@ records with the engine itself (nos/, run by MicroPython: tests/test_engine_micr
 """
 
 import asyncio
-import json
 
 import ui_logic as logic
 from dom import LANG_KEY, absent, fill_words, storage_get, storage_set
 from pyscript import document, window
-from say import Words
+from say import Words, catalogue
 
 
 def query():
@@ -52,18 +51,13 @@ def choose(asked, remember):
     return code
 
 
-def catalogue_url(code):
-    return "./web/words/" + code + ".json"
-
-
 async def read_words(code, fetching=None):
     """(code, catalogue) of language `code`, or of English if it cannot be had; the page is
     not touched. `fetching`: a task already fetching it."""
-    text = await (fetching or fetch_text(catalogue_url(code)))
-    if text is None and code != "en":
-        code, text = "en", await fetch_text(catalogue_url("en"))
-    data = json.loads(text) if text else {"lang": "en", "words": {}}
-    return code, Words(data)
+    words = catalogue(await (fetching or fetch_text(logic.catalogue_url(code))) or "")
+    if words is None and code != "en":
+        code, words = "en", catalogue(await fetch_text(logic.catalogue_url("en")) or "")
+    return code, words or Words({"lang": "en", "words": {}})
 
 
 def show_words(code, words):
@@ -90,11 +84,11 @@ async def boot():
         code = choose(params.get("lang", ""), kind == "rules")
         if kind == "rules":  # its text is fetched with its words, while the page imports
             text = asyncio.create_task(fetch_text("./web/rules/" + code + ".md"))
-            catalogue = asyncio.create_task(fetch_text(catalogue_url(code)))
+            reading = asyncio.create_task(fetch_text(logic.catalogue_url(code)))
             await asyncio.sleep(0)  # (the two requests go out)
             import rules_page
 
-            words = await load_words(code, catalogue)
+            words = await load_words(code, reading)
 
             await rules_page.start(words, (code, text))
         else:

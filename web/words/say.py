@@ -17,6 +17,8 @@ Parameter kinds: ``seat``/``from``/``to``/``winner`` a seat (its name, or the ca
 language's own way, anything else as text.
 """
 
+import json
+
 SEATS = ["seat", "from", "to", "winner", "setter", "turn"]
 NUMBERS = ["amount", "n", "count", "end", "out", "pot", "hand", "players", "game", "chips",
            "arm", "seconds", "mb", "total"]
@@ -70,6 +72,18 @@ def group(n, sep, least):
         parts.insert(0, digits)
         digits = sep.join(parts)
     return ("−" if int(n) < 0 else "") + digits
+
+
+def catalogue(text):
+    """The ``Words`` of a catalogue's text (``web/words/<lang>.json``), or None if the text is
+    not one (damaged, cut short, not JSON)."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("words"), dict):
+        return None
+    return Words(data)
 
 
 class Words:
