@@ -89,6 +89,7 @@ REVIEW_DEALS = 64
 # 12 games that score best (nos.bots.announce), not every game as the expert's halving does:
 # each option gets every deal, and the list stays one a person reads.
 REVIEW_EXPERT = {"prune": 0, "set_top_k": 12, "set_games": 1}
+REVIEWS_KEPT = 4  # reviews kept made (Table.review): about 100 KB each
 
 
 def bot_for(level: str) -> Callable[[Observation, random.Random], Action]:
@@ -142,6 +143,9 @@ class Table:
         self._bot = bot_for(level)
         self._undo: dict[str, Any] | None = None  # the save before the person's last play
         self._since = 0  # the actions of others since it (see ``act(UNDO)``)
+        # The reviews made, by (hand index, seat): a hand over never changes, and its
+        # review weighs every decision anew (about a second), so a second opening is free.
+        self._reviews: dict[tuple[int, int], tuple[Any, dict[str, Any]]] = {}
 
     # ------------------------------------------------------------------ flow
     @property
@@ -465,11 +469,18 @@ class Table:
         seat = self.human if seat is None else seat
         if seat not in self.humans:  # (pass-and-play: any person's, never a bot's)
             raise ValueError("only a person's decisions are reviewed")
+        hand = self.session.hands[k]
+        kept = self._reviews.get((k, seat))
+        if kept is not None and kept[0] is hand:
+            return kept[1]
         expert = get_bot("expert", **REVIEW_EXPERT, **coach_params())
-        out = review(self.session.hands[k], seat, list(self.session.names), expert,
-                     REVIEW_DEALS, seed=self.seed)
+        out = review(hand, seat, list(self.session.names), expert, REVIEW_DEALS,
+                     seed=self.seed)
         # Pass-and-play: the review names whose decisions they are.
         out["hand"], out["seat"], out["named"] = k, seat, len(self.humans) > 1
+        if len(self._reviews) >= REVIEWS_KEPT:
+            self._reviews.clear()
+        self._reviews[(k, seat)] = (hand, out)
         return out
 
     # ------------------------------------------------------------------ fair deals

@@ -84,9 +84,10 @@ def review(hand: Hand, seat: int, names: list[str], expert: Expert | None = None
     """The review of the finished ``hand`` for ``seat``: {"steps": [{"view", "hands",
     "boneyard", "event", "payments", "decision"}], "cost": the chips the seat's choices cost
     in all, "clear" and "clear_cost": how many cost more than their 95 % half width, and
-    what those cost (the others are within what the deals can tell)}. Step k is the
-    position after k actions; its "event" and "payments" are those of the action that led
-    to it; "decision" weighs the seat's choice made at it."""
+    what those cost (the others are within what the deals can tell), "moves": the hand's
+    actions}. Step k is the position after k actions (move k, as a replay counts them); its
+    "event" and "payments" are those of the action that led to it; "decision" weighs the
+    seat's choice made at it. A last step past the moves pays the count (R21)."""
     expert = expert or Expert(prune=0)
     at = start_of(hand)
     steps = [dict(step_view(at, names), event=None, payments=[])]
@@ -119,6 +120,6 @@ def review(hand: Hand, seat: int, names: list[str], expert: Expert | None = None
     if counted:
         last["payments"] = [p for p in last["payments"] if p["rule"] != "R21"]
         steps.append(dict(last, event=hand_end_event(at), payments=counted, decision=None))
-    return {"steps": steps, "cost": round(total, 1), "clear": clear,
-            "clear_cost": round(clear_cost, 1), "seat": seat}
+    return {"steps": steps, "moves": len(hand.history), "cost": round(total, 1),
+            "clear": clear, "clear_cost": round(clear_cost, 1), "seat": seat}
 

@@ -99,6 +99,7 @@ def render_all(data):
             steps = render_review.decision_steps(review)
             for step in [0, len(review["steps"]) - 1] + steps[:3]:
                 out.append(render_review.review_html(review, step, w, step == 0))
+        out.append(render_review.notice_html(w.word("review.working"), w, True))
     for search in ("?seed=12&players=3&level=beginner", "?players=9", "?delay=0",
                    "?level=Club&h2=1&lang=pl", "?seed=%31%32", "?foo=1", "?seed=-1",
                    "?level=%C3%A9t%C3%A9", "?seed=%E2%91%A0", "?x=%ff%41", "?players=%C2%B3"):

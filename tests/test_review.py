@@ -38,6 +38,7 @@ def test_the_review_replays_the_finished_hand_exactly(seed):
         assert {p["rule"] for p in steps[-1]["payments"]} == {"R21"}
     record = session_record(table.session)
     n = len(hand.history)
+    assert got["moves"] == n == len(record["hands"][0]["actions"])  # (as a replay counts)
     for k in (0, 1, n // 2, n):
         at = replay_to(record, 0, k).hand
         want = json.loads(json.dumps(diagram_view(at, list(table.session.names), None)))
@@ -87,7 +88,7 @@ def test_each_weighed_decision_is_the_persons_with_its_choice_best_and_cost():
 
 def test_the_same_hand_reviewed_twice_gives_the_same_numbers_and_a_hand_in_play_none():
     table = finished(11)
-    assert table.review() == table.review()
+    assert table.review() == Table.restore(table.save()).review()  # (weighed anew)
     table.next_hand()
     with pytest.raises(ValueError):
         table.review(1)
@@ -144,3 +145,22 @@ def test_the_dialog_says_every_open_hand_and_the_decision_in_words():
         assert render_review.esc(said) in html
     status = html.split('<p class="review-step" role="status">')[1].split("</p>")[0]
     assert "Your decision here: " in status
+
+
+def test_a_review_is_kept_for_its_hand_and_seat(monkeypatch):
+    """A second opening of a hand's review weighs nothing again; another hand is weighed."""
+    import nos.review
+
+    made = []
+    real = nos.review.review
+
+    def counted(hand, seat, *args, **kwargs):
+        made.append((hand.number, seat))
+        return real(hand, seat, *args, **kwargs)
+
+    monkeypatch.setattr(nos.review, "review", counted)
+    table = finished(11, 3)
+    first = table.review()
+    assert table.review() is first and table.review(0, 0) is first and len(made) == 1
+    to_hand_end(table, table.next_hand())
+    assert table.review(1) is not first and table.review(0) is first and len(made) == 2

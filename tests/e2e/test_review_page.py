@@ -21,24 +21,36 @@ def test_a_finished_hand_is_reviewed_step_by_step_from_the_summary_and_the_log(a
     play_hand(app)
     # The hand's end keeps the focus in the game: on "Next hand", not back at the page's top.
     assert app.evaluate("document.activeElement.dataset.cmd") == "next-hand"
+    # The dialog opens at once, saying the expert is at work, and then shows the review.
+    app.evaluate("""() => { const d = document.getElementById('review-dialog');
+        new MutationObserver(() => { if (d.open && window.nosWorking === undefined)
+            window.nosWorking = !!d.querySelector('.review-working'); })
+            .observe(d, {attributes: true, attributeFilter: ['open']}); }""")
     app.click(".summary [data-cmd=review]")
     app.wait_for_selector("#review-dialog[open] .review-figure svg")
-    assert re.match(r"Step 0 of (\d+): as dealt", step_text(app))
-    count = int(re.match(r"Step 0 of (\d+)", step_text(app)).group(1))
+    assert app.evaluate("window.nosWorking") is True
+    assert app.locator("#review-body .review-working").count() == 0
+    # Moves are numbered as the hand's replay numbers them (embed.html, nos/record.py).
+    assert re.match(r"Move 0 of (\d+): as dealt", step_text(app))
+    count = int(re.match(r"Move 0 of (\d+)", step_text(app)).group(1))
     # Every tile is open: the seats' rows show faces, not backs.
     assert app.locator("#review-body .review-figure [data-tile]").count() >= 15
     app.click("#review-body [data-cmd=review-step]:has-text('Next')")
-    assert step_text(app).startswith("Step 1 of")
+    assert step_text(app).startswith("Move 1 of")
     app.keyboard.press("End")
-    assert step_text(app).startswith(f"Step {count} of {count}")
-    assert in_dialog(app) == "Start"  # (End and Next are disabled there: the first enabled)
+    if not step_text(app).startswith("Move"):  # the count (R21), paid after the last move
+        assert step_text(app).startswith("The hand ends")
+        assert in_dialog(app) == "Start"  # (End and Next are disabled there: the first enabled)
+        app.keyboard.press("ArrowLeft")
+        assert in_dialog(app) == "Back"
+    assert step_text(app).startswith(f"Move {count} of {count}")
     app.keyboard.press("ArrowLeft")
-    assert step_text(app).startswith(f"Step {count - 1} of") and in_dialog(app) == "Back"
+    assert step_text(app).startswith(f"Move {count - 1} of") and in_dialog(app) == "Back"
     app.keyboard.press("Home")
     assert in_dialog(app) == "Next"
     app.keyboard.press("ArrowRight")  # (and Enter goes on from the button in focus)
     app.keyboard.press("Enter")
-    assert step_text(app).startswith("Step 2 of")
+    assert step_text(app).startswith("Move 2 of")
     app.keyboard.press("Home")
     app.click("#review-body [data-cmd=review-step]:has-text('Next decision')")
     decision = app.locator("#review-body .review-decision")

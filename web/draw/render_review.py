@@ -59,6 +59,15 @@ def decision_html(decision, w):
     return "".join(out)
 
 
+def notice_html(text, w, working=False):
+    """The dialog before its review: it opens at once, `working` (the worker takes a second
+    or so to weigh the hand), or saying why no review came; with its Close."""
+    return ('<h2 id="review-title" class="review-notice">' + esc(text) + "</h2>" +
+            ('<p class="review-working" aria-hidden="true"></p>' if working else "") +
+            '<div class="dialog-buttons review-controls"><button type="button" class="primary" '
+            'data-cmd="review-close">' + esc(w.word("review.close")) + "</button></div>")
+
+
 def total_words(review, w):
     """What the person's decisions cost: only those that cost more than the deals can tell
     apart from nothing (a close call is not a cost)."""
@@ -83,8 +92,12 @@ def review_html(review, step, w, narrow=False):
     out = ['<h2 id="review-title">' + esc(title) + "</h2>",
            '<p class="dialog-sub">' + esc(total_words(review, w)) + "</p>"]
     event = s.get("event")
-    said = w.word("review.step", {"k": step, "n": count})
-    said += ": " + (w.say(event) if event else w.word("review.dealt"))
+    moves = review.get("moves", count)
+    if step <= moves:  # numbered as a replay of the hand numbers its moves
+        said = w.word("review.step", {"k": step, "n": moves}) + ": " + (
+            w.say(event) if event else w.word("review.dealt"))
+    else:  # the count, paid once the last move has ended the hand (R21): no move
+        said = w.say(event) if event else ""
     caption = w.capital(said)
     if s.get("view"):
         svg = render_diagram.diagram_svg(s["view"], w, s.get("hands"), s.get("boneyard"),

@@ -10,28 +10,40 @@ from dom import absent, attr, diagrams_narrow, el, open_dialog
 from language import say, words
 from link import call
 from pyscript import document
-from show import show_status, update_state
+from show import update_state
 
 KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
 
 
 async def open_review(page, hand=None, seat=None):
     """Ask the worker for the review of `hand` (an index; None: the last one over) for the
-    person at `seat` (None: whose screen it is)."""
+    person at `seat` (None: whose screen it is). The dialog opens at once, saying that the
+    expert is at work; closed before the review comes, it stays closed."""
     if page.link.engine is None or not page.link.synced:
         return
-    show_status(words(page).word("review.working"), "loading")
+    page.shown.review = None
+    page.shown.review_asked += 1
+    asked = page.shown.review_asked
+    body = el("review-body")
+    body.innerHTML = render_review.notice_html(words(page).word("review.working"), words(page),
+                                               True)
+    body.setAttribute("aria-busy", "true")
+    open_dialog("review-dialog")
+    focus('#review-body [data-cmd="review-close"]')
     request = {k: v for k, v in (("hand", hand), ("seat", seat)) if v is not None}
     reply = await call(page, "review", json.dumps(request))
     update_state(page)  # (no view follows, as after other requests: the page is idle again)
-    show_status("")
+    if asked != page.shown.review_asked or not el("review-dialog").open:
+        return  # closed meanwhile, or another review asked for since
+    body.removeAttribute("aria-busy")
     if reply.get("error") or not reply.get("review"):
-        show_status(say(page, reply.get("error") or {"key": "error.review_hand"}), "error")
+        body.innerHTML = render_review.notice_html(
+            say(page, reply.get("error") or {"key": "error.review_hand"}), words(page))
+        focus('#review-body [data-cmd="review-close"]')
         return
     page.shown.review = reply["review"]
     page.shown.review_step = 0
     draw(page)
-    open_dialog("review-dialog")
     focus('#review-body [data-cmd="review-step"]:not([disabled])')
 
 
@@ -111,3 +123,4 @@ def close(page):
     if dialog.open:
         dialog.close()
     page.shown.review = None
+    page.shown.review_asked += 1  # (a review still on its way is not shown)

@@ -74,6 +74,7 @@ class Shown:
         self.coach_hover = False  # a mouse over the list of its panel (coaching.py)
         self.review = None  # the hand review shown (nos/review.py), and its step
         self.review_step = 0
+        self.review_asked = 0  # counts the reviews asked for: only the latest is shown
 
 
 class Move:
