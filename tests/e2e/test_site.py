@@ -132,6 +132,18 @@ def test_worked_examples_step_to_the_ledger_the_text_states(page, guard, base_ur
     page.keyboard.press("Enter")
     assert example.locator("[data-cmd=end]").is_disabled()
     assert page.evaluate("document.activeElement.dataset.cmd") == "back"
+    # The keys step too, as in the app's review: Home, →, ← and End.
+    page.keyboard.press("Home")
+    assert example.locator(".example-ledger").get_attribute("data-ledger") == ""
+    assert page.evaluate("document.activeElement.dataset.cmd") == "next"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert example.locator(".example-steps li").nth(1).get_attribute("aria-current") == "step"
+    page.keyboard.press("ArrowLeft")
+    assert example.locator(".example-steps li").nth(0).get_attribute("aria-current") == "step"
+    assert page.evaluate("document.activeElement.dataset.cmd") == "back"
+    page.keyboard.press("End")
+    assert example.locator("[data-cmd=end]").is_disabled()
     # The fragment's ruling is brought into view once the page is drawn.
     assert page.evaluate("document.getElementById('R10').getBoundingClientRect().top < 400")
     no_pyodide(asked)
@@ -421,6 +433,16 @@ def test_share_dialog_gives_links_that_open_the_position_and_the_replay(
     assert steps > 0
     page.click("[data-cmd=start]")
     assert page.get_attribute("body", "data-step") == "0"
+    # The keys step the replay as they step the app's review.
+    page.keyboard.press("ArrowRight")
+    assert page.get_attribute("body", "data-step") == "1"
+    assert page.evaluate("document.activeElement.dataset.cmd") == "next"
+    page.keyboard.press("End")
+    assert page.get_attribute("body", "data-step") == str(steps)
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Home")
+    assert page.get_attribute("body", "data-step") == "0"
+    assert page.text_content("#replay-count") == f"Move 0 of {steps}"
     asked = watch(page)
     page.goto(position)
     wait_ready(page)

@@ -156,6 +156,17 @@ def on_control(embed, event):
     draw(embed)
 
 
+def on_key(embed, event):
+    """←, →, Home and End step a replay, wherever the frame has the focus."""
+    cmd = figures.key_step(event)
+    if cmd is None or embed.record is None or el("replay-controls").hidden:
+        return
+    event.preventDefault()
+    embed.step = figures.step_to(cmd, embed.step, embed.steps())
+    draw(embed)
+    figures.focus_step(el("replay-controls"), cmd)
+
+
 def on_resize(embed):
     """A frame made narrower or wider than a phone's is drawn again for its new width."""
     if embed.narrow is not None and diagrams_narrow() != embed.narrow:
@@ -255,6 +266,7 @@ async def start(words, params):
         el("replay-controls").querySelector('[data-cmd="' + cmd + '"]').innerHTML = (
             figures.step_icon(cmd))
     listen(el("replay-controls"), "click", lambda event: on_control(embed, event))
+    listen(document.body, "keydown", lambda event: on_key(embed, event))
     handler = create_proxy(lambda event: asyncio.create_task(on_message(embed, event)))
     # (window.addEventListener through MicroPython's proxy loses its `this`.)
     window.onmessage = handler

@@ -97,6 +97,27 @@ FOCUS_INSTEAD = {"next": ("back", "start"), "end": ("back", "start"),
                  "back": ("next", "end"), "start": ("next", "end")}
 
 
+# The keys that step a replay or a worked example, as in the app's review (reviewing.py).
+STEP_KEYS = {"ArrowLeft": "back", "ArrowRight": "next", "Home": "start", "End": "end"}
+
+
+def key_step(event):
+    """The step button a key stands for (←, →, Home, End, with no modifier), or None."""
+    if event.altKey or event.ctrlKey or event.metaKey or event.shiftKey:
+        return None
+    return STEP_KEYS.get(str(event.key))
+
+
+def focus_step(node, cmd):
+    """After a key's step: the focus on that key's button under `node`, or, disabled there,
+    on one that leads back."""
+    for each in (cmd,) + FOCUS_INSTEAD.get(cmd, ()):
+        button = node.querySelector('[data-cmd="' + each + '"]')
+        if not button.disabled:
+            button.focus()
+            return
+
+
 def show_controls(node, step, count, words):
     """Enable the step buttons under `node` that lead somewhere and name them. A button
     that had the focus and leads nowhere now (Next at the last step) hands it on to one that

@@ -141,7 +141,17 @@ def wire_example(example, words):
                                        example.count)
         draw_example(example, words, True)
 
+    def on_key(event):  # (←, →, Home and End while a step button has the focus)
+        cmd = figures.key_step(event)
+        if cmd is None:
+            return
+        event.preventDefault()
+        example.step = figures.step_to(cmd, example.step, example.count)
+        draw_example(example, words, True)
+        figures.focus_step(controls, cmd)
+
     listen(controls, "click", on_click)
+    listen(controls, "keydown", on_key)
     draw_example(example, words)
 
 
