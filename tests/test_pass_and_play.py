@@ -9,6 +9,8 @@ import json
 import random
 
 import pytest
+import render_panels
+import web_views
 from web_views import chooser, scripted, to_hand_end
 
 from nos.app import Table
@@ -58,6 +60,9 @@ def test_r71_the_device_goes_to_each_person_at_each_declaration_and_out_of_turn_
             if hand.empty_step():
                 empty += 1
                 assert [r["send"] for r in view["hand"]["legal"]] == ["decline"]
+                # The prompt says why the device came for nothing to decide.
+                w = web_views.words("en", view)
+                assert w.word("prompt.step_for_all") in render_panels.controls_html(view, {}, w)
         if view["waiting_for"] == "human":
             view = table.act(str(player(Observation(hand, hand.current))))
         else:

@@ -147,6 +147,8 @@ def controls_html(view, ui, w):
         # Nothing to decide: a step every seat gets all the same (R71; in pass-and-play
         # the device comes to the person for it as for a choice)
         words = w.word("prompt.declare_none" if phase == "declare" else "prompt.out_of_turn_none")
+        if len(view.get("people") or []) > 1:  # (why the device came for no choice)
+            words += " " + w.word("prompt.step_for_all")
     elif phase == "declare":
         pays = [w.word("prompt.declare_pay", {"n": n, "amount": a})
                 for n, a in hand.get("declare_pays") or []]
