@@ -492,8 +492,9 @@ def test_no_screen_scrolls_sideways_on_a_small_phone(app, guard, base_url, lang)
 def test_r7_the_announcement_dialog_keeps_the_game_picked_in_view_on_a_phone(app, guard,
                                                                            base_url):
     """On a phone the dialog scrolls as one (no box of games scrolling inside it): a game
-    picked brings its diagram into view and stays in view itself, and a dialog left
-    scrolled down opens again at its title with the game picked in view."""
+    picked brings its details into view (its diagram, its options and the sentence naming
+    what will be announced), and a dialog left scrolled down opens again at its title with
+    the game picked in view."""
     app.set_viewport_size({"width": 360, "height": 640})
     open_game(app, base_url, f"?seed={SEED3}&players=3&level=beginner&delay=0")
     one_move(app, 11)  # set: the dialog opens
@@ -521,8 +522,10 @@ def test_r7_the_announcement_dialog_keeps_the_game_picked_in_view_on_a_phone(app
         return Math.min(...[...svg.querySelectorAll('.side-zone text')].map(
             t => parseFloat(t.getAttribute('font-size')) * scale)); }""")
     assert smallest >= 8, smallest
-    app.wait_for_timeout(600)  # (the smooth scroll to the diagram)
-    assert app.evaluate(in_view, 11) and app.evaluate(in_view, "#announce-diagram")
+    app.wait_for_timeout(600)  # (the smooth scroll to the game's details)
+    for part in ("#announce-diagram", "#announce-dialog .params .param-row", "#announce-preview"):
+        assert app.evaluate(in_view, part), part  # (its diagram, its options, the sentence)
+    assert app.text_content("#announce-preview").startswith("You announce: ordinary, first")
     app.evaluate(f"{top} = 1e6")
     assert app.evaluate(top) > 100  # the phone scrolls the dialog down to its buttons
     app.click("#announce-dialog [data-cmd='announce-close']")

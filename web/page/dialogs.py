@@ -47,25 +47,30 @@ def on_announce_click(page, event):
             return
         choose(page, "game", attr(node, "data-game"))
         if window.innerWidth < 760:  # a phone: the games above the rest (assets/app.css)
-            show_diagram_below(node)
-    elif attr(node, "data-param") is not None:
-        choose(page, attr(node, "data-param"), attr(node, "data-value"))
-    elif attr(node, "data-pick") is not None:
-        choose(page, attr(node, "data-pick"), attr(node, "data-value"))
+            show_details_below()
+    else:  # an option (a row's choice, or a side picked on the diagram)
+        param = attr(node, "data-param") or attr(node, "data-pick")
+        if param is None:
+            return
+        choose(page, param, attr(node, "data-value"))
+        if window.innerWidth < 760:  # (a row it adds may push the sentence down)
+            show_details_below()
 
 
-def show_diagram_below(game):
-    """Scroll the dialog down so that the diagram of the game picked shows above the
-    dialog's buttons, as far as the game's own button stays in view."""
+def show_details_below():
+    """Scroll the dialog down so that what the game picked draws and asks (its diagram, its
+    options, and the sentence of what will be announced, which names the game) shows above
+    the dialog's buttons, as far as the diagram's top stays in view."""
     dialog, diagram = el("announce-dialog"), el("announce-diagram")
-    picked = document.querySelector('#announce-dialog [data-game="' +
-                                    str(attr(game, "data-game")) + '"]')
-    if absent(diagram) or absent(picked):
+    if absent(diagram):
         return
+    last = el("announce-preview")
+    if absent(last):
+        last = diagram
     box = dialog.getBoundingClientRect()
     bottom = box.bottom - announce_foot()
-    want = diagram.getBoundingClientRect().bottom - bottom + 8
-    most = picked.getBoundingClientRect().top - box.top - 8
+    want = last.getBoundingClientRect().bottom - bottom + 8
+    most = diagram.getBoundingClientRect().top - box.top - 8
     step = min(want, most)
     if step > 0:
         dialog.scrollBy(to_js({"top": step, "behavior": "auto" if REDUCED.matches else
