@@ -102,7 +102,8 @@ def render_all(data):
         out.append(render_review.notice_html(w.word("review.working"), w, True))
     for search in ("?seed=12&players=3&level=beginner", "?players=9", "?delay=0",
                    "?level=Club&h2=1&lang=pl", "?seed=%31%32", "?foo=1", "?seed=-1",
-                   "?level=%C3%A9t%C3%A9", "?seed=%E2%91%A0", "?x=%ff%41", "?players=%C2%B3"):
+                   "?level=%C3%A9t%C3%A9", "?seed=%E2%91%A0", "?x=%ff%41", "?players=%C2%B3",
+                   "?seed=%00&x%7F=a%0Ab"):
         # (joined, not json.dumps: MicroPython's writes non-ASCII letters unescaped)
         out.append("&".join([n + "=" + v for n, v in ui_logic.parse_query(search)]))
     for asked, stored, browser in (("pl", None, []), ("xx", "nl", ["de"]), ("", None,

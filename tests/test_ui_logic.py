@@ -148,6 +148,10 @@ def test_good_url_parameters(search, game, delay):
     ("?seed=abc&players=9", "The deal number must be a whole number from 0 to 2147483647, "
                             "not 'abc'."),
     ("?seed=1&players=<script>", "The number of players must be 3 to 5, not '<script>'."),
+    # A control character shows as U+FFFD: a NUL ended the sentence on the page there.
+    ("?seed=%00", "The deal number must be a whole number from 0 to 2147483647, not "
+                  "'\ufffd'."),
+    ("?players=4%0A4", "The number of players must be 3 to 5, not '4\ufffd4'."),
 ])
 def test_bad_url_parameters_are_one_sentence_and_start_no_game(search, sentence):
     result = check(search)
@@ -166,6 +170,8 @@ def test_any_query_text_is_read_without_an_error_and_its_encoding_read_back(text
     if not any("\ud800" <= c <= "\udfff" for c in text):
         assert ui_logic.url_decode(quote_plus(text)) == text
     assert ui_logic.url_decode("%41\ud800%C3%A9") == "A\ud800\xc3\xa9"  # (each kept)
+    for name, value in ui_logic.parse_query("?" + text):
+        assert all(c >= " " and c != "\x7f" for c in name + value)
 
 
 @pytest.mark.parametrize(("asked", "stored", "browser", "chosen"), [

@@ -182,8 +182,17 @@ def is_hex(two):
     return all(c in "0123456789abcdefABCDEF" for c in two)
 
 
+def printable(text):
+    """`text` with each control character (a NUL, a newline, ...) as U+FFFD: a value that is
+    echoed in a sentence is then shown whole (a NUL ended MicroPython's string in the page)."""
+    if all(" " <= c != "\x7f" for c in text):
+        return text
+    return "".join(c if " " <= c != "\x7f" else "\ufffd" for c in text)
+
+
 def parse_query(search):
-    """[(name, value)] of a location.search string ("?a=1&b=2")."""
+    """[(name, value)] of a location.search string ("?a=1&b=2"), control characters shown as
+    U+FFFD (`printable`)."""
     s = str(search or "")
     if s.startswith("?"):
         s = s[1:]
@@ -192,7 +201,8 @@ def parse_query(search):
         if not part:
             continue
         name, _, value = part.partition("=")
-        pairs.append((url_decode(name).strip().lower(), url_decode(value).strip()))
+        pairs.append((printable(url_decode(name).strip().lower()),
+                      printable(url_decode(value).strip())))
     return pairs
 
 
