@@ -89,7 +89,7 @@ REVIEW_DEALS = 64
 # 12 games that score best (nos.bots.announce), not every game as the expert's halving does:
 # each option gets every deal, and the list stays one a person reads.
 REVIEW_EXPERT = {"prune": 0, "set_top_k": 12, "set_games": 1}
-REVIEWS_KEPT = 4  # reviews kept made (Table.review): about 100 KB each
+REVIEWS_KEPT = 4  # the reviews Table.review keeps (about 100 KB of JSON each)
 
 
 def bot_for(level: str) -> Callable[[Observation, random.Random], Action]:

@@ -2,7 +2,6 @@
 fetched alone: the page never loads the others), the static words of index.html, and
 events made into sentences seen from the viewer ("you" is the view's viewer)."""
 
-
 import ui_logic as logic
 from dom import LANG_KEY, LANG_SHOWN_KEY, absent, el, embedded, fill_words, storage_get, storage_set
 from pyscript import document, window

@@ -185,9 +185,9 @@ def is_hex(two):
 def printable(text):
     """`text` with each control character (a NUL, a newline, ...) as U+FFFD: a value that is
     echoed in a sentence is then shown whole (a NUL ended MicroPython's string in the page)."""
-    if all(" " <= c != "\x7f" for c in text):
+    if all(c >= " " and c != "\x7f" for c in text):
         return text
-    return "".join(c if " " <= c != "\x7f" else "\ufffd" for c in text)
+    return "".join(c if c >= " " and c != "\x7f" else "\ufffd" for c in text)
 
 
 def parse_query(search):
