@@ -146,6 +146,7 @@ class Table:
         # The reviews made, by (hand index, seat): a hand over never changes, and its
         # review weighs every decision anew (about a second), so a second opening is free.
         self._reviews: dict[tuple[int, int], tuple[Any, dict[str, Any]]] = {}
+        self._reviewed: list[tuple[int, int]] = []  # their keys, the latest made last
 
     # ------------------------------------------------------------------ flow
     @property
@@ -478,9 +479,11 @@ class Table:
                      seed=self.seed)
         # Pass-and-play: the review names whose decisions they are.
         out["hand"], out["seat"], out["named"] = k, seat, len(self.humans) > 1
-        if len(self._reviews) >= REVIEWS_KEPT:
-            self._reviews.clear()
         self._reviews[(k, seat)] = (hand, out)
+        self._reviewed = [key for key in self._reviewed if key != (k, seat)] + [(k, seat)]
+        for key in self._reviewed[:-REVIEWS_KEPT]:  # (the oldest made go)
+            del self._reviews[key]
+        self._reviewed = self._reviewed[-REVIEWS_KEPT:]
         return out
 
     # ------------------------------------------------------------------ fair deals

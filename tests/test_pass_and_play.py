@@ -62,7 +62,10 @@ def test_r71_the_device_goes_to_each_person_at_each_declaration_and_out_of_turn_
                 assert [r["send"] for r in view["hand"]["legal"]] == ["decline"]
                 # The prompt says why the device came for nothing to decide.
                 w = web_views.words("en", view)
-                assert w.word("prompt.step_for_all") in render_panels.controls_html(view, {}, w)
+                said = w.word("prompt.step_for_all")
+                assert said in render_panels.controls_html(view, {}, w)
+                alone = dict(view, people=[hand.current])  # (one person: never said)
+                assert said not in render_panels.controls_html(alone, {}, w)
         if view["waiting_for"] == "human":
             view = table.act(str(player(Observation(hand, hand.current))))
         else:

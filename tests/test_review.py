@@ -148,19 +148,28 @@ def test_the_dialog_says_every_open_hand_and_the_decision_in_words():
 
 
 def test_a_review_is_kept_for_its_hand_and_seat(monkeypatch):
-    """A second opening of a hand's review weighs nothing again; another hand is weighed."""
+    """A second opening of a hand's review weighs nothing again; another hand is weighed;
+    the last 4 made are kept (the oldest goes); a review belongs to the hand it weighed."""
     import nos.review
 
     made = []
-    real = nos.review.review
 
-    def counted(hand, seat, *args, **kwargs):
-        made.append((hand.number, seat))
-        return real(hand, seat, *args, **kwargs)
+    def counted(hand, seat, *args, **kwargs):  # (weighing nothing: the keeping is tested)
+        made.append(hand.number)
+        return {"steps": [], "moves": len(hand.history)}
 
     monkeypatch.setattr(nos.review, "review", counted)
-    table = finished(11, 3)
+    table = finished(11, 3, "beginner")
     first = table.review()
-    assert table.review() is first and table.review(0, 0) is first and len(made) == 1
-    to_hand_end(table, table.next_hand())
-    assert table.review(1) is not first and table.review(0) is first and len(made) == 2
+    assert table.review() is first and table.review(0, 0) is first and made == [0]
+    for _ in range(4):
+        to_hand_end(table, table.next_hand())
+        table.review()
+    assert made == [0, 1, 2, 3, 4]
+    for k in (4, 3, 2, 1):
+        table.review(k)
+    assert made == [0, 1, 2, 3, 4]
+    assert table.review(0) is not first and made == [0, 1, 2, 3, 4, 0]  # (the oldest went)
+    table.session = Table.restore(table.save()).session  # the same game, other hands
+    table.review(0)
+    assert made[-1] == 0 and len(made) == 7

@@ -27,8 +27,15 @@ def test_a_finished_hand_is_reviewed_step_by_step_from_the_summary_and_the_log(a
             window.nosWorking = !!d.querySelector('.review-working'); })
             .observe(d, {attributes: true, attributeFilter: ['open']}); }""")
     app.click(".summary [data-cmd=review]")
-    app.wait_for_selector("#review-dialog[open] .review-figure svg")
+    # Closed while the expert is at work, it stays closed when the review comes.
+    app.wait_for_selector("#review-dialog[open] .review-working")
+    app.keyboard.press("Escape")
+    app.wait_for_function("document.body.dataset.state === 'playable'")
+    app.wait_for_timeout(300)
+    assert app.locator("#review-dialog[open]").count() == 0
     assert app.evaluate("window.nosWorking") is True
+    app.click(".summary [data-cmd=review]")  # (now kept by the worker: at once)
+    app.wait_for_selector("#review-dialog[open] .review-figure svg")
     assert app.locator("#review-body .review-working").count() == 0
     # Moves are numbered as the hand's replay numbers them (embed.html, nos/record.py).
     assert re.match(r"Move 0 of (\d+): as dealt", step_text(app))

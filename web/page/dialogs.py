@@ -46,15 +46,15 @@ def on_announce_click(page, event):
         if node.disabled:
             return
         choose(page, "game", attr(node, "data-game"))
-        if window.innerWidth < 760:  # a phone: the games above the rest (assets/app.css)
-            show_details_below()
+        if window.innerWidth < 760 and event.detail:  # a phone: the games above the rest
+            show_details_below()  # (assets/app.css); not by a key: its focus stays in view
     else:  # an option (a row's choice, or a side picked on the diagram)
         param = attr(node, "data-param") or attr(node, "data-pick")
         if param is None:
             return
         choose(page, param, attr(node, "data-value"))
-        if window.innerWidth < 760:  # (a row it adds may push the sentence down)
-            show_details_below()
+        if window.innerWidth < 760 and event.detail:  # (a row it adds may push the
+            show_details_below()  # sentence down)
 
 
 def show_details_below():

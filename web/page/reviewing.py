@@ -5,7 +5,7 @@ the dialog, steps it (buttons, the arrow keys, Home and End) and closes it."""
 import json
 
 import render_review
-from access import focus
+from access import focus, tell
 from dom import absent, attr, diagrams_narrow, el, open_dialog
 from language import say, words
 from link import call
@@ -37,9 +37,10 @@ async def open_review(page, hand=None, seat=None):
         return  # closed meanwhile, or another review asked for since
     body.removeAttribute("aria-busy")
     if reply.get("error") or not reply.get("review"):
-        body.innerHTML = render_review.notice_html(
-            say(page, reply.get("error") or {"key": "error.review_hand"}), words(page))
+        sentence = say(page, reply.get("error") or {"key": "error.review_hand"})
+        body.innerHTML = render_review.notice_html(sentence, words(page))
         focus('#review-body [data-cmd="review-close"]')
+        tell(sentence)  # (the dialog's new heading may go unsaid)
         return
     page.shown.review = reply["review"]
     page.shown.review_step = 0
@@ -102,6 +103,8 @@ def on_key(page, event):
     """The arrow keys step, Home and End go to the start and the end. True if handled."""
     if page.shown.review is None or not el("review-dialog").open:
         return False
+    if event.altKey or event.ctrlKey or event.metaKey or event.shiftKey:
+        return False  # (Alt+Left is the browser's Back)
     count = len(page.shown.review.get("steps") or []) - 1
     key = str(event.key)
     target = {"Home": 0, "End": count}.get(key)

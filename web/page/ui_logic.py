@@ -183,7 +183,7 @@ def is_hex(two):
 
 
 def printable(text):
-    """`text` with each control character (a NUL, a newline, ...) as U+FFFD: a value that is
+    """`text` with each C0 control character (a NUL, a newline, ...) and DEL as U+FFFD: a value
     echoed in a sentence is then shown whole (a NUL ended MicroPython's string in the page)."""
     if all(c >= " " and c != "\x7f" for c in text):
         return text

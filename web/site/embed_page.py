@@ -163,8 +163,10 @@ def on_key(embed, event):
     if cmd is None or embed.record is None or el("replay-controls").hidden:
         return
     event.preventDefault()
-    embed.step = figures.step_to(cmd, embed.step, embed.steps())
-    draw(embed)
+    target = figures.step_to(cmd, embed.step, embed.steps())
+    if target != embed.step:  # (at the start or the end, a key held changes nothing)
+        embed.step = target
+        draw(embed)
     figures.focus_step(el("replay-controls"), cmd)
 
 
@@ -212,7 +214,8 @@ async def on_message(embed, event):
             # catalogue arrives last (shown here, this one would mark the page nl under pl)
         embed.words = site_main.show_words(code, words)
     elif kind == "nos:load" and isinstance(data.get("position"), str):
-        embed.position = logic.printable(data["position"][:LIMIT])
+        embed.position = logic.printable(data["position"][:LIMIT].strip())  # (a file's
+        # text ends with a newline; one inside shows as U+FFFD)
         embed.record = embed.session = embed.error = None
     elif kind == "nos:load" and any(data.get(k) is not None and whole(data.get(k)) is None
                                     for k in ("hand", "step")):

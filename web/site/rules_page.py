@@ -146,8 +146,10 @@ def wire_example(example, words):
         if cmd is None:
             return
         event.preventDefault()
-        example.step = figures.step_to(cmd, example.step, example.count)
-        draw_example(example, words, True)
+        target = figures.step_to(cmd, example.step, example.count)
+        if target != example.step:  # (at the start or the end, a key held changes nothing)
+            example.step = target
+            draw_example(example, words, True)
         figures.focus_step(controls, cmd)
 
     listen(controls, "click", on_click)
