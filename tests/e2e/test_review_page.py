@@ -33,6 +33,8 @@ def test_a_finished_hand_is_reviewed_step_by_step_from_the_summary_and_the_log(a
     app.wait_for_function("document.body.dataset.state === 'playable'")
     app.wait_for_timeout(300)
     assert app.locator("#review-dialog[open]").count() == 0
+    # (and the late review is dropped, not drawn into the closed dialog)
+    assert app.locator("#review-body .review-figure").count() == 0
     assert app.evaluate("window.nosWorking") is True
     app.click(".summary [data-cmd=review]")  # (now kept by the worker: at once)
     app.wait_for_selector("#review-dialog[open] .review-figure svg")
