@@ -62,7 +62,7 @@ def decision_html(decision, w):
 def notice_html(text, w, working=False):
     """The dialog before its review: it opens at once, `working` (the worker takes a second
     or so to weigh the hand), or saying why no review came; with its Close."""
-    return ('<h2 id="review-title" class="review-notice">' + esc(text) + "</h2>" +
+    return ('<h2 id="review-title">' + esc(text) + "</h2>" +
             ('<p class="review-working" aria-hidden="true"></p>' if working else "") +
             '<div class="dialog-buttons review-controls"><button type="button" class="primary" '
             'data-cmd="review-close">' + esc(w.word("review.close")) + "</button></div>")
