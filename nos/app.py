@@ -143,10 +143,10 @@ class Table:
         self._bot = bot_for(level)
         self._undo: dict[str, Any] | None = None  # the save before the person's last play
         self._since = 0  # the actions of others since it (see ``act(UNDO)``)
-        # The reviews made, by (hand index, seat): a hand over never changes, and its
-        # review weighs every decision anew (about a second), so a second opening is free.
-        self._reviews: dict[tuple[int, int], tuple[Any, dict[str, Any]]] = {}
-        self._reviewed: list[tuple[int, int]] = []  # their keys, the latest made last
+        # The last reviews made, as ((hand index, seat), hand, review), the latest last: a
+        # hand over never changes, and its review weighs every decision anew (about a
+        # second), so a second opening is free.
+        self._reviews: list[tuple[tuple[int, int], Any, dict[str, Any]]] = []
 
     # ------------------------------------------------------------------ flow
     @property
@@ -471,19 +471,16 @@ class Table:
         if seat not in self.humans:  # (pass-and-play: any person's, never a bot's)
             raise ValueError("only a person's decisions are reviewed")
         hand = self.session.hands[k]
-        kept = self._reviews.get((k, seat))
-        if kept is not None and kept[0] is hand:
-            return kept[1]
+        for key, weighed, kept in self._reviews:
+            if key == (k, seat) and weighed is hand:
+                return kept
         expert = get_bot("expert", **REVIEW_EXPERT, **coach_params())
         out = review(hand, seat, list(self.session.names), expert, REVIEW_DEALS,
                      seed=self.seed)
         # Pass-and-play: the review names whose decisions they are.
         out["hand"], out["seat"], out["named"] = k, seat, len(self.humans) > 1
-        self._reviews[(k, seat)] = (hand, out)
-        self._reviewed = [key for key in self._reviewed if key != (k, seat)] + [(k, seat)]
-        for key in self._reviewed[:-REVIEWS_KEPT]:  # (the oldest made go)
-            del self._reviews[key]
-        self._reviewed = self._reviewed[-REVIEWS_KEPT:]
+        others = [r for r in self._reviews if r[0] != (k, seat)]  # (the oldest made go)
+        self._reviews = others[max(0, len(others) - REVIEWS_KEPT + 1):] + [((k, seat), hand, out)]
         return out
 
     # ------------------------------------------------------------------ fair deals

@@ -121,7 +121,7 @@ def render_all(data):
 
 CATALOGUE_TEXTS = ['{"lang": "nl", "words": {"hello": "hallo"}}', '{"lang": "pl"}',
                    '{"lang": "pl", "words": []}', '["words"]', '{"lang": "nl", "words": {',
-                   "", "null", '{"words": {"hello": "hi"}}']
+                   "", "null", '{"words": {"hello": "hi"}}', None]
 
 
 def read_position(text):

@@ -167,7 +167,7 @@ def test_a_catalogue_is_read_or_refused_as_damaged():
         words = say.catalogue((WEB / "words" / f"{lang}.json").read_text(encoding="utf-8"))
         assert words is not None and words.lang == lang and words.has("review.working")
     for text in ('{"lang": "pl"}', '{"lang": "pl", "words": []}', '["words"]', "", "null",
-                 '{"lang": "nl", "words": {', "<!doctype html><p>offline</p>"):
+                 '{"lang": "nl", "words": {', "<!doctype html><p>offline</p>", None):
         assert say.catalogue(text) is None, text
 
 

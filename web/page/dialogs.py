@@ -45,16 +45,17 @@ def on_announce_click(page, event):
     if attr(node, "data-game") is not None:
         if node.disabled:
             return
-        choose(page, "game", attr(node, "data-game"))
-        if window.innerWidth < 760 and event.detail:  # a phone: the games above the rest
-            show_details_below()  # (assets/app.css); not by a key: its focus stays in view
+        param, value = "game", attr(node, "data-game")
     else:  # an option (a row's choice, or a side picked on the diagram)
-        param = attr(node, "data-param") or attr(node, "data-pick")
+        param, value = attr(node, "data-param") or attr(node, "data-pick"), attr(node,
+                                                                             "data-value")
         if param is None:
             return
-        choose(page, param, attr(node, "data-value"))
-        if window.innerWidth < 760 and event.detail:  # (a row it adds may push the
-            show_details_below()  # sentence down)
+    choose(page, param, value)
+    # A phone shows the games above the rest (assets/app.css), and a row an option adds may
+    # push the sentence down; by a key nothing scrolls, so that its focus stays in view.
+    if window.innerWidth < 760 and event.detail:
+        show_details_below()
 
 
 def show_details_below():

@@ -60,7 +60,7 @@ async def read_words(lang, fetching=None):
         text = await catalogue_text(lang, fetching)
     except Exception:  # noqa: BLE001 - offline without the file
         return None
-    return None if text is None else catalogue(text)
+    return catalogue(text)
 
 
 async def load_words(page, lang, fetching=None):

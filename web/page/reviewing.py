@@ -24,9 +24,8 @@ async def open_review(page, hand=None, seat=None):
     page.shown.review = None
     page.shown.review_asked += 1
     asked = page.shown.review_asked
-    body = el("review-body")
-    body.innerHTML = render_review.notice_html(words(page).word("review.working"), words(page),
-                                               True)
+    body, w = el("review-body"), words(page)
+    body.innerHTML = render_review.notice_html(w.word("review.working"), w, True)
     body.setAttribute("aria-busy", "true")
     open_dialog("review-dialog")
     focus('#review-body [data-cmd="review-close"]')
@@ -38,7 +37,7 @@ async def open_review(page, hand=None, seat=None):
     body.removeAttribute("aria-busy")
     if reply.get("error") or not reply.get("review"):
         sentence = say(page, reply.get("error") or {"key": "error.review_hand"})
-        body.innerHTML = render_review.notice_html(sentence, words(page))
+        body.innerHTML = render_review.notice_html(sentence, w)
         focus('#review-body [data-cmd="review-close"]')
         tell(sentence)  # (the dialog's new heading may go unsaid)
         return

@@ -159,15 +159,15 @@ def on_control(embed, event):
 
 def on_key(embed, event):
     """←, →, Home and End step a replay, wherever the frame has the focus."""
-    cmd = figures.key_step(event)
-    if cmd is None or embed.record is None or el("replay-controls").hidden:
+    controls = el("replay-controls")
+    if embed.record is None or controls.hidden:
         return
-    event.preventDefault()
-    target = figures.step_to(cmd, embed.step, embed.steps())
-    if target != embed.step:  # (at the start or the end, a key held changes nothing)
+
+    def go(target):
         embed.step = target
         draw(embed)
-    figures.focus_step(el("replay-controls"), cmd)
+
+    figures.on_step_key(event, controls, embed.step, embed.steps(), go)
 
 
 def on_resize(embed):

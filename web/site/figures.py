@@ -108,9 +108,18 @@ def key_step(event):
     return STEP_KEYS.get(str(event.key))
 
 
-def focus_step(node, cmd):
-    """After a key's step: the focus on that key's button under `node`, or, disabled there,
-    on one that leads back."""
+def on_step_key(event, node, step, count, go):
+    """A key pressed for the step buttons under `node`, at `step` of `count`: ←, →, Home or
+    End call `go(target)` where it leads elsewhere (at either end a key held changes
+    nothing), then put the focus on that key's button, or, disabled there, on one that
+    leads back."""
+    cmd = key_step(event)
+    if cmd is None:
+        return
+    event.preventDefault()
+    target = step_to(cmd, step, count)
+    if target != step:
+        go(target)
     for each in (cmd,) + FOCUS_INSTEAD.get(cmd, ()):
         button = node.querySelector('[data-cmd="' + each + '"]')
         if not button.disabled:

@@ -141,19 +141,14 @@ def wire_example(example, words):
                                        example.count)
         draw_example(example, words, True)
 
-    def on_key(event):  # (←, →, Home and End while a step button has the focus)
-        cmd = figures.key_step(event)
-        if cmd is None:
-            return
-        event.preventDefault()
-        target = figures.step_to(cmd, example.step, example.count)
-        if target != example.step:  # (at the start or the end, a key held changes nothing)
-            example.step = target
-            draw_example(example, words, True)
-        figures.focus_step(controls, cmd)
+    def go(target):
+        example.step = target
+        draw_example(example, words, True)
 
     listen(controls, "click", on_click)
-    listen(controls, "keydown", on_key)
+    listen(controls, "keydown",  # (←, →, Home and End while a step button has the focus)
+           lambda event: figures.on_step_key(event, controls, example.step, example.count,
+                                             go))
     draw_example(example, words)
 
 

@@ -54,9 +54,9 @@ def choose(asked, remember):
 async def read_words(code, fetching=None):
     """(code, catalogue) of language `code`, or of English if it cannot be had; the page is
     not touched. `fetching`: a task already fetching it."""
-    words = catalogue(await (fetching or fetch_text(logic.catalogue_url(code))) or "")
+    words = catalogue(await (fetching or fetch_text(logic.catalogue_url(code))))
     if words is None and code != "en":
-        code, words = "en", catalogue(await fetch_text(logic.catalogue_url("en")) or "")
+        code, words = "en", catalogue(await fetch_text(logic.catalogue_url("en")))
     return code, words or Words({"lang": "en", "words": {}})
 
 

@@ -75,8 +75,10 @@ def group(n, sep, least):
 
 
 def catalogue(text):
-    """The ``Words`` of a catalogue's text (``web/words/<lang>.json``), or None if the text is
-    not one (damaged, cut short, not JSON)."""
+    """The ``Words`` of a catalogue's text (``web/words/<lang>.json``), or None if there is no
+    text (None) or it is not one (damaged, cut short, not JSON)."""
+    if text is None:
+        return None
     try:
         data = json.loads(text)
     except ValueError:
