@@ -49,6 +49,16 @@ def play_table(matching: Matching, need_double: bool, end: int, arm: int) -> Pla
     return table
 
 
+def goes(matching: Matching, need_double: bool, end: int, tile: Tile, out: int) -> bool:
+    """Is ``Play(tile, arm, out)`` one of ``play_table(matching, need_double, end, arm)``'s
+    plays? Read from the rules themselves (R60–R62; R42/R45), so that a position's check
+    builds no table: a page that reads positions builds each one in MicroPython."""
+    if need_double and not (tile.is_double or (matching is Matching.MATADOR and
+                                               tile.is_matador)):
+        return False
+    return out in OUTWARD[matching][tile.index][end]
+
+
 def plain_plays(table: PlayTable) -> PlayTable:
     """``table`` without the closing variants: each tile's plays there, unflagged."""
     return _PLAIN[id(table)]

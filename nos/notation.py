@@ -84,15 +84,30 @@ def message(key, params):
 
 
 def seat_letter(seat):
-    return SEATS[seat]
+    return _LETTERS[seat]
 
 
-def _seat(ch, n, text, key="bad_set"):
-    at = SEATS.find(ch) if len(ch) == 1 else -1
+# Read and written by character codes and tables rather than one-letter strings: each new
+# string costs MicroPython (the page reads positions too) a search of all the names it knows
+# (docs/performance.md).
+_LETTERS = [c for c in SEATS]
+_DIGITS = [str(d) for d in range(10)]
+_ZERO, _SIX, _A = ord("0"), ord("6"), ord("a")
+_ALLOWED = set(b"abcdefghijklmnopqrstuvwxyz0123456789._-!*")
+# "5-3" by its two numbers, either way round; its two digits as a position writes it, "53".
+_TILES = [[_DIGITS[max(a, b)] + "-" + _DIGITS[min(a, b)] for b in range(7)] for a in range(7)]
+_TILE_DIGITS = {_TILES[a][b]: _DIGITS[a] + _DIGITS[b] for a in range(7) for b in range(a + 1)}
+_HIGH = {_TILES[a][b]: _DIGITS[a] for a in range(7) for b in range(a + 1)}
+_LOW = {_TILES[a][b]: _DIGITS[b] for a in range(7) for b in range(a + 1)}
+
+
+def _seat(code, n, text, key="bad_set"):
+    """The seat of a letter's code (97 for a), or NotationError(key) naming `text`."""
+    at = code - _A if _A <= code < _A + len(SEATS) else -1
     if at < 0:
         raise NotationError(key, {"text": text})
     if n and at >= n:
-        raise NotationError("no_seat", {"text": ch, "n": n})
+        raise NotationError("no_seat", {"text": SEATS[at], "n": n})
     return at
 
 
@@ -103,14 +118,9 @@ def _int(text, key):
     return int(text)
 
 
-def _tile(a, b):
-    """``"5-3"`` from two digit characters, high end first."""
-    hi, lo = (a, b) if a >= b else (b, a)
-    return hi + "-" + lo
-
-
-def _is_number(ch):
-    return len(ch) == 1 and "0" <= ch <= "6"
+def _is_number(code):
+    """Is a character's code that of 0-6?"""
+    return _ZERO <= code <= _SIX
 
 
 # ------------------------------------------------------------------------ the game field
@@ -158,13 +168,15 @@ def _layout(text, n):
     for arm in text.split("."):
         tiles = []
         if arm != "-":
+            b = arm.encode()
             k = 0
-            while k < len(arm):
-                if k + 3 > len(arm) or not (_is_number(arm[k]) and _is_number(arm[k + 1])):
+            while k < len(b):
+                if k + 3 > len(b) or not (_is_number(b[k]) and _is_number(b[k + 1])):
                     raise NotationError("bad_layout", {"text": arm})
-                seat = _seat(arm[k + 2], n, arm, "bad_layout")
-                late = k + 3 < len(arm) and arm[k + 3] == "*"
-                tiles.append([_tile(arm[k], arm[k + 1]), int(arm[k + 1]), seat, late])
+                seat = _seat(b[k + 2], n, arm, "bad_layout")
+                late = k + 3 < len(b) and b[k + 3] == 42  # "*"
+                tiles.append([_TILES[b[k] - _ZERO][b[k + 1] - _ZERO], b[k + 1] - _ZERO, seat,
+                              late])
                 k += 4 if late else 3
         arms.append(tiles)
     return arms
@@ -174,18 +186,19 @@ def _hand(text):
     if text == "-":
         return {"tiles": [], "declared": [], "hidden": 0}
     tiles, declared, hidden, k = [], [], 0, 0
-    while k < len(text):
-        if text[k] == "n":
+    b = text.encode()
+    while k < len(b):
+        if b[k] == 110:  # "n"
             digits = text[k + 1:]
             if not digits.isdigit() or len(digits) > 2:
                 raise NotationError("bad_hand", {"text": text})
             hidden = int(digits)
             break
-        if k + 2 > len(text) or not (_is_number(text[k]) and _is_number(text[k + 1])):
+        if k + 2 > len(b) or not (_is_number(b[k]) and _is_number(b[k + 1])):
             raise NotationError("bad_hand", {"text": text})
-        tile = _tile(text[k], text[k + 1])
+        tile = _TILES[b[k] - _ZERO][b[k + 1] - _ZERO]
         k += 2
-        if k < len(text) and text[k] == "!":
+        if k < len(b) and b[k] == 33:  # "!"
             declared.append(tile)
             k += 1
         tiles.append(tile)
@@ -200,9 +213,10 @@ def _boneyard(text):
         raise NotationError("bad_boneyard", {"text": text})
     shown = None
     if tiles:
-        if len(tiles) % 2 or not all(_is_number(c) for c in tiles):
+        b = tiles.encode()
+        if len(b) % 2 or not all(_is_number(c) for c in b):
             raise NotationError("bad_boneyard", {"text": text})
-        shown = [_tile(tiles[i], tiles[i + 1]) for i in range(0, len(tiles), 2)]
+        shown = [_TILES[b[i] - _ZERO][b[i + 1] - _ZERO] for i in range(0, len(b), 2)]
     return int(count), shown
 
 
@@ -212,12 +226,9 @@ def parse(text):
     if not isinstance(text, str) or not text.strip():
         raise NotationError("empty")
     text = text.strip()
-    for ch in text:
-        if not ("a" <= ch <= "z" or "0" <= ch <= "9" or ch in "._-!*"):
-            # (one that does not print is named by its code: the sentence stays one line)
-            shown = ch if " " < ch <= "~" or ord(ch) > 160 else \
-                "U+" + ("000" + hex(ord(ch))[2:].upper())[-4:]
-            raise NotationError("bad_character", {"text": shown})
+    for code in text.encode():
+        if code not in _ALLOWED:
+            _bad_character(text)
     fields = text.split("_")
     if len(fields) < 7:
         raise NotationError("too_few_fields", {"n": len(fields)})
@@ -230,20 +241,21 @@ def parse(text):
            "boneyard_tiles": None, "waits": [[] for _ in range(n)], "last": None,
            "passes": 0, "nos": None, "number": 1, "rules": [], "first": False}
     s = fields[1]
-    if not s or (len(s) not in (1, 3, 4)) or (len(s) == 4 and s[3] != "d") or (
-            len(s) >= 3 and not (_is_number(s[1]) and _is_number(s[2]))):
+    b = s.encode()
+    if len(b) not in (1, 3, 4) or (len(b) == 4 and b[3] != 100) or (
+            len(b) >= 3 and not (_is_number(b[1]) and _is_number(b[2]))):  # (100: "d")
         raise NotationError("bad_set", {"text": s})
-    pos["setter"] = _seat(s[0], n, s)
-    if len(s) >= 3:
-        pos["set"] = _tile(s[1], s[2])
-        pos["drawn"] = len(s) == 4
+    pos["setter"] = _seat(b[0], n, s)
+    if len(b) >= 3:
+        pos["set"] = _TILES[b[1] - _ZERO][b[2] - _ZERO]
+        pos["drawn"] = len(b) == 4
     pos["game"] = None if fields[2] == "-" else game_from_text(fields[2])
     pos["arms"] = _layout(fields[3], n)
     phase, _, seat = fields[4].partition("-")
     if phase not in PHASES or (phase == "over") != (seat == "") or len(seat) > 1:
         raise NotationError("bad_turn", {"text": fields[4]})
     pos["phase"] = phase
-    pos["turn"] = _seat(seat, n, fields[4], "bad_turn") if seat else None
+    pos["turn"] = _seat(ord(seat), n, fields[4], "bad_turn") if seat else None
     hands = fields[5].split(".")
     if len(hands) != n:
         raise NotationError("seat_count", {"n": n, "text": len(hands)})
@@ -259,19 +271,29 @@ def parse(text):
     return pos
 
 
+def _bad_character(text):
+    """Raises NotationError naming the first character of `text` positions never use (one
+    that does not print by its code: the sentence stays one line)."""
+    for ch in text:
+        if not ("a" <= ch <= "z" or "0" <= ch <= "9" or ch in "._-!*"):
+            shown = ch if " " < ch <= "~" or ord(ch) > 160 else \
+                "U+" + ("000" + hex(ord(ch))[2:].upper())[-4:]
+            raise NotationError("bad_character", {"text": shown})
+
+
 def _option(pos, key, value, field, n):
     if key == "w" and value and len(value) % 2 == 0:
         for k in range(0, len(value), 2):
             if not value[k + 1].isdigit():
                 raise NotationError("bad_option", {"text": field})
-            pos["waits"][_seat(value[k], n, field, "bad_option")].append(int(value[k + 1]))
+            pos["waits"][_seat(ord(value[k]), n, field, "bad_option")].append(int(value[k + 1]))
     elif key == "t" and len(value) == 2 and (value[1].isdigit() or value[1] == "s"):
-        pos["last"] = [_seat(value[0], n, field, "bad_option"),
+        pos["last"] = [_seat(ord(value[0]), n, field, "bad_option"),
                        SET_ARM if value[1] == "s" else int(value[1])]
     elif key == "p" and value.isdigit() and len(value) == 1:
         pos["passes"] = int(value)
     elif key == "n" and len(value) == 1:
-        pos["nos"] = _seat(value, n, field, "bad_option")
+        pos["nos"] = _seat(ord(value), n, field, "bad_option")
     elif key == "h" and value.isdigit() and 0 < len(value) < 4 and int(value) > 0:
         pos["number"] = int(value)
     elif key == "r" and value in ("1", "2", "12"):
@@ -285,28 +307,33 @@ def _option(pos, key, value, field, n):
 # ------------------------------------------------------------------------ formatting
 def _tile_text(tile):
     """``"5-3"`` as ``"53"``."""
-    return tile[0] + tile[2]
+    return _TILE_DIGITS[tile]
 
 
 def format(pos):
     """The text of a fields dict (``parse`` reversed; canonical: hands high tile first)."""
     n = len(pos["chips"])
     fields = [".".join([str(c) for c in pos["chips"]])]
-    s = seat_letter(pos["setter"])
+    s = [seat_letter(pos["setter"])]
     if pos.get("set"):
-        s += _tile_text(pos["set"]) + ("d" if pos.get("drawn") else "")
-    fields.append(s)
+        s.append(_tile_text(pos["set"]))
+        if pos.get("drawn"):
+            s.append("d")
+    fields.append("".join(s))
     fields.append(game_to_text(pos["game"]) if pos.get("game") else "-")
     if pos.get("arms") is None:
         fields.append("-")
     else:
         arms = []
         for arm in pos["arms"]:
-            text = ""
-            for tile, out, seat, late in arm:
-                inner = tile[0] if str(out) == tile[2] else tile[2]
-                text += inner + str(out) + seat_letter(seat) + ("*" if late else "")
-            arms.append(text or "-")
+            text = []
+            for tile, out, seat, late in arm:  # (the inner number first, then the outer)
+                text.append(_HIGH[tile] if _DIGITS[out] == _LOW[tile] else _LOW[tile])
+                text.append(_DIGITS[out])
+                text.append(seat_letter(seat))
+                if late:
+                    text.append("*")
+            arms.append("".join(text) if text else "-")
         fields.append(".".join(arms))
     turn = pos["phase"]
     if pos.get("turn") is not None:
@@ -314,23 +341,27 @@ def format(pos):
     fields.append(turn)
     hands = []
     for h in pos["hands"]:
-        text = ""
+        text = []
         for tile in sorted(h["tiles"], key=_order):
-            text += _tile_text(tile) + ("!" if tile in h["declared"] else "")
+            text.append(_tile_text(tile))
+            if tile in h["declared"]:
+                text.append("!")
         if h.get("hidden"):
-            text += "n" + str(h["hidden"])
-        hands.append(text or "-")
+            text.append("n")
+            text.append(str(h["hidden"]))
+        hands.append("".join(text) if text else "-")
     fields.append(".".join(hands))
     bone = "b" + str(pos["boneyard"])
     if pos.get("boneyard_tiles"):
         bone += "." + "".join([_tile_text(t) for t in pos["boneyard_tiles"]])
     fields.append(bone)
-    waits = ""
+    waits = []
     for seat in range(n):
         for arm in pos["waits"][seat] if pos.get("waits") else []:
-            waits += seat_letter(seat) + str(arm)
+            waits.append(seat_letter(seat))
+            waits.append(str(arm))
     if waits:
-        fields.append("w" + waits)
+        fields.append("w" + "".join(waits))
     if pos.get("last") is not None:
         seat, arm = pos["last"]
         fields.append("t" + seat_letter(seat) + ("s" if arm == SET_ARM else str(arm)))
@@ -347,6 +378,9 @@ def format(pos):
     return "_".join(fields)
 
 
+_ORDER = {_TILES[a][b]: -(a * 7 + b) for a in range(7) for b in range(a + 1)}
+
+
 def _order(tile):
     """Hands are written high tile first: 6-6, 6-5, ..., 0-0."""
-    return -(int(tile[0]) * 7 + int(tile[2]))
+    return _ORDER[tile]

@@ -26,7 +26,9 @@ class Observation:
         "close_draw", "first_hand", "pass_streak", "last_turn", "voids",
     )
 
-    def __init__(self, hand: Hand, seat: int) -> None:
+    def __init__(self, hand: Hand, seat: int, legal: bool = True) -> None:
+        """What ``seat`` sees of ``hand``; ``legal`` False leaves its legal actions out (a
+        view that says its own, nos.view)."""
         self.seat = seat
         self.players = hand.players
         self.number = hand.number
@@ -51,7 +53,7 @@ class Observation:
         self.history: tuple[tuple[int, Action], ...] = tuple(
             (s, a) for s, a in hand.history if not isinstance(a, Decline))
         self.legal: tuple[Action, ...] = tuple(hand.legal_actions()) if (
-            hand.current == seat and not hand.over) else ()
+            legal and hand.current == seat and not hand.over) else ()
         self.counts = tuple(hand.counts) if hand.counts is not None else None
         self.end_reason = hand.end_reason
         self.close_draw = hand.close_draw

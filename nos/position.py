@@ -13,11 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from nos import notation
-from nos.actions import Play
 from nos.deal import HAND_SIZE, LAST_TWO, Deal
 from nos.games import Announcement, Plan, announcement_error, plan_for
 from nos.hand import Hand, Options, Phase
-from nos.layout import Layout, play_table
+from nos.layout import Layout, goes
 from nos.notation import NotationError
 from nos.payments import START_CHIPS
 from nos.tiles import ALL_TILES, Tile, hand_count
@@ -163,6 +162,11 @@ class Position:
     @property
     def fields(self) -> dict[str, Any]:
         return notation.parse(self._text)
+
+    def open_seats(self) -> list[int]:
+        """The seats whose tiles the text shows (a hand written ``nK`` keeps K of them out
+        of sight; a seat with none hidden shows all it holds)."""
+        return [s for s, h in enumerate(self._fields["hands"]) if not h["hidden"]]
 
     @property
     def players(self) -> int:
@@ -499,8 +503,7 @@ def _out_of_turn(plan: Plan, order: list) -> tuple[Layout, Any]:
     for arm, k, tile, out, seat in order:
         rule = plan.accepts(layout.lengths, arm, free_order=True)
         if k or not tile.is_double or rule is None or \
-                Play(tile, arm, out) not in play_table(rule[0], rule[1], layout.ends[arm],
-                                                       arm)[tile.index]:
+                not goes(rule[0], rule[1], layout.ends[arm], tile, out):
             return layout, (arm, k, tile)
         layout.place(tile, arm, out, seat, out_of_turn=True)
     return layout, None
@@ -539,8 +542,7 @@ def _arrange(plan: Plan, arms: list[list[list]], game: str, setter: int) -> Layo
                 continue
             tile, out, seat, _ = tiles[k]
             rule = plan.accepts(lay.lengths, arm)
-            ok = rule is not None and Play(tile, arm, out) in play_table(
-                rule[0], rule[1], lay.ends[arm], arm)[tile.index]
+            ok = rule is not None and goes(rule[0], rule[1], lay.ends[arm], tile, out)
             if not ok:
                 if sum(done) > worst[0]:
                     worst[0], worst[1] = sum(done), (tile, out, arm)

@@ -10,7 +10,7 @@ _TILE_TEXT = re.compile(r"^\s*\[?\s*([0-6])\s*[-|:/ ]\s*([0-6])\s*\]?\s*$")
 class Tile:
     """One domino. ``Tile(5, 3) is Tile(3, 5)``; ``str`` gives ``"5-3"`` (high end first)."""
 
-    __slots__ = ("high", "low", "index", "pips", "is_double", "is_matador", "count")
+    __slots__ = ("high", "low", "index", "pips", "is_double", "is_matador", "count", "text")
     _table: dict[tuple[int, int], Tile] = {}
 
     high: int
@@ -20,6 +20,7 @@ class Tile:
     is_double: bool
     is_matador: bool
     count: int
+    text: str
 
     def __new__(cls, a: int, b: int) -> Tile:
         try:
@@ -32,6 +33,7 @@ class Tile:
         tile = object.__new__(cls)
         tile.high, tile.low, tile.index = high, low, index
         tile.pips = high + low
+        tile.text = f"{high}-{low}"  # (kept: a new string is dear in MicroPython, on the page)
         tile.is_double = high == low
         # R61: the matadors are the tiles of seven spots and the double blank.
         tile.is_matador = tile.pips == 7 or (high == 0 and low == 0)
@@ -62,7 +64,7 @@ class Tile:
         return self.high == number or self.low == number
 
     def __str__(self) -> str:
-        return f"{self.high}-{self.low}"
+        return self.text
 
     def __repr__(self) -> str:
         return f"Tile({self.high}, {self.low})"

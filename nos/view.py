@@ -276,7 +276,7 @@ def hand_view(hand: Hand, seat: int, log: list[dict[str, Any]] | None = None) ->
     """A hand as ``seat`` may see it (R71): the observation and what the page draws of it
     (the game's name parameters, who acts, the boneyard's drawable and last two tiles, each
     seat's last action from ``log``, the last play, the amounts of R8 and R18/R19)."""
-    obs = Observation(hand, seat)
+    obs = Observation(hand, seat, legal=False)  # (the legal actions are app_view's to say)
     h = obs.to_json()
     h["game"] = (announcement_params(hand.announcement, hand.set_tile, hand.layout.plan)
                  if hand.announcement and hand.set_tile and hand.layout else None)

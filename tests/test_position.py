@@ -13,11 +13,15 @@ from hypothesis import strategies as st
 from test_properties import forced_hand
 
 from nos import notation
+from nos.actions import Play
 from nos.hand import Hand, Phase
+from nos.layout import goes, play_table
+from nos.matching import Matching
 from nos.notation import NotationError
 from nos.observation import Observation
 from nos.players import random_action
 from nos.position import BadPosition, Position
+from nos.tiles import ALL_TILES
 
 
 def state(hand: Hand) -> tuple:
@@ -382,3 +386,20 @@ def test_a_started_hand_has_every_attribute_a_dealt_hand_has() -> None:
     dealt = Hand(Deal.shuffled(4, random.Random(2)), setter=0)
     started = Position.of(dealt).hand()
     assert set(vars(started)) == set(vars(dealt))
+
+
+def test_r60_r62_r42_goes_agrees_with_the_play_tables() -> None:
+    """A position's check asks `goes` rather than building play tables: both say the same
+    for every matching, end, arm, tile and outward end, a double needed or not."""
+    checked = 0
+    for matching in (Matching.ORDINARY, Matching.MATADOR):
+        for need_double in (False, True):
+            for end in range(7):
+                for arm in range(4):
+                    table = play_table(matching, need_double, end, arm)
+                    for tile in ALL_TILES:
+                        for out in range(7):
+                            fits = goes(matching, need_double, end, tile, out)
+                            assert fits == (Play(tile, arm, out) in table[tile.index])
+                            checked += fits
+    assert checked > 500  # (plays that fit were among those compared)

@@ -21,7 +21,8 @@ MEMOS = [render_table._SEATS, render_table._STRIPS, render_layout._TILES,  # noq
          render_layout._ENDS, render_hand._HANDS, render_hand._TILES]  # noqa: SLF001
 
 
-KEPT = [render_svg._NUMBERS, render_svg._ESCAPED, render_svg._WIDTHS,  # noqa: SLF001
+KEPT = [render_svg._INTS, render_svg._NUMBERS, render_svg._ESCAPED, render_svg._WIDTHS,  # noqa: SLF001
+        render_svg._ATTRS,  # noqa: SLF001
         say._PIECES]  # noqa: SLF001
 
 

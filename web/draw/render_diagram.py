@@ -31,6 +31,7 @@ from render_svg import (
     RIM,
     RIM_EDGE,
     SVG_NS,
+    as_text,
     attrs,
     chip,
     esc,
@@ -146,7 +147,7 @@ def layout_part(view, top, words, g=WIDE):
         elif tile:  # set, the game not yet announced (R7): the tile, and who chooses
             first, second = split_tile(tile)
             parts.append(tile_face(g["w"] / 2 - TILE_H, y - 12, TILE_H * 2, TILE_H, first,
-                                   second, "set-tile", [("data-tile", str(tile))]))
+                                   second, "set-tile", [("data-tile", as_text(tile))]))
             y += TILE_H + 20
             said = words.capital(words.word("diagram.to.announce", {"seat": hand.get("setter")}))
         else:
@@ -170,7 +171,7 @@ def layout_part(view, top, words, g=WIDE):
     for i in range(len(arms)):
         parts.append(end_marker(arms[i], i, px(placement["ends"][i]["box"]), u, False, None,
                                 words))
-    return group(parts, "layout", [("data-unit", str(u))]), (y1 - y0) * u + 2 * pad
+    return group(parts, "layout", [("data-unit", as_text(u))]), (y1 - y0) * u + 2 * pad
 
 
 # ---------------------------------------------------------------- rows
@@ -216,13 +217,15 @@ def tiles_row(tiles, y, cls, outlined=None, dead_from=None, x=None, g=WIDE, righ
     right = g["tiles_room"] if right is None else right
     room = max(int((g["w"] - right - x) / (TILE_W + TILE_GAP)), 2)
 
+    dead_cls = cls + " dead"
+
     def face(k, x):
         t = tiles[k]
         a, b = split_tile(t)
         dead = dead_from is not None and k >= dead_from
         outline = GOLD if outlined and t in outlined else None
-        svg = tile_face(x, y, TILE_W, TILE_H, a, b, cls + (" dead" if dead else ""),
-                        [("data-tile", str(t))], outline)
+        svg = tile_face(x, y, TILE_W, TILE_H, a, b, dead_cls if dead else cls,
+                        [("data-tile", as_text(t))], outline)
         if dead:
             svg += rect(x - 2, y - 2, TILE_W + 4, TILE_H + 4, "none", LOCK, 1.5, 5,
                         more=[("stroke-dasharray", "3 2")])
@@ -239,9 +242,11 @@ def backs_row(count, y, dead=0, cls="back", g=WIDE, right=None):
     right = g["tiles_room"] if right is None else right
     room = int((g["w"] - right - x) / (TILE_W + TILE_GAP))
 
+    dead_cls = cls + " dead"
+
     def back(k, x):
         is_dead = k >= count - dead
-        return tile_back(x, y, TILE_W, TILE_H, cls + (" dead" if is_dead else ""), is_dead)
+        return tile_back(x, y, TILE_W, TILE_H, dead_cls if is_dead else cls, is_dead)
 
     return row_of(count, room, dead, x, y, g, back)
 
@@ -274,7 +279,7 @@ def boneyard_row(view, y, boneyard, words, g=WIDE):
     sx, sy = (x + 8, ty + TILE_H * 0.62) if g is WIDE else (tx, ty + TILE_H + 22)
     parts.append(text(sx, sy, words.word("table.to_draw", {"n": drawable}), g["small"],
                       INK_DIM, more=[("class", "boneyard-count")]))
-    return group(parts, "boneyard", [("data-count", str(count))])
+    return group(parts, "boneyard", [("data-count", as_text(count))])
 
 
 def seat_row(view, seat, y, tiles, words, g=WIDE):
@@ -306,7 +311,7 @@ def seat_row(view, seat, y, tiles, words, g=WIDE):
     if chips is not None:
         shown = words.number(chips)
         parts.append(text(right, base, shown, size, INK, "end", "700",
-                          more=[("class", "chips"), ("data-chips", str(chips))]))
+                          more=[("class", "chips"), ("data-chips", as_text(chips))]))
         right -= len(shown) * size * 0.7 + 14  # digits are of equal width
         parts.append(chip(right, base - size * 0.31, size * 0.44))
         right -= 14
@@ -350,7 +355,7 @@ def seat_row(view, seat, y, tiles, words, g=WIDE):
     if chips is not None:
         label += ", " + words.word("diagram.chips", {"n": chips})
     return group([title(label)] + parts, "seat" + (" current" if current else ""),
-                 [("data-seat", str(seat))])
+                 [("data-seat", as_text(seat))])
 
 
 # ---------------------------------------------------------------- legend
@@ -394,17 +399,25 @@ def caption_lines(caption, g=WIDE):
 
 
 def wrap_words(said, width, size, bold=False):
-    """`said` in lines no wider than `width`, broken at spaces."""
+    """`said` in lines no wider than `width`, broken at spaces. (A line's width is the sum
+    of its words' and spaces': no line is joined to be measured, as each new string is dear
+    in MicroPython, docs/performance.md.)"""
     out = []
-    line = ""
-    for word in str(said).split(" "):
-        joined = line + " " + word if line else word
-        if line and text_width(joined, size, bold) > width:
-            out.append(line)
-            line = word
-        else:
-            line = joined
-    out.append(line)
+    line = []  # its words; none while it would be empty
+    units = 0.0  # its width per unit of size (text_width's)
+    space = text_width(" ", 1)
+    scale = 1.06 if bold else 1.0
+    for word in as_text(said).split(" "):
+        w = text_width(word, 1)
+        if line and (units + space + w) * size * scale > width:
+            out.append(" ".join(line))
+            line, units = [word] if word else [], w
+        elif line:
+            line.append(word)
+            units += space + w
+        elif word:
+            line, units = [word], w
+    out.append(" ".join(line))
     return out
 
 
@@ -445,7 +458,7 @@ def diagram_svg(view, words, hands=None, boneyard=None, caption=None, legend=Tru
     g = NARROW if narrow else WIDE
     width = g["w"]
     hand = hand_of(view)
-    caption = caption_of(view, words) if caption is None else str(caption)
+    caption = caption_of(view, words) if caption is None else as_text(caption)
     players = int((view or {}).get("players", 0)) if hand else 0
     parts = []
     top = 44
@@ -498,7 +511,7 @@ def description(view, caption, words):
     if layout:
         played = []
         for arm in layout.get("arms") or []:
-            played += [str(t[0]) for t in arm.get("tiles") or []]
+            played += [as_text(t[0]) for t in arm.get("tiles") or []]
         said.append(words.word("diagram.desc_set" if not played else "diagram.desc_played",
                                {"tile": layout.get("set"), "tiles": played}))
         for arm in layout.get("arms") or []:

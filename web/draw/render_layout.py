@@ -18,6 +18,7 @@ from render_svg import (
     LOCK,
     MATADOR,
     Memo,
+    as_text,
     focus_ring,
     group,
     line,
@@ -150,7 +151,7 @@ def placed_tiles(placement, px, last, words, detailed=False, arms=None, arrive=N
     s = placement["set"]
     x, y, w, h = px(s["box"])
     face = tile_face(x, y, w, h, s["first"], s["second"], "set-tile",
-                     [("data-tile", str(s["tile"]))])
+                     [("data-tile", as_text(s["tile"]))])
     said = words.word("tile.set", {"tile": s["tile"]})
     if arms is not None:
         parts = [group([face], None, [("role", "img"), ("aria-label", said)])]
@@ -183,8 +184,8 @@ def placed_tile(t, x, y, w, h, is_last, words, detailed, side, start):
     # No data-arm on the table: there it marks the ends a tile is dropped on.
     face = tile_face(x, y, w, h, t["first"], t["second"],
                      "layout-tile" + (" last" if is_last else ""),
-                     [("data-tile", str(t["tile"])),
-                      ("data-arm", str(t["arm"]) if detailed else None)],
+                     [("data-tile", as_text(t["tile"])),
+                      ("data-arm", as_text(t["arm"]) if detailed else None)],
                      LAST if is_last else None)
     said = words.word("tile.played", {"tile": t["tile"], "seat": t["seat"]})
     if is_last and detailed:
@@ -251,12 +252,12 @@ def draw_end_marker(arm, i, b, u, target, selected, words, hit=None, stop=False)
             parts.append(focus_ring(x, y, w, h, u * 0.6))
         parts.append(rect(x, y, w, h, "none", colour, 2, u * 0.5,
                           more=[("stroke-dasharray", "5 4")]))
-        label = str(arm.get("label", ""))
+        label = as_text(arm.get("label", ""))
         size = min(w, h) * (0.62 if len(label) < 2 else 0.46)
         parts.append(text(mid_x, mid_y + size * 0.36, label, size, colour, "middle", "700"))
         if arm.get("needs_double"):
             cls += " needs-double"
-    more = [("data-arm", str(i)), ("data-end", str(arm.get("end", "")))]
+    more = [("data-arm", as_text(i)), ("data-end", as_text(arm.get("end", "")))]
     if target:
         more += [("role", "button"), ("tabindex", "0" if stop else "-1"),
                  ("aria-label", words.capital(words.word("end.play_on", {

@@ -47,11 +47,16 @@ PIPS = [
 
 def fmt(value):
     """A coordinate with at most one decimal, the same string in CPython and MicroPython.
-    (Called for every number of every drawing: a float's is kept, as a lookup costs
-    MicroPython a fifth of the arithmetic. Ints are not: a huge one may equal a float that
-    writes otherwise.)"""
+    (Called for every number of every drawing, and kept: a new string costs MicroPython a
+    search of every name it knows, docs/performance.md. Ints apart: a huge one may equal a
+    float that writes otherwise.)"""
     if type(value) is int:  # (not a bool)
-        return str(value)
+        out = _INTS.get(value)
+        if out is None:
+            if len(_INTS) >= KEPT:
+                _INTS.clear()
+            out = _INTS[value] = str(value)
+        return out
     out = _NUMBERS.get(value)
     if out is not None:
         return out
@@ -72,12 +77,23 @@ def fmt(value):
     return out
 
 
-# Floats as fmt writes them, texts as esc writes them and their widths (text_width, per
-# unit of size), by value: the same few hundred recur in every drawing. Bounded: each is
-# cleared when full.
+def as_text(value):
+    """str(value) without a new string where there is one: a str as it is, an int as fmt
+    keeps it (a new string costs MicroPython a search of all the names it knows)."""
+    kind = type(value)
+    if kind is str:
+        return value
+    return fmt(value) if kind is int else str(value)
+
+
+# Ints and floats as fmt writes them, texts as esc writes them, their widths (text_width,
+# per unit of size) and attribute lists as attrs writes them, by value: the same few
+# hundred recur in every drawing. Bounded: each is cleared when full.
+_INTS = {}
 _NUMBERS = {}
 _ESCAPED = {}
 _WIDTHS = {}
+_ATTRS = {}
 KEPT = 2000
 
 
@@ -100,84 +116,141 @@ def esc(text):
 
 
 def attrs(pairs):
-    """' name="value"' for each (name, value) pair whose value is not None."""
+    """' name="value"' for each (name, value) pair whose value is not None (kept by the
+    pairs, when they can be a key)."""
+    try:
+        key = tuple(pairs)
+        out = _ATTRS.get(key)
+    except TypeError:  # (a value that is no key: drawn each time)
+        key = out = None
+    if out is not None:
+        return out
     out = []
     for name, value in pairs:
         if value is not None:
             kind = type(value)  # (numbers, bools too, are digits: nothing to escape)
-            out.append(" " + name + '="' + (fmt(value) if kind is float or kind is int or
-                                            kind is bool else esc(value)) + '"')
-    return "".join(out)
+            out.append(" ")
+            out.append(name)
+            out.append('="')
+            out.append(fmt(value) if kind is float or kind is int or kind is bool else
+                       esc(value))
+            out.append('"')
+    out = "".join(out)
+    if key is not None:
+        if len(_ATTRS) >= KEPT:
+            _ATTRS.clear()
+        _ATTRS[key] = out
+    return out
 
 
-# The shapes below write their attributes out one by one rather than through `attrs`: the
-# same strings, in about 60 % of MicroPython's time (a rules page draws some 2,000 of them).
-# Coordinates and sizes are numbers (`fmt`), the rest text (`esc`); None leaves one out.
-def _paint(fill, stroke, width, cls):
-    """The fill, stroke, stroke width and class of a shape (each left out when None)."""
-    s = ""
+# The shapes below fill one template chosen by the attributes given, so that a shape is one
+# new string: MicroPython looks each new string up among all the names it knows (thousands
+# on a page), which made the `+` of each attribute the drawing's main cost
+# (docs/performance.md). Coordinates and sizes are numbers (`fmt`), the rest text (`esc`);
+# None leaves an attribute out.
+def _forms(head, optional, tail):
+    """The templates of a tag: form k has optional[i] where bit i of k is set."""
+    out = []
+    for k in range(1 << len(optional)):
+        form = head
+        for i in range(len(optional)):
+            if k & (1 << i):
+                form += optional[i]
+        out.append(form + tail)
+    return out
+
+
+_PAINT = [' fill="%s"', ' stroke="%s"', ' stroke-width="%s"', ' class="%s"']
+_RECT = _forms('<rect x="%s" y="%s" width="%s" height="%s"', [' rx="%s" ry="%s"'] + _PAINT,
+               "%s/>")
+_CIRCLE = _forms('<circle cx="%s" cy="%s" r="%s"', _PAINT, "/>")
+_LINE = _forms('<line x1="%s" y1="%s" x2="%s" y2="%s"', _PAINT, "%s/>")
+_TEXT = _forms('<text x="%s" y="%s" font-size="%s"', [' fill="%s"', ' text-anchor="%s"',
+                                                      ' font-weight="%s"', ' class="%s"'],
+               "%s>%s</text>")
+_GROUP = _forms("<g", [' class="%s"', ' transform="%s"'], "%s>%s</g>")
+
+
+def _paint(values, bit, fill, stroke, width, cls):
+    """Adds the fill, stroke, stroke width and class given to `values`; their bits in a
+    form's number from `bit` on."""
+    k = 0
     if fill is not None:
-        s += ' fill="' + esc(fill) + '"'
+        values.append(esc(fill))
+        k += bit
     if stroke is not None:
-        s += ' stroke="' + esc(stroke) + '"'
+        values.append(esc(stroke))
+        k += bit * 2
     if width is not None:
-        s += ' stroke-width="' + fmt(width) + '"'
+        values.append(fmt(width))
+        k += bit * 4
     if cls is not None:
-        s += ' class="' + esc(cls) + '"'
-    return s
+        values.append(esc(cls))
+        k += bit * 8
+    return k
 
 
 def rect(x, y, w, h, fill, stroke=None, width=None, r=None, cls=None, more=None):
-    s = ('<rect x="' + fmt(x) + '" y="' + fmt(y) + '" width="' + fmt(w) + '" height="' +
-         fmt(h) + '"')
+    values = [fmt(x), fmt(y), fmt(w), fmt(h)]
+    k = 0
     if r is not None:
         r = fmt(r)
-        s += ' rx="' + r + '" ry="' + r + '"'
-    s += _paint(fill, stroke, width, cls)
-    return s + (attrs(more) + "/>" if more else "/>")
+        values.append(r)
+        values.append(r)
+        k = 1
+    k += _paint(values, 2, fill, stroke, width, cls)
+    values.append(attrs(more) if more else "")
+    return _RECT[k] % tuple(values)
 
 
 def circle(x, y, r, fill, stroke=None, width=None, cls=None):
-    s = '<circle cx="' + fmt(x) + '" cy="' + fmt(y) + '" r="' + fmt(r) + '"'
-    s += _paint(fill, stroke, width, cls)
-    return s + "/>"
+    values = [fmt(x), fmt(y), fmt(r)]
+    return _CIRCLE[_paint(values, 1, fill, stroke, width, cls)] % tuple(values)
 
 
 def line(x1, y1, x2, y2, stroke, width=1, cls=None, more=None):
-    s = ('<line x1="' + fmt(x1) + '" y1="' + fmt(y1) + '" x2="' + fmt(x2) + '" y2="' +
-         fmt(y2) + '"')
-    s += _paint(None, stroke, width, cls)
-    return s + (attrs(more) + "/>" if more else "/>")
+    values = [fmt(x1), fmt(y1), fmt(x2), fmt(y2)]
+    k = _paint(values, 1, None, stroke, width, cls)
+    values.append(attrs(more) if more else "")
+    return _LINE[k] % tuple(values)
 
 
 def text(x, y, content, size, fill=INK, anchor=None, weight=None, cls=None, more=None):
-    s = '<text x="' + fmt(x) + '" y="' + fmt(y) + '" font-size="' + fmt(size) + '"'
+    values = [fmt(x), fmt(y), fmt(size)]
+    k = 0
     if fill is not None:
-        s += ' fill="' + esc(fill) + '"'
+        values.append(esc(fill))
+        k = 1
     if anchor is not None:
-        s += ' text-anchor="' + esc(anchor) + '"'
+        values.append(esc(anchor))
+        k += 2
     if weight is not None:
-        s += ' font-weight="' + esc(weight) + '"'
+        values.append(esc(weight))
+        k += 4
     if cls is not None:
-        s += ' class="' + esc(cls) + '"'
-    if more:
-        s += attrs(more)
-    return s + ">" + esc(content) + "</text>"
+        values.append(esc(cls))
+        k += 8
+    values.append(attrs(more) if more else "")
+    values.append(esc(content))
+    return _TEXT[k] % tuple(values)
 
 
 def group(children, cls=None, more=None, transform=None):
-    s = "<g"
+    values = []
+    k = 0
     if cls is not None:
-        s += ' class="' + esc(cls) + '"'
+        values.append(esc(cls))
+        k = 1
     if transform is not None:
-        s += ' transform="' + esc(transform) + '"'
-    if more:
-        s += attrs(more)
-    return s + ">" + "".join(children) + "</g>"
+        values.append(esc(transform))
+        k += 2
+    values.append(attrs(more) if more else "")
+    values.append(children[0] if len(children) == 1 else "".join(children))
+    return _GROUP[k] % tuple(values)
 
 
 def title(content):
-    return "<title>" + esc(content) + "</title>"
+    return f"<title>{esc(content)}</title>"
 
 
 def pill_width(label, size=11):
@@ -197,9 +270,18 @@ def pill(x, y, label, fill, ink="#10301c", size=11):
 
 # ---------------------------------------------------------------- tiles
 def split_tile(tile):
-    """(high, low) of a tile written "5-3"."""
-    a, _, b = str(tile).partition("-")
-    return int(a), int(b)
+    """(high, low) of a tile written "5-3" (kept, as fmt's numbers)."""
+    out = _SPLIT.get(tile)
+    if out is None:
+        a, _, b = str(tile).partition("-")
+        out = int(a), int(b)
+        if len(_SPLIT) >= KEPT:
+            _SPLIT.clear()
+        _SPLIT[tile] = out
+    return out
+
+
+_SPLIT = {}
 
 
 def pips(x, y, side, n, upright):
@@ -279,13 +361,24 @@ def words_key(words):
 
 def translate(x, y):
     """The transform that moves a shape drawn at (0, 0) to (x, y)."""
-    return "translate(" + fmt(x) + " " + fmt(y) + ")"
+    return f"translate({fmt(x)} {fmt(y)})"
+
+
+_PLACED = ['<g transform="translate(%s %s)"%s>%s</g>',
+           '<g class="%s" transform="translate(%s %s)"%s>%s</g>']
+
+
+def _placed(shape, x, y, cls, more):
+    """group([shape], cls, more, translate(x, y)), as one new string."""
+    if cls is None:
+        return _PLACED[0] % (fmt(x), fmt(y), attrs(more) if more else "", shape)
+    return _PLACED[1] % (esc(cls), fmt(x), fmt(y), attrs(more) if more else "", shape)
 
 
 def tile_face(x, y, w, h, first, second, cls=None, more=None, outline=None):
     """A face-up tile in the box (x, y, w, h): lying (w >= h) shows `first` left and
     `second` right; standing shows `first` on top."""
-    return group([_shape(("face", w, h, first, second, outline))], cls, more, translate(x, y))
+    return _placed(_shape(("face", w, h, first, second, outline)), x, y, cls, more)
 
 
 def _face(w, h, first, second, outline):
@@ -310,7 +403,7 @@ def _face(w, h, first, second, outline):
 
 def tile_back(x, y, w, h, cls=None, dead=False, more=None):
     """A face-down tile; `dead` marks one of the boneyard's last two (never drawn, R2)."""
-    return group([_shape(("back", w, h, dead))], cls, more, translate(x, y))
+    return _placed(_shape(("back", w, h, dead)), x, y, cls, more)
 
 
 def _back(w, h, dead):

@@ -20,7 +20,7 @@ def open_seats(position):
     """The seats whose tiles `position` shows (None: every seat's, as in a replay)."""
     if position is None:
         return None
-    return [s for s, h in enumerate(position.fields["hands"]) if not h["hidden"]]
+    return position.open_seats()
 
 
 def shown_hands(hand, shown, seat=None):
@@ -29,7 +29,7 @@ def shown_hands(hand, shown, seat=None):
     out = []
     for s in range(hand.players):
         visible = (shown is None or s in shown) and (seat is None or s == seat)
-        out.append([str(t) for t in sorted(hand.hands[s], reverse=True)] if visible else None)
+        out.append([t.text for t in sorted(hand.hands[s], reverse=True)] if visible else None)
     return out
 
 

@@ -59,6 +59,25 @@ def pieces_of(template):
 
 _PIECES = {}
 PIECES_KEPT = 2000
+# A plural place "n|tiles" as ("n", "|tiles"), and texts with a capital first: kept, as a
+# new string costs MicroPython a search of all the names it knows (docs/performance.md).
+_PLURALS = {}
+_CAPITALS = {}
+
+
+def _text(value):
+    """str(value), but a str itself rather than its copy (which costs MicroPython a new
+    string's search of all the names it knows, docs/performance.md)."""
+    return value if type(value) is str else str(value)
+
+
+def _plural(name):
+    """("n", "|tiles") of a plural place "n|tiles", kept."""
+    num, _, word = name.partition("|")
+    if len(_PLURALS) >= PIECES_KEPT:
+        _PLURALS.clear()
+    out = _PLURALS[name] = (num, "|" + word)
+    return out
 
 
 def group(n, sep, least):
@@ -96,17 +115,34 @@ class Words:
         self.words = data.get("words") or {}
         self.viewer = viewer
         self.names = names or []
+        # The keys with a form for the viewer (".you"), for a payment to the viewer
+        # (".to_you") and without its subject (".bare"), by the key they are forms of.
+        self.forms = {".you": {}, ".to_you": {}, ".bare": {}}
+        for key in self.words:
+            for end in (".you", ".to_you", ".bare"):
+                if key.endswith(end):
+                    self.forms[end][key[:-len(end)]] = key
+        self._numbers = {}
 
     def has(self, key):
         return key in self.words
 
     def number(self, n):
         """A number as the language writes it (1,500 · 1.500 · 1500 / 10 000)."""
+        out = self._numbers.get(n) if type(n) is int else None
+        if out is not None:
+            return out
         if self.lang == "nl":
-            return group(n, ".", 4)
-        if self.lang == "pl":
-            return group(n, "\u00a0", 5)
-        return group(n, ",", 5)
+            out = group(n, ".", 4)
+        elif self.lang == "pl":
+            out = group(n, "\u00a0", 5)
+        else:
+            out = group(n, ",", 5)
+        if type(n) is int:  # (kept: the same few counts and chips recur)
+            if len(self._numbers) >= PIECES_KEPT:
+                self._numbers = {}
+            self._numbers[n] = out
+        return out
 
     def decimal(self, x):
         """A number with one decimal, as the language writes it (−3.5 · −3,5); "+" before a
@@ -125,17 +161,17 @@ class Words:
         if seat == self.viewer:
             return self.words.get("you", "you")
         if 0 <= seat < len(self.names):
-            return str(self.names[seat])
+            return _text(self.names[seat])
         return self.fill(self.words.get("seat_n", "{n}"), {"n": seat + 1})
 
     def tiles(self, tiles):
-        tiles = [str(t) for t in tiles]
+        tiles = [_text(t) for t in tiles]
         if len(tiles) < 2:
             return "".join(tiles)
         return ", ".join(tiles[:-1]) + self.words.get("list.and", " and ") + tiles[-1]
 
     def side(self, token):
-        token = str(token)
+        token = _text(token)
         if token.startswith("end:"):
             return self.fill(self.words.get("side.end", "{n}"), {"n": int(token[4:])})
         return self.words.get("side." + token, token)
@@ -190,11 +226,11 @@ class Words:
                                 for r in rounds[:-1]] + rounds[-1:])
         if name in NUMBERS and isinstance(value, int) and not isinstance(value, bool):
             return self.number(value)
-        return str(value)
+        return _text(value)
 
     def fill(self, template, params):
         """The template with its ``{name}`` and ``{n|word}`` places filled in."""
-        template = str(template)
+        template = _text(template)
         pieces = _PIECES.get(template)
         if pieces is None:
             pieces = pieces_of(template)
@@ -209,11 +245,11 @@ class Words:
             elif name == "ended":  # why a hand ended, from its ruling in "reason"
                 out.append(self.words.get("ended." + str(params.get("reason")), ""))
             elif "|" in name:
-                num, _, word = name.partition("|")
-                forms = self.words.get("|" + word) or [word]
+                num, key = _PLURALS.get(name) or _plural(name)
+                forms = self.words.get(key) or [key[1:]]
                 n = params.get(num, 0)
                 form = plural_index(self.lang, n if isinstance(n, int) else 0)
-                out.append(str(forms[min(form, len(forms) - 1)]))
+                out.append(_text(forms[min(form, len(forms) - 1)]))
             else:
                 out.append(self.value(name, params.get(name, "")))
         out.append(pieces[-1])
@@ -224,11 +260,11 @@ class Words:
         params = params or {}
         if seat is None:  # the subject: who acts, or who pays
             seat = params.get("seat", params.get("from"))
-        if seat is not None and seat == self.viewer and key + ".you" in self.words:
-            key = key + ".you"
+        if seat is not None and seat == self.viewer and key in self.forms[".you"]:
+            key = self.forms[".you"][key]
         elif self.viewer is not None and params.get("to") == self.viewer and \
-                key + ".to_you" in self.words:
-            key = key + ".to_you"  # (the viewer paid: a language may word it apart)
+                key in self.forms[".to_you"]:
+            key = self.forms[".to_you"][key]  # (the viewer paid: a language may word it apart)
         template = self.words.get(key)
         if template is None:
             return key
@@ -242,8 +278,8 @@ class Words:
         if not event:
             return ""
         key = str(event.get("key", ""))
-        if bare and event.get("seat") != self.viewer and key + ".bare" in self.words:
-            text = self.fill(self.words[key + ".bare"], event)
+        if bare and event.get("seat") != self.viewer and key in self.forms[".bare"]:
+            text = self.fill(self.words[self.forms[".bare"][key]], event)
         else:
             text = self.word(key, event)
         if key == "act.play":
@@ -253,7 +289,13 @@ class Words:
         return text
 
     def capital(self, text):
-        return text[:1].upper() + text[1:]
+        out = _CAPITALS.get(text)
+        if out is None:
+            out = text[:1].upper() + text[1:]
+            if len(_CAPITALS) >= PIECES_KEPT:
+                _CAPITALS.clear()
+            _CAPITALS[text] = out
+        return out
 
     def sentence(self, text):
         """A whole sentence: a capital first, a full stop last (unless it has its own)."""
