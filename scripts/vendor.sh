@@ -48,10 +48,11 @@ for f in "$PYSCRIPT_SRC"/*; do
   case "$f" in *.map) continue ;; esac
   [ -f "$f" ] && put "$f" "$PYSCRIPT_DIR"
 done
-# MicroPython: PyScript swaps .mjs for .wasm next to it.
-for f in micropython.mjs micropython.wasm; do
-  put "$MPY_SRC/$f" "$MPY_DIR"
-done
+# MicroPython: PyScript swaps .mjs for .wasm next to it. Its glue is served without an
+# assertion that costs every call (scripts/micropython_glue.py says why it is safe).
+put "$MPY_SRC/micropython.wasm" "$MPY_DIR"
+"${PYTHON:-python3}" scripts/micropython_glue.py "$MPY_SRC/micropython.mjs" "$MPY_DIR/micropython.mjs"
+WANTED[$MPY_DIR/micropython.mjs]=1
 
 # Remove anything else (older versions, source maps, stray files).
 while IFS= read -r -d '' f; do

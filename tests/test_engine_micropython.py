@@ -18,6 +18,7 @@ import zlib
 from pathlib import Path
 
 import pytest
+import web_views
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "shared"))
 import record_link  # noqa: E402  (web/shared/, shared by the worker and the page)
@@ -27,7 +28,7 @@ from nos.players import random_action
 from nos.record import play_session, session_record
 
 ROOT = Path(__file__).resolve().parents[1]
-MJS = ROOT / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"
+MJS = web_views.MICROPYTHON  # (as served)
 RUNNER = ROOT / "tests" / "micropython_run.mjs"
 DRIVER = ROOT / "tests" / "mpy_engine_driver.py"
 COMPAT = sorted((ROOT / "web" / "compat").glob("*.py"))

@@ -260,7 +260,7 @@ def test_the_svg_carries_the_end_targets():
 
 
 # ---------------------------------------------------------------- MicroPython
-MJS = ROOT / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"
+MJS = web_views.MICROPYTHON  # (as served)
 RUNNER = ROOT / "tests" / "micropython_run.mjs"
 DRIVER = '''import json
 import layout_geometry

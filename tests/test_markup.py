@@ -13,12 +13,13 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+import web_views
 from test_rules_text import blocks
 
 ROOT = Path(__file__).resolve().parents[1]
 MARKUP = ROOT / "web" / "site" / "markup.py"
 TEXTS = sorted((ROOT / "web" / "rules").glob("*.md"))
-MJS = ROOT / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"
+MJS = web_views.MICROPYTHON  # (as served)
 RUNNER = ROOT / "tests" / "micropython_run.mjs"
 
 _spec = importlib.util.spec_from_file_location("markup", MARKUP)

@@ -15,7 +15,7 @@ import pytest
 import web_views
 from web_views import MAIN_THREAD_MODULES, ROOT, WEB
 
-MJS = ROOT / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"
+MJS = web_views.MICROPYTHON  # (as served)
 RUNNER = ROOT / "tests" / "micropython_run.mjs"
 DRIVER = ROOT / "tests" / "mpy_driver.py"
 # Every module MicroPython runs: the pure ones above and the page's DOM glue (web/page/).

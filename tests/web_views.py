@@ -22,6 +22,16 @@ from nos.hand import Options
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
 
+
+def _served_micropython() -> Path:
+    """MicroPython's glue as the site serves it (make vendor, scripts/micropython_glue.py)."""
+    package = ROOT / "node_modules/@micropython/micropython-webassembly-pyscript/package.json"
+    version = json.loads(package.read_text())["version"] if package.exists() else "missing"
+    return ROOT / "vendor" / "micropython" / version / "micropython.mjs"
+
+
+MICROPYTHON = _served_micropython()
+
 WORDS = WEB / "words"
 LANGS = tuple(code for code, _ in LANGUAGES)  # the page's languages
 # The modules that run on the main thread under MicroPython (web/page/ is the DOM glue);
