@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 import re
 import xml.etree.ElementTree as ET
 
@@ -472,3 +473,23 @@ def test_r4_in_the_first_hand_the_table_asks_for_the_highest_double():
     later = dict(view, hand=dict(view["hand"], first_hand=False))
     svg = render_table.table_svg(later, {}, "wide", web_views.words("en", later))
     assert "Set one of your doubles" in svg
+
+
+def test_text_width_reads_bytes_as_the_letters_they_write():
+    """text_width counts by UTF-8 byte (no one-letter strings in MicroPython): each letter,
+    whatever its length in bytes, weighs what the per-letter estimate gives it."""
+    def by_letter(words: str) -> float:
+        total = 0.0
+        for c in words:
+            total += (0.86 if c in "mwMW@" else 0.34 if c in "iljtfr .,:;!|'-" else
+                      0.7 if "A" <= c <= "Z" else 0.64 if "0" <= c <= "9" else 0.58)
+        return total
+
+    rng = random.Random(7)
+    letters = [chr(c) for c in range(32, 127)] + list("ąćęłńóśźżĄŻéëïöü€·…") + [
+        "\U0001f600", "\ud800", "\u00a0"]
+    for _ in range(500):
+        words = "".join(rng.choice(letters) for _ in range(rng.randint(0, 30)))
+        render_svg._WIDTHS.clear()  # noqa: SLF001 (measured, not looked up)
+        assert render_svg.text_width(words, 13) == by_letter(words) * 13
+        assert render_svg.text_width(words, 13, True) == by_letter(words) * 13 * 1.06

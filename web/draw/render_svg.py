@@ -478,24 +478,34 @@ def svg_open(elem_id, w, h, label):
             '<title id="' + elem_id + '-title">' + esc(label) + "</title>")
 
 
+def _unit(c):
+    """The width of the ASCII character c per unit of size (text_width's estimate)."""
+    if c in "mwMW@":
+        return 0.86
+    if c in "iljtfr .,:;!|'-":
+        return 0.34
+    if "A" <= c <= "Z":
+        return 0.7
+    if "0" <= c <= "9":
+        return 0.64
+    return 0.58
+
+
+# By byte: ASCII by its letter, a character's first byte beyond it as any other letter (0.58),
+# the bytes that continue it as nothing. (Bytes, because a one-letter string is a new string
+# each, dear in MicroPython.)
+_UNITS = [_unit(chr(b)) for b in range(128)] + [0.0] * 64 + [0.58] * 64
+
+
 def text_width(words, size, bold=False):
     """An estimate of the width of a text in the page's sans-serif font (its digits are all
     alike wide: a chip count with a 1 in it is no narrower)."""
-    words = str(words)
+    words = as_text(words)
     total = _WIDTHS.get(words)
     if total is None:  # (a loop over its letters: kept, as MicroPython's turns are dear)
         total = 0.0
-        for c in words:
-            if c in "mwMW@":
-                total += 0.86
-            elif c in "iljtfr .,:;!|'-":
-                total += 0.34
-            elif "A" <= c <= "Z":
-                total += 0.7
-            elif "0" <= c <= "9":
-                total += 0.64
-            else:
-                total += 0.58
+        for b in words.encode("utf-8", "surrogatepass"):  # (a name may hold anything)
+            total += _UNITS[b]
         if len(_WIDTHS) >= KEPT:
             _WIDTHS.clear()
         _WIDTHS[words] = total

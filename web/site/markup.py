@@ -1,17 +1,16 @@
 """The rules text (web/rules/<lang>.md) as HTML for the rules page: headings with ids,
 paragraphs and lists whose rulings carry an anchor, diagrams and worked examples.
-Pure and in the MicroPython 1.27 subset: the page imports it, the tests run it in CPython."""
+Pure and in the MicroPython 1.27 subset: the page imports it, the tests run it in CPython.
+(Tests like startswith rather than slices: a new string costs MicroPython a search of all
+the names it knows, docs/performance.md.)"""
 
 SAFE_URLS = ["https://", "http://", "#"]
 
 
 def esc(text):
     """Escape text for HTML content and double-quoted attribute values."""
-    s = str(text)
-    for ch in "&<>\"":  # most texts have none: no copies then (MicroPython)
-        if ch in s:
-            break
-    else:
+    s = text if type(text) is str else str(text)
+    if not ("&" in s or "<" in s or ">" in s or '"' in s):  # most texts: no new string
         return s
     s = s.replace("&", "&amp;").replace("<", "&lt;")
     return s.replace(">", "&gt;").replace('"', "&quot;")
@@ -140,7 +139,7 @@ def _heading(line):
 
 def _anchor(text):
     """(id, rest) of a text that begins with an anchor '{#R14} ', else (None, text)."""
-    if text[:2] != "{#":
+    if not text.startswith("{#"):
         return None, text
     close = text.find("}")
     ident = text[2:close] if close > 2 else ""
@@ -227,9 +226,9 @@ def contents(text: str) -> list:
     for raw in text.split("\n"):
         if raw and raw[0] in "#: ":  # (headings and examples only)
             line = raw.strip()
-            if in_example or line[:11] == "::: example":
+            if in_example or line.startswith("::: example"):
                 in_example = line != ":::"
-            elif line[:3] == "## ":
+            elif line.startswith("## "):
                 _, words, ident = _heading(line)
                 if ident:
                     toc.append([ident, text_of(words)])
@@ -273,7 +272,7 @@ def render(text: str, diagrams: int = 0, examples: int = 0) -> dict:
         if not line:
             flush()
             continue
-        if line[:4] == ":::" + " ":
+        if line.startswith("::: "):
             flush()
             kind, _, rest = line[4:].strip().partition(" ")
             if kind == "diagram":
@@ -303,7 +302,7 @@ def render(text: str, diagrams: int = 0, examples: int = 0) -> dict:
             if level == 1 and not res["title"]:
                 res["title"] = text_of(words)
             out.append("<" + tag + attr + ">" + inline(words) + "</" + tag + ">")
-        elif line[:2] == "- ":
+        elif line.startswith("- "):
             if para:
                 flush()
             items.append(line[2:].strip())
