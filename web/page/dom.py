@@ -1,6 +1,7 @@
 """The page's DOM and storage, reached through PyScript (main thread, MicroPython): small
 helpers that hold no state of the game."""
 
+import asyncio
 import json
 
 import render_diagram
@@ -24,6 +25,18 @@ PROXIES = []  # keep the event handlers alive
 NARROW = window.matchMedia("(max-width: 699px), "
                            "(orientation: landscape) and (max-height: 520px)")
 REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)")  # then no motion (show.py)
+
+
+async def give_way():
+    """A turn to the browser (input, rendering) within a long piece of work:
+    scheduler.yield() where the browser has it (this work then goes on before other tasks,
+    without a nested timer's 4 ms floor: some 3 ms a turn on the rules page), else a timer."""
+    scheduler = getattr(window, "scheduler", None)
+    turn = None if is_none(scheduler) else getattr(scheduler, "yield", None)
+    if is_none(turn):
+        await asyncio.sleep(0)
+    else:
+        await turn()
 
 
 def el(elem_id):

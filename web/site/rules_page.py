@@ -7,7 +7,7 @@ import asyncio
 import figures
 import markup
 import ui_logic as logic
-from dom import PROXIES, absent, diagrams_narrow, el, listen
+from dom import PROXIES, absent, diagrams_narrow, el, give_way, listen
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from site_main import fetch_text
@@ -187,7 +187,7 @@ class Drawing:
             if self.since is None:
                 window.performance.mark("nos:first-diagram")
             if self.since is None or window.performance.now() - self.since > SLICE_MS:
-                await asyncio.sleep(0)
+                await give_way()
                 self.since = window.performance.now()
 
 
