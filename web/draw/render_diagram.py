@@ -446,14 +446,16 @@ def wrap(items, width, size, apart=False):
 
 # ---------------------------------------------------------------- the document
 def diagram_svg(view, words, hands=None, boneyard=None, caption=None, legend=True,
-                narrow=False):
+                narrow=False, inline=False):
     """The position as a standalone SVG document (a string).
 
     hands: one entry per seat, a list of tiles ("5-3") to show face up or None for face
     down (seat_hands(view) reveals the viewing seat's); boneyard: its tiles from the top
     (drawn first) to the bottom, to show it open, or None; caption: the heading (default:
     hand, game, who is to act); legend: explain the marks used; narrow: the drawing for a
-    phone (NARROW), else the wide one.
+    phone (NARROW), else the wide one; inline: to go inside a page, without its <style>
+    (there the font is the page's business, and a CSP without 'unsafe-inline', ours or a
+    host site's, would refuse it, loudly).
     """
     g = NARROW if narrow else WIDE
     width = g["w"]
@@ -495,7 +497,7 @@ def diagram_svg(view, words, hands=None, boneyard=None, caption=None, legend=Tru
                         ("role", "img"), ("font-family", FONT)]) + ">",
         title("Nos: " + caption),
         "<desc>" + esc(description(view, caption, words)) + "</desc>",
-        STYLE,
+        "" if inline else STYLE,
         rect(1, 1, width - 2, height - 2, RIM, RIM_EDGE, 2, 24),
         rect(10, 10, width - 20, height - 20, FELT, r=18),
         "".join(parts),

@@ -101,9 +101,8 @@ def review_html(review, step, w, narrow=False):
     caption = w.capital(said)
     if s.get("view"):
         svg = render_diagram.diagram_svg(s["view"], w, s.get("hands"), s.get("boneyard"),
-                                         caption, False, narrow)
-        out.append('<div class="review-figure">' + svg.replace(render_diagram.STYLE, "") +
-                   "</div>")
+                                         caption, False, narrow, True)
+        out.append('<div class="review-figure">' + svg + "</div>")
         # The open hands in words too: the image names each seat's count alone.
         held = [w.word("review.seat_tiles", {"seat": k, "tiles": tiles}) if tiles else
                 w.word("review.seat_none", {"seat": k})

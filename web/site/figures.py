@@ -50,11 +50,8 @@ def hand_svg(hand, shown, words, seat=None, caption=None, legend=False, narrow=F
     words.viewer = seat
     words.names = seat_names(hand.players)
     view = diagram_view(hand, words.names, seat, known=shown)
-    svg = render_diagram.diagram_svg(view, words, shown_hands(hand, shown, seat), None,
-                                     caption, legend, narrow)
-    # Inline in a page, its <style> is the page's business (assets/site.css sets the font)
-    # and a CSP without 'unsafe-inline' (ours, a host site's) would refuse it, loudly.
-    return svg.replace(render_diagram.STYLE, "")
+    return render_diagram.diagram_svg(view, words, shown_hands(hand, shown, seat), None,
+                                      caption, legend, narrow, True)  # (assets/site.css)
 
 
 def payments(words, ledger):
