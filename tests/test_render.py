@@ -493,3 +493,17 @@ def test_text_width_reads_bytes_as_the_letters_they_write():
         render_svg._WIDTHS.clear()  # noqa: SLF001 (measured, not looked up)
         assert render_svg.text_width(words, 13) == by_letter(words) * 13
         assert render_svg.text_width(words, 13, True) == by_letter(words) * 13 * 1.06
+
+
+def test_attrs_keeps_text_pairs_only():
+    """attrs keeps what it wrote by its pairs, but not pairs with numbers: 1, 1.0 and True
+    are one key, and a huge int may write otherwise than the float it equals."""
+    render_svg._ATTRS.clear()  # noqa: SLF001
+    assert render_svg.attrs([("a", 10**17 + 1)]) == ' a="100000000000000001"'
+    assert render_svg.attrs([("a", 1e17)]) == ' a="100000000000000000"'
+    assert render_svg.attrs([("a", 1)]) == render_svg.attrs([("a", 1.0)]) == ' a="1"'
+    assert render_svg._ATTRS == {}  # noqa: SLF001
+    assert render_svg.attrs([("d", "x&y"), ("e", None)]) == ' d="x&amp;y"'
+    assert render_svg.attrs([("d", "x&y"), ("e", None)]) == ' d="x&amp;y"'
+    assert list(render_svg._ATTRS.values()) == [' d="x&amp;y"']  # noqa: SLF001
+    assert render_svg.attrs([("d", ["a list"])]) == ' d="[&#39;a list&#39;]"'  # (no key)

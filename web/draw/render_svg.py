@@ -117,7 +117,8 @@ def esc(text):
 
 def attrs(pairs):
     """' name="value"' for each (name, value) pair whose value is not None (kept by the
-    pairs, when they can be a key)."""
+    pairs when their values are texts: 1, 1.0 and True are one key, and a huge int may write
+    otherwise than the float it equals)."""
     try:
         key = tuple(pairs)
         out = _ATTRS.get(key)
@@ -129,11 +130,13 @@ def attrs(pairs):
     for name, value in pairs:
         if value is not None:
             kind = type(value)  # (numbers, bools too, are digits: nothing to escape)
+            number = kind is float or kind is int or kind is bool
+            if number:
+                key = None
             out.append(" ")
             out.append(name)
             out.append('="')
-            out.append(fmt(value) if kind is float or kind is int or kind is bool else
-                       esc(value))
+            out.append(fmt(value) if number else esc(value))
             out.append('"')
     out = "".join(out)
     if key is not None:
