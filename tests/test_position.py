@@ -64,10 +64,14 @@ def test_every_position_of_every_game_round_trips_and_plays_on_the_same(
         assert state(started) == state(hand), text
         # The same actions (listed in the order of the tiles in hand, which a position sorts).
         assert sorted(map(str, started.legal_actions())) == sorted(map(str, hand.legal_actions()))
+        assert again.open_seats() == list(range(players))
         for seat in range(players):  # each seat's view (R71) is a position too
             seen = position.seen_by(seat)
             assert Position.parse(str(seen)) == seen
             assert sorted(seen.hand(seed=seed).hands[seat]) == sorted(hand.hands[seat])
+            shown = seen.open_seats()  # (its own; others' only if all they hold is known)
+            assert shown == [s for s, h in enumerate(seen.fields["hands"]) if not h["hidden"]]
+            assert seat in shown
     assert hand.announcement.game == game
 
 
