@@ -344,3 +344,15 @@ def test_micropython_renders_exactly_what_cpython_renders(tmp_path):
     assert len(got) == len(want)
     for k, (a, b) in enumerate(zip(got, want, strict=True)):
         assert a == b, f"output {k} differs under MicroPython"
+
+
+def test_a_ruling_link_has_the_title_it_is_given():
+    """The page names each ruling's link to itself ("Link to ruling R1"), escaped; without a
+    title function the links are as before."""
+    out = markup.render(SAMPLE, 0, 0, lambda rule: f'Link to "{rule}"')["html"]
+    titled = SAMPLE_HTML
+    for rule in ("R1", "R2"):
+        titled = titled.replace(f'href="#{rule}">{rule}<', f'href="#{rule}" title="Link to '
+                                f'&quot;{rule}&quot;">{rule}<')
+    assert out == titled != SAMPLE_HTML
+    assert markup.render(SAMPLE)["html"] == SAMPLE_HTML

@@ -9,6 +9,7 @@ only what the service worker precached, and opens offline."""
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -72,6 +73,13 @@ def test_rules_page_draws_every_diagram_with_micropython_alone(page, guard, base
     assert page.get_attribute("html", "lang") == lang
     ids = set(page.eval_on_selector_all("[id]", "ns => ns.map(n => n.id)"))
     assert ids >= RULINGS, sorted(RULINGS - ids)
+    # Each ruling's link to itself is named in the page's language (markup.render's titles).
+    named = page.eval_on_selector_all("a.ruling-ref", "as => as.map(a => [a.textContent, "
+                                      "a.title])")
+    linked = json.loads((ROOT / f"web/words/{lang}.json").read_text())["words"][
+        "rules.ruling_link"]
+    assert len(named) >= len(RULINGS) and all(
+        title == linked.replace("{rule}", rule) for rule, title in named), named[:3]
     # Every word of every diagram lies on its felt, as the browser sets it (the renderer
     # only estimates widths): no heading runs past the edge.
     page.evaluate("document.querySelectorAll('figure.diagram').forEach(f => "

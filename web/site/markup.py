@@ -1,8 +1,7 @@
 """The rules text (web/rules/<lang>.md) as HTML for the rules page: headings with ids,
 paragraphs and lists whose rulings carry an anchor, diagrams and worked examples.
-Pure and in the MicroPython 1.27 subset: the page imports it, the tests run it in CPython.
-(Tests like startswith rather than slices: a new string costs MicroPython a search of all
-the names it knows, docs/performance.md.)"""
+Pure and in the MicroPython 1.27 subset (startswith, not slices: new strings are dear there,
+docs/performance.md): the page imports it, the tests run it in CPython."""
 
 SAFE_URLS = ["https://", "http://", "#"]
 
@@ -148,15 +147,16 @@ def _anchor(text):
     return ident, text[close + 1 :].strip()
 
 
-def _ruling(tag, text, anchors):
-    """<p> or <li> of a text, as a ruling with its id and a link to it if it has an anchor."""
+def _ruling(tag, text, anchors, title=None):
+    """<p> or <li> of a text: a ruling, its id and its link (named `title(ruling)`) if anchored."""
     ident, rest = _anchor(text)
     if ident is None:
         return "<" + tag + ">" + inline(text) + "</" + tag + ">"
     anchors.append(ident)
     ref = esc(ident)
+    named = "" if title is None else ' title="' + esc(title(ident)) + '"'
     return ("<" + tag + ' id="' + ref + '" class="ruling"><a class="ruling-ref" href="#' + ref
-            + '">' + ref + "</a> " + inline(rest) + "</" + tag + ">")
+            + '"' + named + ">" + ref + "</a> " + inline(rest) + "</" + tag + ">")
 
 
 def _ledger(rest):
@@ -235,10 +235,11 @@ def contents(text: str) -> list:
     return toc
 
 
-def render(text: str, diagrams: int = 0, examples: int = 0) -> dict:
+def render(text: str, diagrams: int = 0, examples: int = 0, ruling_title=None) -> dict:
     """The rules text as {"html", "title", "toc", "diagrams", "examples", "anchors"}; the
     numbering of diagrams and examples starts after `diagrams` and `examples` (a text's
-    second part, see split_after_first_diagram)."""
+    second part, see split_after_first_diagram); `ruling_title(ruling)`, if given, is the
+    title of each ruling's link to itself ("Link to ruling R14")."""
     out = []
     res = {"html": "", "title": "", "toc": [], "diagrams": [], "examples": [], "anchors": []}
     anchors = res["anchors"]
@@ -248,11 +249,11 @@ def render(text: str, diagrams: int = 0, examples: int = 0) -> dict:
 
     def flush():
         if para:
-            out.append(_ruling("p", " ".join(para), anchors))
+            out.append(_ruling("p", " ".join(para), anchors, ruling_title))
             para.clear()
         if items:
-            out.append("<ul>\n" + "\n".join(_ruling("li", t, anchors) for t in items)
-                       + "\n</ul>")
+            out.append("<ul>\n" + "\n".join(_ruling("li", t, anchors, ruling_title)
+                                              for t in items) + "\n</ul>")
             items.clear()
 
     def close_example():

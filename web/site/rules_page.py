@@ -227,7 +227,10 @@ async def start(words, fetching):
     # Opened at an anchor, the whole text goes in at once (the anchor may lie anywhere);
     # else the text up to the first diagram, that diagram, then the rest.
     head, tail = [text, ""] if anchor() else markup.split_after_first_diagram(text)
-    page = markup.render(head)
+    def ruling_title(rule):
+        return words.word("rules.ruling_link", {"rule": rule})
+
+    page = markup.render(head, 0, 0, ruling_title)
     document.title = page["title"] or words.word("rules.title")  # noqa: B010
     # The title and the opening words first, then the contents, then the sections.
     html = page["html"]
@@ -240,14 +243,12 @@ async def start(words, fetching):
         play.setAttribute("href", "./index.html?lang=" + lang)
         play.insertAdjacentHTML("beforebegin", languages_html(lang, words))
         listen(el("langs"), "click", keep_place)
-    fix_ruling_titles(words)
     jump_to_anchor()  # the diagrams below change the page's height
     drawing = Drawing(words)
     await drawing.draw(page["diagrams"])
     if tail:
-        rest = markup.render(tail, len(page["diagrams"]), len(page["examples"]))
+        rest = markup.render(tail, len(page["diagrams"]), len(page["examples"]), ruling_title)
         body.insertAdjacentHTML("beforeend", rest["html"])
-        fix_ruling_titles(words)
         page["examples"] += rest["examples"]
         page["diagrams"] += rest["diagrams"]
         await drawing.draw(rest["diagrams"])
@@ -294,14 +295,6 @@ def keep_place(event):
     if not absent(link):
         link.setAttribute("href", "?lang=" + str(link.getAttribute("hreflang")) +
                           str(window.location.hash or ""))
-
-
-def fix_ruling_titles(words):
-    links = document.querySelectorAll("a.ruling-ref:not([title])")
-    for i in range(links.length):
-        link = links.item(i)
-        rule = str(link.textContent)
-        link.setAttribute("title", words.word("rules.ruling_link", {"rule": rule}))
 
 
 def anchor():
