@@ -90,7 +90,7 @@ def seat_letter(seat):
 # Read and written by character codes and tables rather than one-letter strings: each new
 # string costs MicroPython (the page reads positions too) a search of all the names it knows
 # (docs/performance.md).
-_LETTERS = [c for c in SEATS]
+_LETTERS = list(SEATS)
 _DIGITS = [str(d) for d in range(10)]
 _ZERO, _SIX, _A = ord("0"), ord("6"), ord("a")
 _ALLOWED = set(b"abcdefghijklmnopqrstuvwxyz0123456789._-!*")

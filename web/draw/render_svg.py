@@ -367,21 +367,10 @@ def translate(x, y):
     return f"translate({fmt(x)} {fmt(y)})"
 
 
-_PLACED = ['<g transform="translate(%s %s)"%s>%s</g>',
-           '<g class="%s" transform="translate(%s %s)"%s>%s</g>']
-
-
-def _placed(shape, x, y, cls, more):
-    """group([shape], cls, more, translate(x, y)), as one new string."""
-    if cls is None:
-        return _PLACED[0] % (fmt(x), fmt(y), attrs(more) if more else "", shape)
-    return _PLACED[1] % (esc(cls), fmt(x), fmt(y), attrs(more) if more else "", shape)
-
-
 def tile_face(x, y, w, h, first, second, cls=None, more=None, outline=None):
     """A face-up tile in the box (x, y, w, h): lying (w >= h) shows `first` left and
     `second` right; standing shows `first` on top."""
-    return _placed(_shape(("face", w, h, first, second, outline)), x, y, cls, more)
+    return group([_shape(("face", w, h, first, second, outline))], cls, more, translate(x, y))
 
 
 def _face(w, h, first, second, outline):
@@ -406,7 +395,7 @@ def _face(w, h, first, second, outline):
 
 def tile_back(x, y, w, h, cls=None, dead=False, more=None):
     """A face-down tile; `dead` marks one of the boneyard's last two (never drawn, R2)."""
-    return _placed(_shape(("back", w, h, dead)), x, y, cls, more)
+    return group([_shape(("back", w, h, dead))], cls, more, translate(x, y))
 
 
 def _back(w, h, dead):
