@@ -49,7 +49,8 @@ for f in "$PYSCRIPT_SRC"/*; do
   [ -f "$f" ] && put "$f" "$PYSCRIPT_DIR"
 done
 # MicroPython: PyScript swaps .mjs for .wasm next to it. Its glue is served without an
-# assertion that costs every call (scripts/micropython_glue.py says why it is safe).
+# assertion that costs every call and with its file system's errors as a release build makes
+# them (scripts/micropython_glue.py says why each is safe).
 put "$MPY_SRC/micropython.wasm" "$MPY_DIR"
 "${PYTHON:-python3}" scripts/micropython_glue.py "$MPY_SRC/micropython.mjs" "$MPY_DIR/micropython.mjs"
 WANTED[$MPY_DIR/micropython.mjs]=1

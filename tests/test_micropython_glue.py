@@ -1,7 +1,8 @@
 """MicroPython's JavaScript glue as the site serves it (scripts/micropython_glue.py): the npm
-package's without the assertion that costs every call, and only where that is safe (the
-glue never writes its wasm table); served as vendor.sh leaves it; and it runs Python,
-exceptions through the trampolines included, as the published glue does."""
+package's without the assertion that costs every call and with the file system's errors as
+a build without ASSERTIONS makes them, each only where that is safe; served as vendor.sh
+leaves it; and it runs Python, exceptions through the trampolines and failed file lookups
+included, as the published glue does."""
 
 from __future__ import annotations
 
@@ -27,15 +28,21 @@ needs_package = pytest.mark.skipif(not (PACKAGE / "micropython.mjs").exists(),
 
 
 @needs_package
-def test_the_assertion_alone_goes_and_only_because_the_table_is_never_written() -> None:
+def test_the_two_changes_alone_and_only_where_they_are_safe() -> None:
     published = (PACKAGE / "micropython.mjs").read_bytes()
     served = glue.served(published)
     assert published.count(glue.ASSERTION) == 1
     assert not any(w in published for w in glue.TABLE_WRITES)
-    assert served == published.replace(glue.ASSERTION, b"")
-    assert len(published) - len(served) == len(glue.ASSERTION)
+    assert published.count(glue.ERRNO_ERROR) == 1
+    assert served == published.replace(glue.ASSERTION, b"").replace(glue.ERRNO_ERROR,
+                                                                    glue.ERRNO_RELEASE)
+    assert len(published) - len(served) == (len(glue.ASSERTION) + len(glue.ERRNO_ERROR) -
+                                            len(glue.ERRNO_RELEASE))
     # The lookup it guarded is still there: the mirror, filled from the table once.
     assert b"wasmTableMirror[funcPtr]=func=wasmTable.get(funcPtr)" in served
+    # Every catcher of a file system error tells it by its name and answers with its errno.
+    assert served.count(b'"ErrnoError"!==e.name') >= 10
+    assert glue.CODE.findall(served) == []
 
 
 def test_a_glue_that_writes_its_table_or_differs_is_served_as_published() -> None:
@@ -43,8 +50,13 @@ def test_a_glue_that_writes_its_table_or_differs_is_served_as_published() -> Non
     for text in (lookup + glue.ASSERTION + b";wasmTable.set(3,f)",
                  lookup + glue.ASSERTION + b";addFunction(f)",
                  lookup + glue.ASSERTION * 2,
-                 lookup + b";"):
+                 lookup + b";",
+                 b"FS={" + glue.ERRNO_ERROR + b"};if(e.code==='ENOENT')x()",  # a reader
+                 b"FS={" + glue.ERRNO_ERROR * 2 + b"}"):
         assert glue.served(text) == text
+    # Each change stands alone: the errors change in a glue whose table is written.
+    text = lookup + glue.ASSERTION + b";wasmTable.set(3,f);FS={" + glue.ERRNO_ERROR + b"}"
+    assert glue.served(text) == text.replace(glue.ERRNO_ERROR, glue.ERRNO_RELEASE)
 
 
 @needs_package
@@ -66,6 +78,7 @@ def test_vendor_serves_the_glue_so(tmp_path: Path) -> None:
 
 DRIVER = '''
 import json
+import os
 
 
 class Odd(Exception):
@@ -97,6 +110,26 @@ def main(inp, out):
         said.append("too deep")
     said.append(deep(40))
     said.append(sum(len(str(i) + "-" + str(i * i)) for i in range(2000)))
+    for name in ("not_a_module", "nos_missing.deeper"):  # (failed lookups in every folder)
+        try:
+            __import__(name)
+        except ImportError:
+            said.append("no " + name)
+    for path in ("/missing.txt", "/missing/inside.txt"):
+        try:
+            open(path)
+        except OSError as exc:
+            said.append(["open", path, exc.errno])
+        try:
+            os.stat(path)
+        except OSError as exc:
+            said.append(["stat", path, exc.errno])
+    os.mkdir("/made")
+    try:
+        os.mkdir("/made")
+    except OSError as exc:
+        said.append(["mkdir", exc.errno])
+    said.append(sorted(os.listdir("/made")))
     open(out, "w").write(json.dumps(said))
 '''
 
@@ -105,17 +138,32 @@ def main(inp, out):
                     reason="node or vendor/ is missing (make vendor)")
 def test_the_served_glue_runs_python_and_its_exceptions(tmp_path: Path) -> None:
     """Every exception goes through the trampolines whose assertion is gone (nlr is
-    setjmp/longjmp there): raised, caught, nested, and the recursion limit."""
+    setjmp/longjmp there): raised, caught, nested, and the recursion limit; and the file
+    system's errors, now plain objects, reach Python as the same OSError and ImportError as
+    under the published glue."""
     driver = tmp_path / "glue_driver.py"
     driver.write_text(DRIVER)
-    src, dst = tmp_path / "in.json", tmp_path / "out.json"
+    src = tmp_path / "in.json"
     src.write_text("{}")
-    run = subprocess.run(["node", str(RUNNER), web_views.MICROPYTHON.as_uri(), str(src),
-                          str(dst), str(driver)], capture_output=True, text=True, timeout=300,
-                         env={"MPY_DRIVER": "glue_driver", "PATH": "/usr/bin:/bin"})
-    assert run.returncode == 0, run.stderr[-2000:]
+
+    def run(mjs: Path) -> list:
+        dst = tmp_path / "out.json"
+        done = subprocess.run(["node", str(RUNNER), mjs.as_uri(), str(src), str(dst),
+                               str(driver)], capture_output=True, text=True, timeout=300,
+                              env={"MPY_DRIVER": "glue_driver", "PATH": "/usr/bin:/bin"})
+        assert done.returncode == 0, done.stderr[-2000:]
+        return json.loads(dst.read_text())
+
     want = []
     for k in range(12):
         want.append(f"odd {k}" if k % 3 == 0 else k if k % 2 else "key missing")
     want += ["too deep", 40, sum(len(str(i) + "-" + str(i * i)) for i in range(2000))]
-    assert json.loads(dst.read_text()) == want
+    want += ["no not_a_module", "no nos_missing.deeper"]
+    said = run(web_views.MICROPYTHON)
+    assert said[:len(want)] == want
+    # Emscripten's ENOENT (44) and EEXIST (20), and nothing listed in a new folder.
+    assert said[len(want):] == [["open", "/missing.txt", 44], ["stat", "/missing.txt", 44],
+                                ["open", "/missing/inside.txt", 44],
+                                ["stat", "/missing/inside.txt", 44], ["mkdir", 20], []]
+    if (PACKAGE / "micropython.mjs").exists():
+        assert run(PACKAGE / "micropython.mjs") == said
