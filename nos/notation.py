@@ -94,6 +94,9 @@ _LETTERS = list(SEATS)
 _DIGITS = [str(d) for d in range(10)]
 _ZERO, _SIX, _A = ord("0"), ord("6"), ord("a")
 _ALLOWED = set(b"abcdefghijklmnopqrstuvwxyz0123456789._-!*")
+# Above U+00A0 yet no mark of their own: line and paragraph separators, the BOM, the
+# noncharacters at the end of the plane (shown by their code).
+_UNPRINTED = (0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF)
 # "5-3" by its two numbers, either way round; its two digits as a position writes it, "53".
 _TILES = [[_DIGITS[max(a, b)] + "-" + _DIGITS[min(a, b)] for b in range(7)] for a in range(7)]
 _TILE_DIGITS = {_TILES[a][b]: _DIGITS[a] + _DIGITS[b] for a in range(7) for b in range(a + 1)}
@@ -226,7 +229,7 @@ def parse(text):
     if not isinstance(text, str) or not text.strip():
         raise NotationError("empty")
     text = text.strip()
-    for code in text.encode():
+    for code in text.encode("utf-8", "surrogatepass"):  # (a lone surrogate: refused)
         if code not in _ALLOWED:
             _bad_character(text)
     fields = text.split("_")
@@ -273,11 +276,14 @@ def parse(text):
 
 def _bad_character(text):
     """Raises NotationError naming the first character of `text` positions never use (one
-    that does not print by its code: the sentence stays one line)."""
+    that does not print by its code: the sentence stays one line, and a lone surrogate,
+    which no output can encode, is never written)."""
     for ch in text:
         if not ("a" <= ch <= "z" or "0" <= ch <= "9" or ch in "._-!*"):
-            shown = ch if " " < ch <= "~" or ord(ch) > 160 else \
-                "U+" + ("000" + hex(ord(ch))[2:].upper())[-4:]
+            code = ord(ch)
+            prints = " " < ch <= "~" or (code > 160 and not 0xD800 <= code <= 0xDFFF and
+                                         code not in _UNPRINTED)
+            shown = ch if prints else "U+" + ("000" + hex(code)[2:].upper())[-4:]
             raise NotationError("bad_character", {"text": shown})
 
 

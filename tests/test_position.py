@@ -246,6 +246,25 @@ def test_bad_text_gets_one_sentence_naming_what_is_wrong(text: str, key: str) ->
     assert sentence.count(". ") == 0 and "{" not in sentence and "Traceback" not in sentence
 
 
+@pytest.mark.parametrize("bad,shown", [
+    ("#", "#"), ("\n", "U+000A"), ("\x85", "U+0085"), ("é", "é"), ("５", "５"),
+    ("\ud800", "U+D800"), ("\udcff", "U+DCFF"), ("\u2028", "U+2028"), ("\ufeff", "U+FEFF"),
+])
+def test_a_character_positions_never_use_is_named_in_a_sentence_any_output_can_write(
+        bad: str, shown: str) -> None:
+    """Wherever it stands, the first such character is named: as itself where it prints,
+    else by its code (a control, a separator, or a lone surrogate as CPython makes of a
+    byte that is not UTF-8 in a command's argument, which no output could encode)."""
+    for text in (PLAYED[:20] + bad + PLAYED[20:], PLAYED[:3] + bad + "é" + PLAYED[3:],
+                 PLAYED[:-1] + bad + "#" + PLAYED[-1:]):  # (at either end it may be space)
+        with pytest.raises(NotationError) as caught:
+            Position.parse(text)
+        assert caught.value.key == "bad_character"
+        sentence = str(caught.value)
+        assert shown in sentence and "\n" not in sentence
+        sentence.encode("utf-8")  # (would raise for a lone surrogate)
+
+
 def test_every_message_key_is_tested() -> None:
     from nos import position
 
@@ -288,6 +307,7 @@ def test_cli_prints_the_position_of_a_record_and_checks_texts(tmp_path, capsys) 
     ["position", "--check", "500.500.500.400_a66_2_-.-.-.-_play-b_n4.n4.n4.n4_b11"],
     ["position", "--check", "-20.1020.500_a_-_-_set-a_n5.n5.n5_b12"],  # (a bad total)
     ["position", "--check", "500.500.500_a\n6_-"],  # (a character that does not print)
+    ["position", "--check", "500.500.500_a\udcff6_-"],  # (a byte not UTF-8, as argv has it)
     ["position", "RECORD", "--hand", "3"],
     ["position", "RECORD", "--after", "999"],
     ["position", "RECORD", "--seat", "x"],
