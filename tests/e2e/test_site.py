@@ -280,6 +280,10 @@ def test_a_second_origin_embeds_a_position_a_replay_and_a_playable_table(
     page.evaluate("(() => { let m = 1; for (let i = 0; i < 3000; i++) m = [m];"
                   " tell('replay', {type: 'nos:load', record: {format: m}}); })()")
     page.evaluate("tell('replay', {type: 'nos:load', position: 'not a position'})")
+    # A lone surrogate (no UTF-8 holds one) is named by its code, as any stray character.
+    page.evaluate("tell('replay', {type: 'nos:load', position: '500.500.500_a\\ud800_-'})")
+    replay.locator("#embed-note", has_text="U+D800").wait_for()
+    page.evaluate("tell('replay', {type: 'nos:load', position: 'not a position'})")
     # One sentence in place of the board: the frame is told to shrink to it.
     page.wait_for_function("h => nosMessages.filter(m => m.frame === 'replay' && m.type === "
                            "'nos:resize').pop().height < h / 3", arg=tall)
