@@ -20,7 +20,7 @@ from e2e_play import (
     settle,
     take_all,
 )
-from test_site import wait_ready
+from e2e_site import wait_ready
 from web_views import find_decision
 
 from nos.players import random_action

@@ -1,4 +1,4 @@
-// The host page of tests/e2e/test_site.py, on an origin of its own: it embeds the game's
+// The host page of tests/e2e/test_embed.py, on an origin of its own: it embeds the game's
 // iframes as docs/embedding.md tells a site to, keeps every message they post (with the
 // frame's id) and resizes each frame on nos:resize.
 window.nosMessages = [];
