@@ -17,7 +17,7 @@ The same build's ``FS.ErrnoError`` extends ``Error``: each one captures a stack 
 the wasm for its ``strerror`` text and searches ``ERRNO_CODES`` for its name. The file
 system throws one at every failed lookup, and an ``import`` makes two or three of those
 (``name``, ``name.py`` before ``name.mpy``, in each folder of ``sys.path``): some 330 while
-the rules page boots, about 40 µs each there. Every catcher of the glue reads only the
+the rules page boots, about 50 µs each there. Every catcher of the glue reads only the
 error's ``name`` and ``errno`` (nothing reads its ``code``: checked), so it is served as a
 build without ASSERTIONS defines it, a plain object holding those two.
 
