@@ -94,9 +94,16 @@ _LETTERS = list(SEATS)
 _DIGITS = [str(d) for d in range(10)]
 _ZERO, _SIX, _A = ord("0"), ord("6"), ord("a")
 _ALLOWED = set(b"abcdefghijklmnopqrstuvwxyz0123456789._-!*")
-# Above U+00A0 yet no mark of their own: line and paragraph separators, the BOM, the
-# noncharacters at the end of the plane (shown by their code).
-_UNPRINTED = (0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF)
+# Characters beyond ASCII that a refusal writes as themselves: letters and the usual signs
+# of the world's scripts (a typed "ą", "–" or "５"). Any other is named by its code: controls,
+# invisible and combining ones, those that turn the line's direction, private use,
+# noncharacters and lone surrogates (which no output can encode).
+_SHOWN = ((0xA1, 0xAC), (0xAE, 0x2FF), (0x370, 0x52F), (0x2010, 0x2027), (0x2030, 0x205E),
+          (0x20A0, 0x20CF), (0x2100, 0x2BFF), (0x3001, 0x9FFF), (0xAC00, 0xD7A3),
+          (0xFF01, 0xFF5E), (0x1F300, 0x1FAFF))
+# The whitespace a text may carry at either end, the same in CPython and MicroPython (whose
+# strip() knows only ASCII's).
+_SPACE = " \t\n\r\f\v"
 # "5-3" by its two numbers, either way round; its two digits as a position writes it, "53".
 _TILES = [[_DIGITS[max(a, b)] + "-" + _DIGITS[min(a, b)] for b in range(7)] for a in range(7)]
 _TILE_DIGITS = {_TILES[a][b]: _DIGITS[a] + _DIGITS[b] for a in range(7) for b in range(a + 1)}
@@ -226,9 +233,9 @@ def _boneyard(text):
 def parse(text):
     """The fields of a position text as a dict (see the module's docstring); raises
     ``NotationError`` naming the first thing wrong. No rule is checked here."""
-    if not isinstance(text, str) or not text.strip():
+    if not isinstance(text, str) or not text.strip(_SPACE):
         raise NotationError("empty")
-    text = text.strip()
+    text = text.strip(_SPACE)
     for code in text.encode("utf-8", "surrogatepass"):  # (a lone surrogate: refused)
         if code not in _ALLOWED:
             _bad_character(text)
@@ -275,16 +282,17 @@ def parse(text):
 
 
 def _bad_character(text):
-    """Raises NotationError naming the first character of `text` positions never use (one
-    that does not print by its code: the sentence stays one line, and a lone surrogate,
-    which no output can encode, is never written)."""
+    """Raises NotationError naming the first character of `text` positions never use: as
+    itself if it is printable ASCII or in `_SHOWN`, else by its code (U+0085, U+202E,
+    U+E0041), so that the sentence stays one line that reads as it is written."""
     for ch in text:
         if not ("a" <= ch <= "z" or "0" <= ch <= "9" or ch in "._-!*"):
             code = ord(ch)
-            prints = " " < ch <= "~" or (code > 160 and not 0xD800 <= code <= 0xDFFF and
-                                         code not in _UNPRINTED)
-            shown = ch if prints else "U+" + ("000" + hex(code)[2:].upper())[-4:]
-            raise NotationError("bad_character", {"text": shown})
+            if " " < ch <= "~" or any(low <= code <= high for low, high in _SHOWN):
+                raise NotationError("bad_character", {"text": ch})
+            digits = hex(code)[2:].upper()
+            raise NotationError("bad_character",
+                                {"text": "U+" + "0" * (4 - len(digits)) + digits})
 
 
 def _option(pos, key, value, field, n):

@@ -247,14 +247,20 @@ def test_bad_text_gets_one_sentence_naming_what_is_wrong(text: str, key: str) ->
 
 
 @pytest.mark.parametrize("bad,shown", [
-    ("#", "#"), ("\n", "U+000A"), ("\x85", "U+0085"), ("é", "é"), ("５", "５"),
-    ("\ud800", "U+D800"), ("\udcff", "U+DCFF"), ("\u2028", "U+2028"), ("\ufeff", "U+FEFF"),
+    ("#", "#"), ("é", "é"), ("ą", "ą"), ("–", "–"), ("５", "５"), ("Ж", "Ж"), ("😀", "😀"),
+    ("\n", "U+000A"), ("\x85", "U+0085"), ("\xa0", "U+00A0"), ("\xad", "U+00AD"),
+    ("\u0301", "U+0301"), ("\u200b", "U+200B"), ("\u202e", "U+202E"), ("\u2066", "U+2066"),
+    ("\u2028", "U+2028"), ("\ufeff", "U+FEFF"), ("\ufdd0", "U+FDD0"), ("\ue000", "U+E000"),
+    ("\U000e0041", "U+E0041"), ("\U0001fffe", "U+1FFFE"),
+    ("\ud800", "U+D800"), ("\udcff", "U+DCFF"),
 ])
 def test_a_character_positions_never_use_is_named_in_a_sentence_any_output_can_write(
         bad: str, shown: str) -> None:
-    """Wherever it stands, the first such character is named: as itself where it prints,
-    else by its code (a control, a separator, or a lone surrogate as CPython makes of a
-    byte that is not UTF-8 in a command's argument, which no output could encode)."""
+    """Wherever it stands, the first such character is named: as itself if it is a letter or
+    sign of a script, else by its code (a control, an invisible or combining character, one
+    that turns the line's direction, private use, a noncharacter, or a lone surrogate as
+    CPython makes of a byte that is not UTF-8 in a command's argument, which no output
+    could encode)."""
     for text in (PLAYED[:20] + bad + PLAYED[20:], PLAYED[:3] + bad + "é" + PLAYED[3:],
                  PLAYED[:-1] + bad + "#" + PLAYED[-1:]):  # (at either end it may be space)
         with pytest.raises(NotationError) as caught:
@@ -263,6 +269,16 @@ def test_a_character_positions_never_use_is_named_in_a_sentence_any_output_can_w
         sentence = str(caught.value)
         assert shown in sentence and "\n" not in sentence
         sentence.encode("utf-8")  # (would raise for a lone surrogate)
+
+
+def test_only_ascii_space_is_trimmed_as_micropython_trims_it() -> None:
+    """The page (MicroPython) and the command line (CPython) read the same texts alike:
+    ASCII space at either end is ignored; a separator there is a character never used."""
+    assert Position.parse(" \t" + PLAYED + "\r\n") == Position.parse(PLAYED)
+    for end in ("\u2028", "\x85", "\xa0", "\u3000"):
+        with pytest.raises(NotationError) as caught:
+            Position.parse(end + PLAYED + end)
+        assert caught.value.key == "bad_character"
 
 
 def test_every_message_key_is_tested() -> None:
