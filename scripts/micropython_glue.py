@@ -19,7 +19,8 @@ system throws one at every failed lookup, and an ``import`` makes two or three o
 (``name``, ``name.py`` before ``name.mpy``, in each folder of ``sys.path``): some 330 while
 the rules page boots, about 50 µs each there. Every catcher of the glue reads only the
 error's ``name`` and ``errno`` (nothing reads its ``code``: checked), so it is served as a
-build without ASSERTIONS defines it, a plain object holding those two.
+build without ASSERTIONS defines it, a plain object holding those two. (One that escaped
+every catcher would then carry no message or stack, as in any release build.)
 
 Anything else in the file, or a glue that differs from what each change expects, is served
 exactly as published.
