@@ -507,3 +507,17 @@ def test_attrs_keeps_text_pairs_only():
     assert render_svg.attrs([("d", "x&y"), ("e", None)]) == ' d="x&amp;y"'
     assert list(render_svg._ATTRS.values()) == [' d="x&amp;y"']  # noqa: SLF001
     assert render_svg.attrs([("d", ["a list"])]) == ' d="[&#39;a list&#39;]"'  # (no key)
+
+
+def test_without_a_view_the_hand_says_why() -> None:
+    """No view: loading while the engine starts, hidden for a pass-and-play hand-over, and
+    "no hand" once the engine is up and holds no game (a damaged save it refused), where
+    "loading" would never end."""
+    words = web_views.words("en")
+    said = {name: render_hand.hand_svg(None, ui, "wide", words)
+            for name, ui in (("starting", {}), ("hidden", {"hidden": True}),
+                             ("none", {"loading": False}))}
+    assert words.word("hand.loading") in said["starting"]
+    assert words.word("hand.hidden") in said["hidden"]
+    assert words.word("prompt.no_hand") in said["none"]
+    assert words.word("hand.loading") not in said["none"]

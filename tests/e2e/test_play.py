@@ -300,9 +300,9 @@ def test_bad_url_parameter_keeps_the_saved_game(app, guard, base_url):
     one_move(app, 1)
     before = state(app)
     for query, sentence in [
-        ("?players=9", "The number of players must be 3 to 5, not '9'."),
+        ("?players=9", "The number of players must be 3 to 5, not “9”."),
         ("?seed=abc&colour=red", "The deal number must be a whole number from 0 to "
-                                 "2147483647, not 'abc'."),
+                                 "2147483647, not “abc”."),
     ]:
         app.goto(base_url + query)
         settle(app, BOOT_TIMEOUT_MS)
@@ -351,6 +351,8 @@ def test_damaged_save_offers_a_new_game(app, guard, base_url):
     assert prompt.startswith("The saved game could not be restored")
     assert prompt.endswith("Start a new game?")
     assert "Traceback" not in app.content()
+    # The hand's box says there is none; it said "Loading the game…" for good (an audit).
+    assert app.text_content("#hand") == "Your tilesNo hand in progress."
     app.click("#controls [data-cmd=new-game]")
     app.click("#newgame-dialog [data-param=players][data-value='5']")
     app.fill("#ng-seed", "x1")
@@ -360,7 +362,7 @@ def test_damaged_save_offers_a_new_game(app, guard, base_url):
     # meant, silently (maxlength was 10).
     app.fill("#ng-seed", "1234567890" * 3)
     app.click("#newgame-ok")
-    assert "not '" + "1234567890" * 3 + "'" in app.text_content("#newgame-dialog")
+    assert "not “" + "1234567890" * 3 + "”" in app.text_content("#newgame-dialog")
     app.fill("#ng-seed", "42")
     app.click("#newgame-ok")
     app.wait_for_selector("body[data-waiting-for=human], body[data-waiting-for=bot]",

@@ -48,7 +48,8 @@ def hand_key(view, ui, mode, words):
     return (words_key(words), mode, view is None, hand is None,
             tuple(hand.get("tiles", []) if hand else ()), ui.get("selected"),
             tuple(ui.get("playable") or ()), bool(ui.get("active")), bool(ui.get("hidden")),
-            coach, json.dumps(view.get("coach")) if coach else None, declared)
+            bool(ui.get("loading", True)), coach,
+            json.dumps(view.get("coach")) if coach else None, declared)
 
 
 def hand_svg(view=None, ui=None, mode="wide", words=None):
@@ -57,7 +58,8 @@ def hand_svg(view=None, ui=None, mode="wide", words=None):
     ui: {"selected": tile, "playable": [tiles with a legal action], "active": bool (the
     person is to act and tiles not in `playable` are dimmed), "coach": bool (a row under
     the tiles for the coach's chips, filled from the view's "coach"), "hidden": bool (no
-    view: pass-and-play hides the hand, it is not loading)}.
+    view: pass-and-play hides the hand, it is not loading), "loading": bool (no view yet
+    because the engine is starting; false: it holds no game), default true}.
     """
     ui = ui or {}
     return _HANDS.draw(hand_key(view, ui, mode, words), draw_hand_svg, view, ui, mode, words)
@@ -91,7 +93,10 @@ def draw_hand_svg(view, ui, mode, words):
     parts = [svg_open("hand-svg", w, h, words.word("hand.title")),
              rect(0, 0, w, h, FELT_DARK, r=12, more=[("id", "hand-felt")])]
     if view is None:  # (pass-and-play hides the hand between two people's turns)
-        said = words.word("hand.hidden" if ui.get("hidden") else "hand.loading")
+        # (hidden: pass-and-play; "loading" false: the engine is up and holds no game, as
+        # after a damaged save it refused, so "loading" would never end)
+        said = words.word("hand.hidden" if ui.get("hidden") else
+                          "hand.loading" if ui.get("loading", True) else "prompt.no_hand")
         parts.append(text(w / 2, h / 2 + 6, said, 16, INK_DIM, "middle"))
     elif not tiles:
         said = words.word("hand.all_played" if hand else "prompt.no_hand")

@@ -100,7 +100,7 @@ def hand_ui(page):
     return {"selected": page.move.tile,
             "playable": logic.tile_actions(view) if view and page.link.synced else [],
             "active": active, "coach": page.shown.coach and page.link.synced,
-            "hidden": page.tiles_hidden()}
+            "hidden": page.tiles_hidden(), "loading": not page.link.synced}
 
 
 def controls_ui(page):
