@@ -358,7 +358,8 @@ class Table:
                          "seed": self.seed, "chosen": self.chosen,
                          "rng": [_state(self.session.rng), _state(self.bot_rng),
                                  _state(self.deal_rng)],
-                         "shuffles": list(self.shuffles), "coached": list(self.coached)}
+                         "shuffles": list(self.shuffles), "coached": list(self.coached),
+                         "verified": [[k, v] for k, v in sorted(self.verified.items())]}
         return record
 
     @classmethod
@@ -413,6 +414,7 @@ class Table:
             table.chosen = False
         table.coached = _coached(app.get("coached"), len(table.session.hands),
                                  checked.players)
+        table.verified = _verified(app.get("verified"), table.shuffles)
         if app.get("human") in table.humans and type(app.get("human")) is int:
             table.human = app["human"]  # whose screen it was (pass-and-play)
         return table
@@ -538,6 +540,25 @@ def _shuffle(saved: Any, hand: Hand) -> str | None:
     ok = fair.is_seed(seed) and fair.verify(seed, fair.commitment(seed), hand.deal,
                                              hand.first_hand) is None
     return seed if ok else None
+
+
+# What "Verify" can find (Table.verify): the seal shown matches, no seal was kept, or what
+# failed (fair.verify).
+VERDICTS = ("ok", "unseen", "commitment", "deal")
+
+
+def _verified(saved: Any, shuffles: list[str | None]) -> dict[int, str]:
+    """The verdicts of a save, by hand, so that a reload shows the summary as it was: only
+    for a hand whose seed came back (a verdict on a seed dropped as tampered would vouch for
+    nothing); damaged entries are dropped, never the game."""
+    out: dict[int, str] = {}
+    for entry in saved if isinstance(saved, list) else []:
+        if isinstance(entry, list) and len(entry) == 2:
+            k, verdict = entry
+            if (type(k) is int and 0 <= k < len(shuffles) and shuffles[k] is not None
+                    and verdict in VERDICTS):
+                out[k] = verdict
+    return out
 
 
 def _coached(saved: Any, hands: int, players: int) -> list[list[int]]:

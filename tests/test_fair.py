@@ -177,3 +177,23 @@ def test_a_damaged_random_state_keeps_the_game_with_fresh_secret_generators(rng)
     assert again.chosen is False and "chosen" not in again.next_hand()["fair"]
     table.next_hand()
     assert again.shuffles[1] != table.shuffles[1]
+
+
+def test_a_reload_keeps_what_verify_found_and_drops_a_verdict_it_cannot_stand_by():
+    """The summary after a reload says what "Verify" found, as before it (an audit found the
+    line gone); a damaged verdict, or one on a seed dropped as tampered, is left out."""
+    table = Table(3, seed=6, level="beginner")
+    view = to_hand_end(table, table.start(), 2)
+    table.verify(view["fair"]["commitment"])
+    saved = json.loads(json.dumps(table.save()))
+    again = Table.restore(saved)
+    assert again.view()["fair"]["verified"] == "ok" and again.view() == table.view()
+    for damaged in ([[0, "maybe"]], [["0", "ok"]], [[5, "ok"]], [[0]], "ok", [[-1, "ok"]],
+                    [[0, ["ok"]]]):
+        saved["app"]["verified"] = damaged
+        assert "verified" not in Table.restore(saved).view()["fair"]
+    saved["app"]["verified"] = [[0, "ok"]]
+    saved["app"]["shuffles"][0] = "0" * 32
+    assert "verified" not in Table.restore(saved).view()["fair"]
+    del saved["app"]["verified"]  # (a save from before verdicts were kept)
+    assert Table.restore(saved).view()["fair"]["sealed"] is False

@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import re
 
-from e2e_play import open_game, play_hand
+from e2e_play import BOOT_TIMEOUT_MS, open_game, play_hand, settle
 
 
 def test_the_seal_before_the_hand_the_seed_after_it_and_verify(app, guard, base_url):
@@ -41,6 +41,11 @@ def test_the_seal_before_the_hand_the_seed_after_it_and_verify(app, guard, base_
         return r.top >= 0 && r.bottom <= innerHeight; }""", timeout=3000)
     assert app.text_content("#announcer") == app.text_content(".fair-verified")
     assert app.locator("#help [data-word='help.fair']").count() == 1
+    # A reload shows the summary as it was, the verdict too (an audit found it gone).
+    said = app.text_content(".fair-verified")
+    app.reload()
+    settle(app, BOOT_TIMEOUT_MS)  # (the engine's view, not the one drawn at boot from storage)
+    assert app.text_content(".summary .fair-verified.ok") == said
     guard.check()
 
 
