@@ -32,6 +32,7 @@ SET_ARM = -1  # "the arm" of the set tile, in the previous turn's field (R14)
 MESSAGES = {
     "empty": "The position is empty; it starts with each seat's chips, like 500.500.500.500.",
     "bad_character": "The position holds {text!}, a character positions never use.",
+    "space": "The position holds a space or a line break, which positions never use.",
     "too_few_fields": "The position has too few fields separated by _ ({n}); it needs at "
                       "least 7 (chips, set, game, layout, turn, hands, boneyard).",
     "bad_chips": "The chips {text!} are not 3 to 5 whole numbers separated by dots.",
@@ -287,6 +288,8 @@ def _bad_character(text):
     U+E0041), so that the sentence stays one line that reads as it is written."""
     for ch in text:
         if not ("a" <= ch <= "z" or "0" <= ch <= "9" or ch in "._-!*"):
+            if ch in " \t\r\n":  # (a text pasted in two pieces, or typed with spaces)
+                raise NotationError("space")
             code = ord(ch)
             if " " < ch <= "~" or any(low <= code <= high for low, high in _SHOWN):
                 raise NotationError("bad_character", {"text": ch})

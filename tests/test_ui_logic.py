@@ -126,32 +126,32 @@ def test_good_url_parameters(search, game, delay):
 
 
 @pytest.mark.parametrize(("search", "sentence"), [
-    ("?players=9", "The number of players must be 3 to 5, not '9'."),
-    ("?players=%C2%B3", "The number of players must be 3 to 5, not '³'."),  # (UTF-8, read)
-    ("?level=%C3%A9t%C3%A9", "The level must be beginner, club or expert, not 'été'."),
-    ("?players=", "The number of players must be 3 to 5, not ''."),
-    ("?seed=-1", "The deal number must be a whole number from 0 to 2147483647, not '-1'."),
+    ("?players=9", "The number of players must be 3 to 5, not “9”."),
+    ("?players=%C2%B3", "The number of players must be 3 to 5, not “³”."),  # (UTF-8, read)
+    ("?level=%C3%A9t%C3%A9", "The level must be beginner, club or expert, not “été”."),
+    ("?players=", "The number of players must be 3 to 5, not “”."),
+    ("?seed=-1", "The deal number must be a whole number from 0 to 2147483647, not “-1”."),
     ("?seed=99999999999", "The deal number must be a whole number from 0 to 2147483647, not "
-                          "'99999999999'."),
+                          "“99999999999”."),
     ("?seed=" + "9" * 26, "The deal number must be a whole number from 0 to 2147483647, not "
-                          "'" + "9" * 19 + "…'."),  # (a long value quoted cut, and said so)
-    ("?" + "x" * 30 + "=1", "'" + "x" * 19 + "…' is not a setting of this page; use seed, "
+                          "“" + "9" * 19 + "…”."),  # (a long value quoted cut, and said so)
+    ("?" + "x" * 30 + "=1", "“" + "x" * 19 + "…” is not a setting of this page; use seed, "
                             "players, level, h1, h2, people, delay."),
-    ("?level=grandmaster", "The level must be beginner, club or expert, not 'grandmaster'."),
-    ("?h1=yes", "The house rule H1 is switched with 1 or 0, not 'yes'."),
+    ("?level=grandmaster", "The level must be beginner, club or expert, not “grandmaster”."),
+    ("?h1=yes", "The house rule H1 is switched with 1 or 0, not “yes”."),
     ("?delay=fast", "The bot delay must be a whole number of milliseconds from 0 to 5000, "
-                    "not 'fast'."),
-    ("?colour=red", "'colour' is not a setting of this page; use seed, players, level, h1, "
+                    "not “fast”."),
+    ("?colour=red", "“colour” is not a setting of this page; use seed, players, level, h1, "
                     "h2, people, delay."),
-    ("?players=3&people=4", "The people at this device must be 1 to 3 (the players), not '4'."),
-    ("?people=7&players=3", "The people at this device must be 1 to 3 (the players), not '7'."),
+    ("?players=3&people=4", "The people at this device must be 1 to 3 (the players), not “4”."),
+    ("?people=7&players=3", "The people at this device must be 1 to 3 (the players), not “7”."),
     ("?seed=abc&players=9", "The deal number must be a whole number from 0 to 2147483647, "
-                            "not 'abc'."),
-    ("?seed=1&players=<script>", "The number of players must be 3 to 5, not '<script>'."),
+                            "not “abc”."),
+    ("?seed=1&players=<script>", "The number of players must be 3 to 5, not “<script>”."),
     # A control character shows as U+FFFD: a NUL ended the sentence on the page there.
     ("?seed=%00", "The deal number must be a whole number from 0 to 2147483647, not "
-                  "'\ufffd'."),
-    ("?players=4%0A4", "The number of players must be 3 to 5, not '4\ufffd4'."),
+                  "“\ufffd”."),
+    ("?players=4%0A4", "The number of players must be 3 to 5, not “4\ufffd4”."),
 ])
 def test_bad_url_parameters_are_one_sentence_and_start_no_game(search, sentence):
     result = check(search)
