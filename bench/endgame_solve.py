@@ -12,16 +12,33 @@ nodes. Prints, by tiles still in hands, how many hands reached it there, how man
 solved, and the most nodes and the longest time a finished solve took. The expert's search
 would need one such solve per deal and candidate (48 × up to 5 a decision, within 1 s in
 the browser).
+
+    python -m bench.endgame_solve --gain [--players 4] [--sessions 60] [--tiles 8]
+
+What solving is worth, paired on the same hands: from each hand's start of club self-play,
+each seat in turn plays the hand out four ways, the others and its own decisions before
+the endgame by the club: at its endgame decisions (boneyard at its last two, a choice to
+make) (a) the club, (b) the expert, (c) the expert with each sampled deal played out by
+max^n once at most ``--tiles`` tiles are in hands (``SolvingExpert``), (d) max^n on the
+true deal (a cheat, the bound). Prints each one's chips a seat-hand over (a), and (c)
+over (b), with 95 % intervals.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
+import statistics
 import time
 
+from nos.actions import Action
+from nos.bots import EXPERT
 from nos.bots.club import club_policy
+from nos.bots.expert import Candidate, Expert, rollout
+from nos.bots.inference import PastPlays
 from nos.hand import Hand
+from nos.observation import Observation
 from nos.session import Session
 
 
@@ -47,6 +64,108 @@ def solve(hand: Hand, nodes: list[int], limit: int) -> list[int]:
             best = value
     assert best is not None  # (a hand in play always has a legal action)
     return best
+
+
+def in_endgame(hand: Hand) -> bool:
+    """Play with the boneyard at its last two (R2, R11): nothing more is drawn."""
+    return hand.phase.value == "play" and len(hand.stack) <= 2
+
+
+def best_on_the_deal(hand: Hand, limit: int) -> Action:
+    """The action max^n takes at ``hand`` (its true deal: for measurement only)."""
+    seat, nodes = hand.current, [0]
+    best, value = None, None
+    for action in hand.legal_actions():
+        child = hand.copy()
+        child.apply_legal(action)
+        got = solve(child, nodes, limit)[seat]
+        if value is None or got > value:
+            best, value = action, got
+    assert best is not None
+    return best
+
+
+class SolvingExpert(Expert):
+    """The expert, but at a decision in the endgame each sampled deal is played out by
+    max^n (exact, given that deal) instead of by club rollouts, once at most ``tiles`` tiles
+    are in hands (the club plays until then), unless the solve passes ``limit`` nodes."""
+
+    def __init__(self, tiles: int = 8, limit: int = 5000, **params: float) -> None:
+        super().__init__(**{**EXPERT, **params})
+        self.tiles, self.limit = tiles, limit
+
+    def one_deal(self, obs: Observation, hints: list[int] | None, cands: list[Candidate],
+                 live: list[int], rng: random.Random,
+                 past: PastPlays | None = None) -> list[tuple[int, float]]:
+        if not (obs.phase == "play" and obs.boneyard_count <= 2):
+            return super().one_deal(obs, hints, cands, live, rng, past)
+        world = self.deal(obs, hints, rng, past)
+        seed, start = rng.getrandbits(64), world.chips[obs.seat]
+        out = []
+        for i in live:
+            h = world.copy()
+            for a in cands[i]:
+                h.apply_legal(a)
+            out.append((i, self.finish(h, random.Random(seed), obs.seat) - start))
+        return out
+
+    def finish(self, h: Hand, rng: random.Random, seat: int) -> float:
+        """The seat's chips at the end of ``h``: solved once small enough, else rolled out."""
+        while h.phase.value != "over":
+            if in_endgame(h) and sum(len(x) for x in h.hands) <= self.tiles:
+                try:
+                    return solve(h.copy(), [0], self.limit)[seat]
+                except OverBudget:
+                    break
+            h.apply_legal(self.policy(h, rng))
+        rollout(h, rng, self.policy)
+        return h.chips[seat]
+
+
+WAYS = ("club", "expert", "solving", "true deal")
+
+
+def play_out(hand: Hand, seat: int, way: str, bots: dict, seed: int) -> int:
+    """``seat``'s chip change from ``hand`` to its end, deciding in the endgame ``way``."""
+    rng, bot_rng = random.Random(seed), random.Random(seed + 1)
+    start = hand.chips[seat]
+    while not hand.over:
+        action = None
+        if (way != "club" and hand.current == seat and in_endgame(hand)
+                and len(hand.legal_actions()) > 1):
+            if way == "true deal":
+                with contextlib.suppress(OverBudget):  # (the club's choice then)
+                    action = best_on_the_deal(hand, 20_000)
+            else:
+                action = bots[way](Observation(hand, seat), bot_rng)
+        hand.apply_legal(club_policy(hand, rng) if action is None else action)
+    return hand.chips[seat] - start
+
+
+def gains(players: int, sessions: int, tiles: int) -> dict[str, list[int]]:
+    """Each way's chip change, by seat-hand, from the same hands' starts (see --gain)."""
+    bots = {"expert": Expert(**EXPERT), "solving": SolvingExpert(tiles)}
+    out: dict[str, list[int]] = {way: [] for way in WAYS}
+    for k in range(sessions):
+        session = Session(players, seed=2000 + k)
+        rng = random.Random(k)
+        for h in range(3):
+            hand = session.start_hand()
+            for seat in range(players):
+                for way in WAYS:
+                    out[way].append(play_out(hand.copy(), seat, way, bots,
+                                             k * 100 + h * 10 + seat))
+            while not hand.over:
+                hand.apply_legal(club_policy(hand, rng))
+            session.finish_hand()
+    return out
+
+
+def interval(xs: list[int], base: list[int]) -> str:
+    diffs = [a - b for a, b in zip(xs, base, strict=True)]
+    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
+    return f"{statistics.mean(diffs):+.2f} [{statistics.mean(diffs) - half:+.2f}, " \
+           f"{statistics.mean(diffs) + half:+.2f}]"
 
 
 def endgames(players: int, sessions: int, limit: int) -> list[tuple[int, int, float, bool]]:
@@ -80,7 +199,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
     ap.add_argument("--sessions", type=int, default=30)
     ap.add_argument("--limit", type=int, default=200_000)
+    ap.add_argument("--gain", action="store_true", help="what solving is worth (see above)")
+    ap.add_argument("--tiles", type=int, default=8, help="--gain: solve from this many tiles")
     args = ap.parse_args(argv)
+    if args.gain:
+        got = gains(args.players, args.sessions, args.tiles)
+        print(f"{args.players} players, {len(got['club'])} seat-hands, solving from "
+              f"{args.tiles} tiles: chips a seat-hand, 95 % interval")
+        for way in WAYS[1:]:
+            print(f"{way} over club: {interval(got[way], got['club'])}")
+        print(f"solving over expert: {interval(got['solving'], got['expert'])}")
+        return 0
     found = endgames(args.players, args.sessions, args.limit)
     hands = 3 * args.sessions
     per_node = sum(f[2] for f in found) / max(1, sum(f[1] for f in found))
