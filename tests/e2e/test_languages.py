@@ -115,7 +115,7 @@ def test_switching_language_mid_hand_and_reloading_keeps_both(app, guard, base_u
 
 def test_a_bad_lang_parameter_is_one_sentence_and_the_page_goes_on(app, guard, base_url):
     open_game(app, base_url, "?lang=xx" + FIXED.format(seed=5))
-    assert "'xx'" in app.text_content("#status")
+    assert "“xx”" in app.text_content("#status")
     assert app.get_attribute("html", "lang") in ("en", "nl", "pl")
     guard.check()
 
