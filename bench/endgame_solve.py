@@ -19,8 +19,9 @@ What solving is worth, paired on the same hands: from each hand's start of club 
 each seat in turn plays the hand out four ways, the others and its own decisions before
 the endgame by the club: at its endgame decisions (boneyard at its last two, a choice to
 make) (a) the club, (b) the expert, (c) the expert with each sampled deal played out by
-max^n once at most ``--tiles`` tiles are in hands (``SolvingExpert``), (d) max^n on the
-true deal (a cheat, the bound). Prints each one's chips a seat-hand over (a), and (c)
+max^n once at most ``--tiles`` tiles are in hands (``SolvingExpert``; a solve past 5,000
+nodes is given up for the club's rollout), (d) max^n on the true deal (a cheat, the bound;
+past 20,000 nodes the club's choice). Prints each one's chips a seat-hand over (a), and (c)
 over (b), with 95 % intervals.
 """
 
