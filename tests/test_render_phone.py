@@ -130,3 +130,31 @@ def test_a_seats_last_action_is_shown_under_its_name_without_it(lang):
             assert g.get("aria-label").endswith(". " + whole)
             seen.add(event["key"])
     assert {"act.play", "act.draw"} <= seen, seen
+
+
+def test_on_a_phone_without_room_for_backs_the_count_comes_before_the_last_two():
+    """A strip with no room for the boneyard's backs writes its count where they would be,
+    before the two crossed tiles (R2): after them it read as their count (an audit). The
+    person's pills never cover that row: the last are left out, and still said."""
+    view = next(v for v in hand_views("2", 5, 4) if v.get("hand")
+                and v["waiting_for"] == "human" and v["hand"].get("drawable", 0) >= 3
+                and v["hand"].get("last_two"))
+    me = view["viewer"]
+    names = list(view["names"])
+    names[me] = "Maximiliaan van Oosterhout"
+    words = web_views.words("en", {"viewer": None, "names": names})
+    hand = dict(view["hand"], setter=me, nos=me, waits=[[["6-6", 1]]] * 4)
+    root = parse(render_table.table_svg(dict(view, names=names, hand=hand), {}, "narrow",
+                                        words))
+    bone = next(g for g in root.iter(SVG + "g") if g.get("class") == "boneyard")
+    backs = [g for g in bone.iter(SVG + "g") if g.get("class") == "bone"]
+    assert not backs  # (no room: the case the audit saw)
+    count = next(t for t in bone.iter(SVG + "text") if t.get("class") == "boneyard-count")
+    dead = [float(g.get("transform")[10:].split()[0]) for g in bone.iter(SVG + "g")
+            if g.get("class") == "dead"]
+    assert dead and float(count.get("x")) < min(dead)
+    assert "".join(count.itertext()) == str(view["hand"]["drawable"])
+    you = next(g for g in root.iter(SVG + "g") if g.get("class") == "you")
+    pills = [float(r.get("x")) for r in you.iter(SVG + "rect")]
+    assert pills and min(pills) > max(dead) + 9  # (a phone's back is 9 units wide)
+    assert all(words.word(k) in you.get("aria-label") for k in ("pill.on_set", "pill.your_turn"))

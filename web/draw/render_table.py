@@ -374,9 +374,10 @@ def layout_svg(view, ui, d, words):
 
 def zoom_buttons(d, zoom, zmax, words):
     """Zoom in and out, in the layout area's top right corner; the one that can do nothing
-    more is disabled."""
+    more is disabled. A third larger than an end's least box: a phone held sideways draws
+    the table smaller than the 24 px that box is made for (an audit measured 23)."""
     ax, ay, aw, _ = d["area"]
-    size = d["target"]
+    size = d["target"] * 4 / 3
     parts = []
     for k, (cmd, key, sign, can) in enumerate((
             ("zoom-in", "table.zoom_in", "+", zoom[0] < zmax),
@@ -493,6 +494,12 @@ def draw_strip(view, d, words, ui=None):
         if more:
             parts.append(text(bx + 2, y + th * 0.68, "+" + str(drawable - shown), 12, INK_DIM))
             bx += 22
+        # No back fits (a phone): the count stands where they would (after the crossed
+        # last two it read as theirs: an audit).
+        first = small and drawable and not shown
+        at = bx
+        if first:
+            bx += text_width(said, 12) + 2
         bx += 6 if drawable else 0
         dead = hand.get("last_two", 0)
         dead_parts = [title(words.word("table.last_two"))]
@@ -500,10 +507,12 @@ def draw_strip(view, d, words, ui=None):
             dead_parts.append(tile_back(bx, y, tw, th, "dead", True))
             bx += tw + 2
         parts.append(group(dead_parts, "last-two"))
-        parts.append(text(bx + 6, y + th * 0.68, said, 12 if small else 13, INK_DIM,
-                          more=[("class", "boneyard-count"), ("data-drawable",
-                                                               str(drawable))]))
-        left = bx + 6 + text_width(said, 12 if small else 13)
+        if not first:
+            at = bx + 6
+            bx = at + text_width(said, 12 if small else 13)
+        parts.append(text(at, y + th * 0.68, said, 12 if small else 13, INK_DIM,
+                          more=[("class", "boneyard-count"), ("data-drawable", str(drawable))]))
+        left = bx
         named = words.word("table.boneyard") + ": " + words.word("table.to_draw", {"n": drawable})
         parts = [group(parts, "boneyard", [("role", "img"), ("aria-label", named)])]
     parts.append(you_svg(view, d, y + th * 0.68, words, ui, left))
@@ -540,6 +549,10 @@ def you_width(view, d, words):
             14 + text_width(words.number(chips), size, True) + size * 0.9)
 
 
+def _pills_width(labels, psize):
+    return sum(pill_width(label, psize) + 4 for label, _ in labels)
+
+
 def you_svg(view, d, base, words, ui=None, left=0):
     """The person's own line, right-aligned: their name (where it clears the boneyard's row,
     which ends at `left`), their pills and chips."""
@@ -556,9 +569,15 @@ def you_svg(view, d, base, words, ui=None, left=0):
         parts.append(chip_change(right, base - size * 1.1, changes[me], size * 0.8, words))
     cx = right - text_width(shown, size, True) - size * 0.9
     parts.append(chip(cx, base - size * 0.33, size * 0.42))
-    labels = you_labels(view, words)
+    labels = every = you_labels(view, words)
     psize = 12 if small else 11
     lx = cx - 14
+    # Pills that would cover the boneyard's row: one unit smaller, then the last left out
+    # (all are still said, below).
+    if _pills_width(labels, psize) > lx - left - 6:
+        psize -= 1
+        while labels and _pills_width(labels, psize) > lx - left - 6:
+            labels = labels[:-1]
     for label, colour in labels:
         w = pill_width(label, psize)
         lx -= w + 4
@@ -568,7 +587,7 @@ def you_svg(view, d, base, words, ui=None, left=0):
     if lx - 8 - text_width(name, size, True) > left + 6:
         parts.append(text(lx - 8, base, name, size, INK, "end", "700"))
     said = [words.capital(words.word("seat.title", {"seat": me, "chips": chips}))]
-    said += [label for label, _colour in labels]
+    said += [label for label, _colour in every]
     return group(parts, "you", [("role", "img"), ("aria-label", ", ".join(said))])
 
 
