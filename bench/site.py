@@ -7,7 +7,9 @@ rules.html (its first diagram drawn: performance mark nos:first-diagram; all of 
 nos:diagrams) and embed.html?pos=… (nos:embed-drawn), each cold (a fresh browser context)
 and warm (reloaded in that context, from the HTTP cache). Prints the medians in ms from
 navigation start, their ratios to the bare page's, and the bytes a cold position embed
-transfers, gzip-compressed as a host would serve them (gzip -6 of each file requested).
+transfers, gzip-compressed as a host would serve them (gzip -6 of each file requested);
+beside each ratio of medians, the median of each round's own ratio (its load against the
+same round's bare load).
 Goals (issue 12): first diagram ≤ 1.5×, all diagrams ≤ 2× the bare boot; a cold position
 embed under 1 MB gzip.
 """
@@ -87,7 +89,13 @@ def main(argv: list[str] | None = None) -> int:
         for name, (_, marks) in PAGES.items():
             for mark in marks if name != "bare" else []:
                 ms = med[(name, mark, mode)]
-                print(f"  {mode}: {name} {mark} {ms:.0f} = {ms / bare:.2f}× bare")
+                # Each round's load against that round's bare load: the machine's pace
+                # drifts from round to round, and a pair shares it.
+                paired = statistics.median(
+                    a / b for a, b in zip(times[(name, mark, mode)],
+                                          times[("bare", "nos:bare", mode)], strict=True))
+                print(f"  {mode}: {name} {mark} {ms:.0f} = {ms / bare:.2f}× bare "
+                      f"(median of the rounds' own ratios {paired:.2f}×)")
     print(f"  cold position embed: {statistics.median(embed_bytes) / 1e6:.2f} MB gzip "
           f"({len(PAGES)} pages' runtime files counted once each)")
     return 0
