@@ -36,8 +36,7 @@ import time
 from nos.actions import Action
 from nos.bots import EXPERT
 from nos.bots.club import club_policy
-from nos.bots.expert import Candidate, Expert, rollout
-from nos.bots.inference import PastPlays
+from nos.bots.expert import Expert
 from nos.hand import Hand
 from nos.observation import Observation
 from nos.session import Session
@@ -56,15 +55,16 @@ def solve(hand: Hand, nodes: list[int], limit: int) -> list[int]:
     if hand.over:
         return list(hand.chips)
     seat = hand.current
-    best: list[int] | None = None
+    return max((value for _, value in outcomes(hand, nodes, limit)), key=lambda v: v[seat])
+
+
+def outcomes(hand: Hand, nodes: list[int], limit: int):
+    """(action, every seat's chips under max^n after it) for each legal action of ``hand``
+    (a hand in play always has one)."""
     for action in hand.legal_actions():
         child = hand.copy()
         child.apply_legal(action)
-        value = solve(child, nodes, limit)
-        if best is None or value[seat] > best[seat]:
-            best = value
-    assert best is not None  # (a hand in play always has a legal action)
-    return best
+        yield action, solve(child, nodes, limit)
 
 
 def in_endgame(hand: Hand) -> bool:
@@ -74,16 +74,8 @@ def in_endgame(hand: Hand) -> bool:
 
 def best_on_the_deal(hand: Hand, limit: int) -> Action:
     """The action max^n takes at ``hand`` (its true deal: for measurement only)."""
-    seat, nodes = hand.current, [0]
-    best, value = None, None
-    for action in hand.legal_actions():
-        child = hand.copy()
-        child.apply_legal(action)
-        got = solve(child, nodes, limit)[seat]
-        if value is None or got > value:
-            best, value = action, got
-    assert best is not None
-    return best
+    seat = hand.current
+    return max(outcomes(hand, [0], limit), key=lambda got: got[1][seat])[0]
 
 
 class SolvingExpert(Expert):
@@ -95,32 +87,17 @@ class SolvingExpert(Expert):
         super().__init__(**{**EXPERT, **params})
         self.tiles, self.limit = tiles, limit
 
-    def one_deal(self, obs: Observation, hints: list[int] | None, cands: list[Candidate],
-                 live: list[int], rng: random.Random,
-                 past: PastPlays | None = None) -> list[tuple[int, float]]:
-        if not (obs.phase == "play" and obs.boneyard_count <= 2):
-            return super().one_deal(obs, hints, cands, live, rng, past)
-        world = self.deal(obs, hints, rng, past)
-        seed, start = rng.getrandbits(64), world.chips[obs.seat]
-        out = []
-        for i in live:
-            h = world.copy()
-            for a in cands[i]:
-                h.apply_legal(a)
-            out.append((i, self.finish(h, random.Random(seed), obs.seat) - start))
-        return out
-
-    def finish(self, h: Hand, rng: random.Random, seat: int) -> float:
-        """The seat's chips at the end of ``h``: solved once small enough, else rolled out."""
-        while h.phase.value != "over":
-            if in_endgame(h) and sum(len(x) for x in h.hands) <= self.tiles:
+    def play_out(self, hand: Hand, rng: random.Random, seat: int) -> float:
+        """Solved once small enough, if this deal's decision is in the endgame (``--gain``
+        asks only there); else, or past ``limit`` nodes, rolled out as the expert does."""
+        while in_endgame(hand):
+            if sum(len(x) for x in hand.hands) <= self.tiles:
                 try:
-                    return solve(h.copy(), [0], self.limit)[seat]
+                    return solve(hand.copy(), [0], self.limit)[seat]
                 except OverBudget:
                     break
-            h.apply_legal(self.policy(h, rng))
-        rollout(h, rng, self.policy)
-        return h.chips[seat]
+            hand.apply_legal(self.policy(hand, rng))
+        return super().play_out(hand, rng, seat)
 
 
 WAYS = ("club", "expert", "solving", "true deal")
@@ -179,7 +156,7 @@ def endgames(players: int, sessions: int, limit: int) -> list[tuple[int, int, fl
             hand = session.start_hand()
             seen = False
             while not hand.over:
-                if not seen and hand.phase.value == "play" and len(hand.stack) <= 2:
+                if not seen and in_endgame(hand):
                     seen = True
                     nodes = [0]
                     start = time.perf_counter()

@@ -362,6 +362,11 @@ class Expert(Bot):
             h = world.copy()
             for a in cands[i]:
                 h.apply_legal(a)
-            rollout(h, random.Random(seed), self.policy)
-            out.append((i, h.chips[seat] - start))
+            out.append((i, self.play_out(h, random.Random(seed), seat) - start))
         return out
+
+    def play_out(self, hand: Hand, rng: random.Random, seat: int) -> float:
+        """``seat``'s chips at the end of ``hand``, played out from a sampled deal (the club
+        policy for all: ``rollout``)."""
+        rollout(hand, rng, self.policy)
+        return hand.chips[seat]
