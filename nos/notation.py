@@ -288,7 +288,7 @@ def _bad_character(text):
     U+E0041), so that the sentence stays one line that reads as it is written."""
     for ch in text:
         if not ("a" <= ch <= "z" or "0" <= ch <= "9" or ch in "._-!*"):
-            if ch in " \t\r\n":  # (a text pasted in two pieces, or typed with spaces)
+            if ch in _SPACE:  # (a text pasted in two pieces, or typed with spaces)
                 raise NotationError("space")
             code = ord(ch)
             if " " < ch <= "~" or any(low <= code <= high for low, high in _SHOWN):

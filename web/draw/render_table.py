@@ -545,7 +545,7 @@ def you_width(view, d, words):
     size, psize = (13, 12) if small else (16, 11)
     chips = view.get("chips", [0] * (me + 1))[me] if view.get("chips") else 0
     return (text_width(words.capital(words.name(me)), size, True) + 8 +
-            sum(4 + pill_width(label, psize) for label, _ in you_labels(view, words)) +
+            _pills_width(you_labels(view, words), psize) +
             14 + text_width(words.number(chips), size, True) + size * 0.9)
 
 
