@@ -329,4 +329,8 @@ def test_a_playable_embed_speaks_the_browsers_language_not_one_chosen_before(
                            timeout=BOOT_TIMEOUT_MS)  # (index.html?…&embed=1: web/embed.js)
     assert "embed=1" in page.url
     assert page.get_attribute("html", "lang") == "en"
+    # Its rules link opens them in that language and in a tab of their own: followed in
+    # the frame, it would end a game that an embed does not save.
+    assert page.get_attribute(".rules-link", "href") == "./rules.html?lang=en"
+    assert page.get_attribute(".rules-link", "target") == "_blank"
     guard.check()

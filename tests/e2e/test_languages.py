@@ -104,6 +104,8 @@ def test_switching_language_mid_hand_and_reloading_keeps_both(app, guard, base_u
     assert prompt and prompt not in views.catalogue("en")["words"].values()
     assert state(app)["hand"] == before["hand"] and state(app)["log"] == before["log"]
     assert app.text_content("#announcer") == ""  # (no English left in the live region)
+    assert app.get_attribute(".rules-link", "href") == "./rules.html?lang=pl"
+    assert app.get_attribute(".rules-link", "target") is None  # (the game is saved)
     # The choice is kept: a reload shows the same game, in Polish.
     app.reload()
     settle(app)

@@ -5,7 +5,7 @@ what happens, by postMessage (docs/embedding.md): nos:ready once playable, nos:r
 its height changes, nos:action for every move (the event, its payments and its sentence)
 and nos:hand-end when a hand is over."""
 
-from dom import Height, post_to_parent
+from dom import Height, absent, post_to_parent
 from pyscript import document
 from render_spoken import logged, unheard
 
@@ -28,6 +28,10 @@ def start():
     """Mark the page as embedded (CSS) and report its height whenever it changes. (The
     host's ?bg= is the colour theme: web/boot.js.)"""
     document.documentElement.setAttribute("data-embed", "1")
+    rules = document.querySelector(".rules-link")
+    if not absent(rules):  # in a tab of its own: in the frame it would end the game there
+        rules.setAttribute("target", "_blank")
+        rules.setAttribute("rel", "noopener")
     WATCH.height.watch()
 
 

@@ -94,6 +94,9 @@ def translate_page(page):
             node.setAttribute("title", w.word(str(node.getAttribute("data-word-title"))))
         setattr(document, "title", w.word("page.title"))  # noqa: B010 - `.title`: str.title
         page.shown.static_lang = page.shown.lang
+    rules = document.querySelector(".rules-link")
+    if not absent(rules):  # the rules in the language shown (an embed stores none)
+        rules.setAttribute("href", "./rules.html?lang=" + page.shown.lang)
     select = el("lang-select")
     if not absent(select):
         if not select.options.length:  # each language named in itself (ui_logic.LANGUAGES)
