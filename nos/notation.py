@@ -49,6 +49,15 @@ MESSAGES = {
     "bad_boneyard": "The boneyard {text!} is not b and its count, like b9, perhaps with its "
                     "tiles after a dot.",
     "bad_option": "The field {text!} is not one a position has (w, t, p, n, h, r or f).",
+    "bad_waits": "The waits {text!} are not a seat and an arm for each wait owed, like wb1.",
+    "bad_last": "The previous turn {text!} is not a seat and the arm it played on (s for the "
+                "set tile), like tc0.",
+    "bad_passes": "The passes in a row {text!} are not one digit after p, like p2.",
+    "bad_nos": "The field {text!} is not n and the seat that made nos, like nb.",
+    "bad_number": "The hand's number {text!} is not a whole number from 1 to 999 after h, "
+                  "like h3.",
+    "bad_rules": "The house rules {text!} are not r1, r2 or r12.",
+    "bad_first": "The field {text!} is not f alone, which marks a session's first hand.",
     "twice": "The field {text!} is given twice.",
     "seat_count": "The position has chips for {n} seats but {text} hands.",
     "no_seat": "Seat {text} does not sit at a table of {n}.",
@@ -298,19 +307,25 @@ def _bad_character(text):
                                 {"text": "U+" + "0" * (4 - len(digits)) + digits})
 
 
+# The sentence of a known field written wrongly (an unknown one is "bad_option").
+_FIELD_KEYS = {"w": "bad_waits", "t": "bad_last", "p": "bad_passes", "n": "bad_nos",
+               "h": "bad_number", "r": "bad_rules", "f": "bad_first"}
+
+
 def _option(pos, key, value, field, n):
+    bad = _FIELD_KEYS.get(key, "bad_option")
     if key == "w" and value and len(value) % 2 == 0:
         for k in range(0, len(value), 2):
             if not value[k + 1].isdigit():
-                raise NotationError("bad_option", {"text": field})
-            pos["waits"][_seat(ord(value[k]), n, field, "bad_option")].append(int(value[k + 1]))
+                raise NotationError(bad, {"text": field})
+            pos["waits"][_seat(ord(value[k]), n, field, bad)].append(int(value[k + 1]))
     elif key == "t" and len(value) == 2 and (value[1].isdigit() or value[1] == "s"):
-        pos["last"] = [_seat(ord(value[0]), n, field, "bad_option"),
+        pos["last"] = [_seat(ord(value[0]), n, field, bad),
                        SET_ARM if value[1] == "s" else int(value[1])]
     elif key == "p" and value.isdigit() and len(value) == 1:
         pos["passes"] = int(value)
     elif key == "n" and len(value) == 1:
-        pos["nos"] = _seat(ord(value), n, field, "bad_option")
+        pos["nos"] = _seat(ord(value), n, field, bad)
     elif key == "h" and value.isdigit() and 0 < len(value) < 4 and int(value) > 0:
         pos["number"] = int(value)
     elif key == "r" and value in ("1", "2", "12"):
@@ -318,7 +333,7 @@ def _option(pos, key, value, field, n):
     elif key == "f" and not value:
         pos["first"] = True
     else:
-        raise NotationError("bad_option", {"text": field})
+        raise NotationError(bad, {"text": field})
 
 
 # ------------------------------------------------------------------------ formatting
