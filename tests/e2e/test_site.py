@@ -174,6 +174,36 @@ def test_the_rules_link_to_their_other_languages_at_the_same_ruling(page, guard,
     assert page.get_attribute("html", "lang") == "nl"
 
 
+def test_a_reader_who_scrolled_switches_language_at_the_same_place(page, guard,
+                                                                  base_url) -> None:
+    """The language links stay in view (a sticky bar); one followed far down the page
+    opens the other text at the anchor being read, not at its top or at the anchor the
+    reader came to; at the page's top it opens the top."""
+    page.goto(f"{base_url}rules.html?lang=en#R14")
+    wait_ready(page)
+    page.evaluate("document.getElementById('R21').scrollIntoView()")
+    page.mouse.wheel(0, 20)  # (reading on, R21 still the paragraph at the top)
+    page.wait_for_function("scrollY > 0 && document.getElementById('R21')"
+                           ".getBoundingClientRect().top < 60")
+    bar = page.locator(".site-top").bounding_box()
+    assert bar and bar["y"] == 0  # (in view without scrolling back)
+    # Clicked where it is seen: Playwright's click would first scroll its place in the page
+    # (above, for a sticky element) into view.
+    link = page.locator("#langs a[hreflang=nl]").bounding_box()
+    assert link and link["y"] < bar["height"]
+    page.mouse.click(link["x"] + link["width"] / 2, link["y"] + link["height"] / 2)
+    page.wait_for_url(re.compile(r"rules\.html\?lang=nl#R21$"))
+    wait_ready(page)
+    top = page.evaluate("document.getElementById('R21').getBoundingClientRect().top")
+    assert bar["height"] <= top < 200  # below the bar, at the top of the text
+    page.keyboard.press("Home")
+    page.wait_for_function("scrollY === 0")
+    page.click("#langs a[hreflang=pl]")
+    page.wait_for_url(re.compile(r"rules\.html\?lang=pl$"))
+    wait_ready(page)
+    guard.check()
+
+
 def test_every_file_the_pages_request_is_precached_and_each_page_opens_offline(
         context, page, make_server) -> None:
     """The service worker precaches exactly what the pages may ask for (scripts/build_web.py

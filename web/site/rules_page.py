@@ -152,6 +152,8 @@ def wire_example(example, words):
     draw_example(example, words)
 
 
+# The anchors a language link may keep (keep_place): sections, rulings, worked examples.
+PLACES = "#rules h2[id], #rules h3[id], #rules p[id], #rules section[id], #rules li[id]"
 SLICE_MS = 40  # drawing time between two yields to the browser
 
 
@@ -290,11 +292,35 @@ def languages_html(lang, words):
 
 
 def keep_place(event):
-    """A language link keeps the anchor the reader came to (#R14)."""
+    """A language link keeps the reader's place: the anchor they came to (#R14) while it is
+    in view, else the last anchor that begins above the top of the text in view (every
+    language's text has the same anchors), or none at the page's top."""
     link = event.target.closest("a[hreflang]")
     if not absent(link):
-        link.setAttribute("href", "?lang=" + str(link.getAttribute("hreflang")) +
-                          str(window.location.hash or ""))
+        link.setAttribute("href", "?lang=" + str(link.getAttribute("hreflang")) + place())
+
+
+def place():
+    """"#id" of the reader's place on the page (keep_place), or ""."""
+    came = anchor()
+    node = el(came) if came else None
+    height = window.innerHeight
+    if node is not None and not absent(node):
+        box = node.getBoundingClientRect()
+        if box.bottom > 0 and box.top < height:
+            return "#" + came
+    if window.scrollY < height / 4:
+        return ""
+    found = ""
+    bar = document.querySelector(".site-top")  # (it stays at the top: sticky, site.css)
+    # (an anchor followed stops a little below the bar: site.css, scroll-margin-top)
+    top = 24 if absent(bar) else bar.getBoundingClientRect().bottom + 24
+    nodes = document.querySelectorAll(PLACES)
+    for i in range(nodes.length):  # (in the order of the page: their tops only grow)
+        if nodes.item(i).getBoundingClientRect().top > top:
+            break
+        found = "#" + str(nodes.item(i).id)
+    return found
 
 
 def anchor():
