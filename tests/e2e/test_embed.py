@@ -139,6 +139,12 @@ def test_a_second_origin_embeds_a_position_a_replay_and_a_playable_table(
     assert messages(page, "play", "nos:resize")
     # The person's own saved game of this site is left alone by an embed.
     assert frame.evaluate("localStorage.getItem('nos.game.v1')") is None
+    # The host allowed no clipboard: Copy says so and selects the link, and the browser is
+    # not asked (it would report a policy violation in the console: the guard).
+    frame.click("[data-cmd=share]")
+    frame.click("#share-position + [data-cmd=share-copy]")
+    frame.locator(".share-note", has_text="Copying is not allowed here").wait_for()
+    assert frame.evaluate("document.activeElement.id") == "share-position"
 
 
 def test_a_site_of_another_domain_embeds_a_position_and_a_table_with_storage_refused(

@@ -7,7 +7,7 @@ import json
 import render_share
 from dom import absent, el, open_dialog
 from language import words
-from pyscript import window
+from pyscript import document, window
 
 
 def base_url():
@@ -41,6 +41,8 @@ async def copy(page, node):
         return
     w = words(page)
     try:
+        if not clipboard_allowed():
+            raise PermissionError
         await window.navigator.clipboard.writeText(target.value)
         note = w.word("share.copied")
     except Exception:  # noqa: BLE001 - no permission (an iframe, an old browser)
@@ -49,6 +51,18 @@ async def copy(page, node):
     found = el("share-body").querySelector(".share-note")
     if not absent(found):
         found.textContent = note
+
+
+def clipboard_allowed():
+    """False where the page's permissions policy refuses the clipboard (a frame whose host
+    did not allow clipboard-write): asked anyway, the browser logs a violation."""
+    policy = document.featurePolicy
+    if absent(policy):
+        return True
+    try:
+        return bool(policy.allowsFeature("clipboard-write"))
+    except Exception:  # noqa: BLE001 - a browser whose policy object differs
+        return True
 
 
 def close():
