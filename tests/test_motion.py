@@ -8,6 +8,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import render_table
+import ui_logic
 import web_views
 from web_views import sample_views
 
@@ -40,3 +41,25 @@ def test_the_last_play_slides_in_from_its_seat_and_payments_rise_from_the_chips(
         assert sorted(rises) == sorted(EN.signed(c) for c in changes if c)
         found += 1
     assert found
+
+
+def _view(entries: int, chips: list[int], last_play: str | None, hand: int = 1) -> dict:
+    """A view's fields that motion reads; its log holds only the last 200 entries of the
+    game's `entries` (nos/view.py), each numbered in the game."""
+    log = [{"n": k} for k in range(max(0, entries - 200), entries)]
+    return {"log": log, "chips": chips, "hand": {"last_play": last_play, "hand": hand}}
+
+
+def test_motion_goes_on_after_the_views_log_is_full():
+    """The view keeps the log's last 200 entries: counted by their length, every move after
+    the 200th looked like a redrawing, and nothing moved for the rest of the game."""
+    now, moved = ui_logic.table_motion(None, _view(250, [500, 500, 500], "a"), False)
+    assert moved is None  # (the first drawing)
+    now, moved = ui_logic.table_motion(now, _view(252, [505, 495, 500], "b"), False)
+    assert moved == {"play": True, "chips": [5, -5, 0]}
+    again, moved = ui_logic.table_motion(now, _view(252, [505, 495, 500], "b"), False)
+    assert moved is None and again == now  # (the same action drawn again)
+    _, moved = ui_logic.table_motion(now, _view(253, [505, 495, 500], "c"), True)
+    assert moved is None  # (prefers-reduced-motion)
+    _, moved = ui_logic.table_motion(now, _view(254, [500, 500, 500], None, hand=2), False)
+    assert moved is None  # (a new hand: its first drawing)

@@ -6,18 +6,13 @@ Pure functions of their arguments, in the MicroPython subset (see render_svg.py)
 """
 
 from render_layout import end_title, hand_of
+from ui_logic import logged
 
 # Log entries shown but not said: a seal's 64 digits read aloud help nobody (the log has it).
 UNSAID = ("log.sealed",)
 # The person's own action said all the same: the game the hand is played as, composed in a
 # dialog that has closed (R7).
 SAID_OWN = ("act.announce",)
-
-
-def logged(log):
-    """How many entries the game's log holds: the view has only its last ones, each
-    numbered in the game (`n`)."""
-    return log[-1].get("n", len(log) - 1) + 1 if log else 0
 
 
 def unheard(log, heard):

@@ -7,7 +7,8 @@ and nos:hand-end when a hand is over."""
 
 from dom import Height, absent, post_to_parent
 from pyscript import document
-from render_spoken import logged, unheard
+from render_spoken import unheard
+from ui_logic import logged
 
 
 class Watch:

@@ -82,16 +82,9 @@ def motion(page):
     slides in from its player's seat) and the chips each seat got or paid (the amounts rise
     from their chips). Nothing on the first drawing, a redrawing of the same action (a
     language switch, a selection) or under prefers-reduced-motion."""
-    view = page.view or {}
-    hand = view.get("hand") or {}
-    now = [len(view.get("log") or []), view.get("chips") or [], hand.get("last_play"),
-           hand.get("hand")]
-    before, page.shown.moved = page.shown.moved, now
-    if (before is None or REDUCED.matches or now[0] <= before[0] or now[3] != before[3]
-            or len(now[1]) != len(before[1])):
-        return None
-    return {"play": now[2] is not None and now[2] != before[2],
-            "chips": [now[1][s] - before[1][s] for s in range(len(now[1]))]}
+    page.shown.moved, moved = logic.table_motion(page.shown.moved, page.view or {},
+                                                 REDUCED.matches)
+    return moved
 
 
 def hand_ui(page):

@@ -251,3 +251,25 @@ def page_state(view, busy):
     if view.get("waiting_for") == "bot":
         return "bot"
     return "playable"
+
+
+def logged(log):
+    """How many entries the game's log holds: the view has only its last ones, each
+    numbered in the game (`n`)."""
+    return log[-1].get("n", len(log) - 1) + 1 if log else 0
+
+
+def table_motion(before, view, reduced):
+    """(what the table shows of `view`, for the next call; what moved since `before`, the
+    same of the view drawn last from an earlier action): the last play (it slides in) and
+    each seat's chips got or paid (they rise). None on the first drawing, a redrawing of
+    the same action (a language switch, a selection), a new hand or `reduced` motion. The
+    log's entries are counted by their numbers: the view holds only its last ones."""
+    hand = view.get("hand") or {}
+    now = [logged(view.get("log") or []), view.get("chips") or [], hand.get("last_play"),
+           hand.get("hand")]
+    if (before is None or reduced or now[0] <= before[0] or now[3] != before[3]
+            or len(now[1]) != len(before[1])):
+        return now, None
+    return now, {"play": now[2] is not None and now[2] != before[2],
+                 "chips": [now[1][s] - before[1][s] for s in range(len(now[1]))]}
