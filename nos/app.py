@@ -52,7 +52,9 @@ SETTINGS: dict[str, Any] = {
     "pace": 550,
     "delay": [0, 5000],
     "house_rules": ["H1", "H2"],
-    "people": [1, 5],  # pass-and-play: people at one device, at most the players
+    # Pass-and-play: [least, most] people at one device for each number of players (a JSON
+    # key is a string), at most the players.
+    "people": {str(n): [1, n] for n in (3, 4, 5)},
     "defaults": {"players": 4, "level": "club", "H1": False, "H2": False, "people": 1},
 }
 

@@ -68,6 +68,25 @@ def test_the_new_game_dialog_shows_the_pace_in_use_even_when_it_has_no_name():
     assert html.count('data-param="pace"') == len(SETTINGS["paces"]) + 1
 
 
+def test_the_new_game_dialog_offers_as_many_people_as_the_engine_allows_for_the_players():
+    """Pass-and-play: the people at the device are 1 to the engine's most for the players
+    chosen (nos.app.SETTINGS), and a choice beyond it shows as that most."""
+    from nos.app import SETTINGS
+
+    def people(html):
+        offered = re.findall(r'data-param="people" data-value="(\d+)"', html)
+        chosen = re.findall(r'data-param="people" data-value="(\d+)" aria-pressed="true"', html)
+        return [int(n) for n in offered], [int(n) for n in chosen]
+
+    for players in SETTINGS["players"]:
+        state = {"players": players, "level": "club", "seed": "", "pace": 550, "people": 5}
+        html = render_panels.new_game_html(state, False, SETTINGS, EN)
+        low, high = SETTINGS["people"][str(players)]
+        assert people(html) == (list(range(low, high + 1)), [high])
+    html = render_panels.new_game_html({"players": None, "people": 2}, False, SETTINGS, EN)
+    assert people(html) == ([1], [1])
+
+
 def test_html_has_no_inline_styles_or_scripts():
     for _, view in SAMPLES:
         for html in (render_panels.controls_html(view, {}, EN), render_panels.log_html(view, EN),

@@ -549,6 +549,12 @@ def info_html(view, w):
 
 
 # ---------------------------------------------------------------- new game
+def people_limits(settings, players):
+    """[least, most] people at one device with `players` players, as the engine's settings
+    say ([1, 1] before the players are known)."""
+    return ((settings.get("people") or {}).get(str(players)) or [1, 1])[:2]
+
+
 def new_game_html(state, in_progress, settings, w):
     """The inside of the new-game dialog; state: {"players", "people", "level", "h1", "h2",
     "pace", "seed", "error"}; the choices and limits are the engine's `settings`."""
@@ -558,11 +564,10 @@ def new_game_html(state, in_progress, settings, w):
     out.append(option_row(w.word("ng.players"), "players",
                           [(n, w.number(n)) for n in settings.get("players", [])],
                           state.get("players")))
-    most = state.get("players") or 1
-    low, high = (settings.get("people") or [1, 1])[:2]
+    low, high = people_limits(settings, state.get("players"))
     out.append(option_row(w.word("ng.people"), "people",
-                          [(n, w.number(n)) for n in range(low, min(high, most) + 1)],
-                          min(state.get("people") or 1, most)))
+                          [(n, w.number(n)) for n in range(low, high + 1)],
+                          max(low, min(state.get("people") or 1, high))))
     out.append('<p class="dialog-sub">' + esc(w.word("ng.people_hint")) + "</p>")
     out.append(option_row(w.word("ng.level"), "level",
                           [(lv, w.word("level." + lv)) for lv in settings.get("levels", [])],

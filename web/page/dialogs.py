@@ -5,6 +5,7 @@ rules and seed, within the limits of the engine's settings)."""
 
 import access
 import render_announce as announce
+import render_panels as panels
 import ui_logic as logic
 from dom import REDUCED, absent, attr, closest, el, moved, open_dialog, pointer_within
 from link import pace_of, prefs, send, spawn, start_game
@@ -155,7 +156,8 @@ def on_new_game_click(page, event):
             return
         el("newgame-dialog").close()
         page.shown.notice = None
-        people = min(ng.get("people") or 1, ng["players"] or 1)
+        low, high = panels.people_limits(page.settings(), ng["players"])
+        people = max(low, min(ng.get("people") or 1, high))  # (as the dialog showed it)
         spawn(page, start_game(page, {"players": ng["players"], "level": ng["level"],
                                       "seed": seed, "h1": ng["h1"], "h2": ng["h2"],
                                       "pace": ng["pace"], "people": people}))

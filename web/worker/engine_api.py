@@ -171,7 +171,8 @@ def _config(cfg):
     low, high = SETTINGS["seed"]
     seed = None if seed is None or seed == "" else _number(seed, low, high, "error.seed")
     options = Options(_switch(cfg.get("h1", False), "h1"), _switch(cfg.get("h2", False), "h2"))
-    people = _number(cfg.get("people", 1), 1, players, "error.people")
+    low, high = SETTINGS["people"][str(players)]
+    people = _number(cfg.get("people", 1), low, high, "error.people")
     return players, level, seed, options, people
 
 
