@@ -23,7 +23,7 @@ const EMBEDDED = PAIRS.some(([name, value]) => name === "embed" && value === "1"
 // (preloaded; PyScript parsed mpy.toml with the same parser). Without its settings the
 // worker would fetch Pyodide from a CDN, which the CSP forbids (the page would wait
 // forever): if the file cannot be read, no worker is created and the reason goes to
-// body[data-boot-error], which the main thread shows (web/page/main.py).
+// body[data-boot-error] (a code: "settings"), which the main thread words (web/page/game.py).
 async function startWorker() {
   let config;
   try {
@@ -32,7 +32,7 @@ async function startWorker() {
     config = JSON.stringify(parseToml(await response.text()));
   } catch (err) {
     console.error("Nos: pyscript.toml could not be read:", err);
-    document.body.dataset.bootError = `its settings (pyscript.toml) could not be read (${err.message}).`;
+    document.body.dataset.bootError = "settings";
     return;
   }
   const script = document.createElement("script");

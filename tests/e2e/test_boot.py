@@ -180,13 +180,14 @@ def test_unreadable_pyscript_toml_is_reported_not_hung(browser, base_url):
     context = browser.new_context(service_workers="block")
     context.route("**/pyscript.toml", lambda route: route.fulfill(status=404, body="gone"))
     g = Guard()
-    g.allowed_console = [re.compile("404|pyscript.toml could not be read")]
+    g.allowed_console = [re.compile("404|pyscript.toml could not be read|"
+                                    "engine failed to start: web/boot.js: settings")]
     g.watch(context)
     page = context.new_page()
     page.goto(base_url + "/")
     page.wait_for_selector("#app[data-state=error]", state="attached", timeout=BOOT_TIMEOUT_MS)
-    assert page.text_content("#status") == ("The engine did not start: its settings "
-                                           "(pyscript.toml) could not be read (HTTP 404).")
+    assert page.text_content("#status") == ("The engine did not start: its settings could "
+                                           "not be read; reload the page to try again.")
     assert page.get_attribute("body", "data-state") == "error"
     assert page.locator('script[type="py"][worker]').count() == 0
     assert [u for u in g.requests if not is_local(u)] == []

@@ -335,7 +335,7 @@ async def connect(page):
     """The engine's worker, once it has started (None if it failed, said on the page)."""
     failure = boot_error()
     if failure:  # web/boot.js created no worker
-        engine_failed(page, failure)
+        engine_failed(page, "web/boot.js: " + failure, BOOT_ERRORS.get(failure))
         return None
     try:
         engine = await workers["engine"]
@@ -347,8 +347,13 @@ async def connect(page):
     return engine
 
 
+# web/boot.js's codes for why it created no worker: the sentence each is said in.
+BOOT_ERRORS = {"settings": "status.engine_no_settings"}
+
+
 def boot_error():
-    """Why web/boot.js could not create the engine's worker ("" if it did or still may)."""
+    """Why web/boot.js could not create the engine's worker, a code of BOOT_ERRORS ("" if it
+    did or still may)."""
     return document.body.getAttribute("data-boot-error") or ""
 
 
@@ -359,7 +364,7 @@ async def slow_start_notice(page):
         return
     failure = boot_error()  # found by web/boot.js after the main thread had started
     if failure:
-        engine_failed(page, failure)
+        engine_failed(page, "web/boot.js: " + failure, BOOT_ERRORS.get(failure))
     else:
         show_status(words(page).word("status.slow", {"mb": FIRST_VISIT_MB}), "loading")
 
@@ -376,9 +381,11 @@ async def describe_engine(page):
     el("app").setAttribute("data-state", "ready")
 
 
-def engine_failed(page, exc):
+def engine_failed(page, exc, key=None):
+    """Say in the reader's language that the engine did not start (`key`: why, if known);
+    the technical reason, `exc`, goes to the console."""
     el("app").setAttribute("data-state", "error")
-    show_status(words(page).word("status.engine_failed", {"reason": str(exc)}), "error")
+    show_status(words(page).word(key or "status.engine_failed"), "error")
     document.body.setAttribute("data-state", "error")
     window.console.error("Nos: engine failed to start: " + str(exc))
 
