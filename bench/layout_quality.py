@@ -80,7 +80,8 @@ GEOMETRIES = {
 # Screen px per drawing unit at the smallest screen of each design (see the docstring).
 SCREEN_SCALE = {"narrow": 360 / 400, "wide": 674 / 1000}
 # Screen px per drawing unit at 360 x 640 (narrow) and 1280 x 800 (wide), as the page draws
-# the table there (measured in the browser: docs/performance.md, session 12).
+# the table there (measured in the browser: docs/performance.md, "a table that fits the
+# screen").
 SCREEN_AT = {"narrow": 0.60, "wide": 0.87}
 NAMES = ["You", "Anna", "Bram", "Cor", "Dirk"]
 

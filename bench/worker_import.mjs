@@ -1,6 +1,6 @@
 // What the Pyodide worker's Python does after Pyodide's own start, from sources (as the
-// worker did until session 5: PyScript's package and the stdlib's html compiled at every
-// boot, the engine compiled until session 4) and from web/worker.zip (what it does now).
+// worker once did: PyScript's package, the stdlib's html and the engine compiled at every
+// boot) and from web/worker.zip (what it does).
 // Runs the npm pyodide package in Node, a fresh interpreter per measurement; PyScript's
 // package cannot run outside a browser, so its modules are loaded but not executed.
 //

@@ -38,7 +38,6 @@ GAME_RULES = {1: "R40", 2: "R41", 3: "R42", 4: "R43", 5: "R44", 6: "R45", 7: "R4
               9: "R48", 10: "R49", 11: "R50", 12: "R51", 13: "R52", 14: "R53", 15: "R54",
               16: "R55", 17: "R56"}
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
-SHAPES = ("line", "cross", "double cross")
 
 
 class Announcement(Value):

@@ -66,10 +66,6 @@ class Observation:
     def drawable(self) -> int:
         return max(0, self.boneyard_count - LAST_TWO)
 
-    @property
-    def my_turn(self) -> bool:
-        return bool(self.legal)
-
     def to_json(self) -> dict:
         """JSON-safe form, for the web worker boundary and saved games."""
         return {

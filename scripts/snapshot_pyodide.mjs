@@ -1,6 +1,7 @@
 // Takes a memory snapshot of the npm `pyodide` package's interpreter right after its start,
 // for web/pyodide.mjs to start the engine's worker from (run by scripts/build_web.py, read
-// back by scripts/pyodide_snapshot.py; see docs/performance.md "Session 6").
+// back by scripts/pyodide_snapshot.py; see docs/performance.md, "Pyodide from a memory
+// snapshot").
 //
 //   node scripts/snapshot_pyodide.mjs OUT STAMP STDLIB_ZIP
 //

@@ -41,7 +41,7 @@ PLACEHOLDER = re.compile(r"\{([^}]*)\}")
 
 def used_keys() -> set[str]:
     """Every key the code can ask the catalogue for."""
-    keys: set[str] = {"language", "you", "seat_n", "list.and"}
+    keys: set[str] = {"you", "seat_n", "list.and"}
     sources = [p.read_text(encoding="utf-8") for p in WEB.rglob("*.py")]
     sources += [p.read_text(encoding="utf-8") for p in (ROOT / "nos").rglob("*.py")]
     html = "".join((ROOT / name).read_text(encoding="utf-8")

@@ -45,8 +45,8 @@ async function startWorker() {
 }
 
 // Starts the main thread's MicroPython (web/page/start.py), before the engine's worker: the
-// worker's start is short now, and started first it slowed the table frame by competing for
-// the cores (docs/performance.md, session 13). PyScript picks up the added <script
+// worker's start is short, and started first it slowed the table frame by competing for the
+// cores (docs/performance.md, "a lighter first visit"). PyScript picks up the added <script
 // type="mpy"> and its config from index.html's <mpy-config>.
 function startMain() {
   const script = document.createElement("script");

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from nos.observation import Observation
 
 LAST_TWO = 2  # R2
-LastTurn = tuple[int, int, bool]  # (seat, arm, went out), as ``Hand.last_turn``
 
 
 class Bot:
