@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from nos.actions import Play
 from nos.games import Plan
 from nos.matching import OUTWARD, Matching
-from nos.tiles import ALL_TILES, Tile
+from nos.tiles import ALL_TILES, MATADORS, Tile
 from nos.value import new_tuple
 
 # Indexed by tile.index: that tile's plays on one open end, each followed by its closing
@@ -209,9 +209,11 @@ class Layout:
         open end, the matching for its next tile, the number that tile must show (``takes``:
         the end's own under ordinary matching, 7 minus it under matador, R60–R62), its
         ``label`` ("M" where only a matador fits, "5-5" where a double must come first), the
-        ruling that keeps it closed for now (``locked``), if any, and whether it is ``dead``:
-        the double it must take next under ordinary matching is already on the table, so it
-        can never grow (R49: an arm begun with a double)."""
+        ruling that keeps it closed for now (``locked``), if any, whether a matador may still
+        come (``matador_left``: not all four are on the table) and whether it is ``dead``, can
+        never grow: the double it must take next under ordinary matching is already on the
+        table (R49: an arm begun with a double), or only a matador fits it and none is left
+        (R62: a blank end; R45, R53: its double gone; every triangle game lays all four)."""
         from nos.events import side_key
 
         plan = self.plan
@@ -221,6 +223,7 @@ class Layout:
         arms = []
         laid = {p.tile for placed in self.arms for p in placed}
         laid.add(plan.set_tile)
+        matador_left = any(t not in laid for t in MATADORS)
         for i in range(plan.arms):
             matching = (plan.accepts(lengths, i, True) or (_ORD,))[0]
             end = self.ends[i]
@@ -242,7 +245,9 @@ class Layout:
                 "locked": blocked[0] if blocked else None,
                 "matching": matching.value,
                 "needs_double": need_double,
-                "dead": need_double and matching is _ORD and Tile(need, need) in laid,
+                "matador_left": matador_left,
+                "dead": (need_double and matching is _ORD and Tile(need, need) in laid) or (
+                    label == "M" and not matador_left),
                 "takes": need,
                 "label": label,
             })

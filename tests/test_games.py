@@ -113,6 +113,8 @@ def test_r43_matador_line_sum_seven_matadors_wild_blank_out() -> None:
     act(hand, "1-0@1>0")
     assert plays(hand) == set()  # only a matador goes on the blank (R62)
     assert bad(hand, "5-5@1>5") == "R62"
+    arm = hand.layout.to_json()["arms"][1]  # a matador may still come: the 0-0, the 5-2
+    assert (arm["label"], arm["dead"], arm["matador_left"]) == ("M", False, True)
 
 
 # ----------------------------------------------------------------------------- R44–R49
@@ -344,6 +346,19 @@ def test_r52_triangle_three_matadors_then_matador_arms() -> None:
     assert (hand.layout.plan.arms, hand.layout.ends) == (3, [6, 5, 4])
     assert bad(hand, "1-0@3>1") == "R11"  # there is no fourth arm
     assert plays(hand) == norm({"1-0@0>0", "3-1@0>3", "2-2@1>2", "3-1@2>1"})
+
+
+def test_r52_r62_a_blank_end_is_dead_once_every_matador_is_on_the_table() -> None:
+    """A triangle's opening lays all four matadors (the 0-0 and its three sides): a blank
+    end under matador matching, which only a matador may take (R62), can never grow, and the
+    view says so; the other ends take their number and nothing wild."""
+    hand = open_triangle(13)
+    act(hand, "1-0@0>0")
+    arms = hand.layout.to_json()["arms"]
+    assert [(a["end"], a["label"], a["dead"], a["matador_left"]) for a in arms] == [
+        (0, "M", True, False), (5, "2", False, False), (4, "3", False, False)]
+    fits = [t for t in ALL_TILES if play_table(MAT, False, 0, 0)[t.index]]  # (the matadors)
+    assert fits and all(t in hand.layout.tiles() for t in fits)
 
 
 def test_r52_triangle_player_without_matador_must_draw() -> None:

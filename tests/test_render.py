@@ -208,6 +208,26 @@ def test_ends_marked_open_locked_and_needing_a_double():
     assert {"locked", "needs-double", "dead"} <= kinds
 
 
+def test_r53_r62_ends_offer_no_matador_once_every_matador_is_on_the_table():
+    """A triangle's opening lays all four matadors: its ends take their number only, and a
+    blank end, which only a matador may take (R62), is said to be dead."""
+    from helpers import act, make_hand
+    from render_layout import end_title
+
+    deal = ["0-0 1-0 2-2 3-1", "6-1 1-1 5-0 6-3", "5-2 6-6 4-1 2-1", "4-3 3-3 5-4 6-2"]
+    said = {}
+    for game in (13, 14):
+        hand = act(make_hand(deal, setter=0), "set 0-0", f"announce {game}", "6-1@0>6",
+                   "5-2@1>5", "4-3@2>4")
+        if game == 13:
+            act(hand, "1-0@0>0")
+        said[game] = [end_title(arm, EN) for arm in hand.layout.to_json()["arms"]]
+    assert said[13] == ["The first arm is dead: only a matador fits it, and every matador is "
+                        "on the table already.", "The second arm takes a 2 (adds up to 7).",
+                        "The third arm takes a 3 (adds up to 7)."]
+    assert said[14][1] == "The second arm takes a 2 (adds up to 7); first a double."
+
+
 def test_selected_tile_highlights_only_its_legal_ends():
     found = 0
     for _, view in SAMPLES:

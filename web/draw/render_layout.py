@@ -58,20 +58,24 @@ def end_title(arm, words):
     side = {"side": arm.get("side", "")}
     state = end_state(arm)
     if state == "dead":
+        if arm.get("label") == "M":  # (only a matador fits it, and none is left)
+            return words.capital(words.word("end.dead_matador", side)) + "."
         return words.capital(words.word("end.dead", {"side": side["side"],
                                                      "tile": arm.get("label", "")})) + "."
     if state == "locked":
         return words.capital(words.word("end.locked", {"side": side["side"],
                                                        "rule": arm.get("locked") or ""})) + "."
     n = arm.get("takes", 0)
+    wild = arm.get("matador_left", True)  # (a matador may still come)
     if arm.get("matching") == "matador":
-        key = "end.takes_matador_only" if arm.get("label") == "M" else "end.takes_matador"
+        key = ("end.takes_matador_only" if arm.get("label") == "M" else
+               "end.takes_matador" if wild else "end.takes_sum")
     else:
         key = "end.takes"
     text = words.word(key, {"side": side["side"], "n": n})
     if arm.get("needs_double") and arm.get("label") != "M":  # (M: a matador, no double)
         text += words.word("end.double_first_matador" if arm.get("matching") == "matador"
-                           else "end.double_first")
+                           and wild else "end.double_first")
     return words.capital(text) + "."
 
 
@@ -206,7 +210,7 @@ def placed_tile(t, x, y, w, h, is_last, words, detailed, side, start):
 # The ends as drawn (end_marker), by all they are drawn from: a move changes one or two.
 _ENDS = Memo(60)
 END_FIELDS = ("dead", "open", "locked", "matching", "label", "takes", "needs_double", "side",
-              "end")  # what end_marker and end_title read of an arm
+              "end", "matador_left")  # what end_marker and end_title read of an arm
 
 
 def end_marker(arm, i, b, u, target, selected, words, hit=None, stop=False):
