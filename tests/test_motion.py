@@ -32,6 +32,9 @@ def test_the_last_play_slides_in_from_its_seat_and_payments_rise_from_the_chips(
         slides = re.findall(r'<animateTransform attributeName="transform" type="translate" '
                             r'from="(-?[\d.]+) (-?[\d.]+)" to="0 0"', moving)
         assert len(slides) == 1 and slides[0] != ("0", "0")
+        # While it moves, clicks go through it (to an end it passes over).
+        assert len(re.findall(r'<set attributeName="pointer-events" to="none" dur="[\d.]+s"/>',
+                              moving)) == 1
         # It moves the group of the last tile played.
         sliding = [g for g in ET.fromstring(moving).iter(SVG + "g")
                    if g.find(SVG + "animateTransform") is not None

@@ -418,10 +418,12 @@ def _back(w, h, dead):
 def slide_in(dx, dy, seconds=0.45):
     """SMIL, inside a group: it arrives from (dx, dy) away, once (motion that informs: a
     tile from the seat that played it). Drawn only when motion is wanted (the page leaves
-    it out under prefers-reduced-motion); it never holds up input."""
+    it out under prefers-reduced-motion); it never holds up input: while it moves, a click
+    on it goes to what lies below (an end it passes over)."""
     return ('<animateTransform attributeName="transform" type="translate" from="' + fmt(dx) +
             " " + fmt(dy) + '" to="0 0" dur="' + fmt(seconds) + 's" fill="freeze" '
-            'calcMode="spline" keyTimes="0;1" keySplines="0.2 0.7 0.3 1"/>')
+            'calcMode="spline" keyTimes="0;1" keySplines="0.2 0.7 0.3 1"/>'
+            '<set attributeName="pointer-events" to="none" dur="' + fmt(seconds) + 's"/>')
 
 
 def chip_change(x, y, amount, size, words, rise=None):
