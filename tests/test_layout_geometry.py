@@ -217,6 +217,27 @@ def test_doubles_lie_as_r63_says_in_long_layouts():
                 assert (along, across) == ((2, 4) if crosswise else (4, 2)), t
 
 
+def test_r42_r63_an_end_awaiting_its_double_lies_where_that_double_will():
+    """On a double cross, an arm's end that must take its double next under ordinary
+    matching is drawn crosswise, straight on, where that double will lie (it was drawn as a
+    tile turning the corner, and the double then came elsewhere); an empty arm's end lies
+    along it."""
+    from nos.position import Position
+
+    layout = Position.parse("512.494.494_a66_3_61c.-.-.60b_play-a_n4.n5.n4_b12").hand() \
+        .layout.to_json()
+    placement, _ = layout_geometry.fit(layout, 600, 400, 20)
+    shapes = []
+    for arm, end in zip(layout["arms"], placement["ends"], strict=True):
+        x0, y0, x1, y1 = end["box"]
+        along = x1 - x0 if end["dir"] in (1, 3) else y1 - y0
+        across = y1 - y0 if end["dir"] in (1, 3) else x1 - x0
+        shapes.append((arm["needs_double"], end["dir"], (along, across)))
+    # North and west await the 1-1 and the 0-0, straight on; east and south are empty.
+    assert shapes == [(True, 0, (2, 4)), (False, 1, (4, 2)), (False, 2, (4, 2)),
+                      (True, 3, (2, 4))]
+
+
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("geometry", list(GEOMETRIES))
 def test_every_end_has_a_big_enough_target_of_its_own(geometry, mode):

@@ -53,6 +53,15 @@ def tile_size(tile, matching):
     return LONG, SHORT
 
 
+def end_size(arm):
+    """(length, width) of an arm's end: the tile it awaits, a double crosswise where the
+    view says a double must come next under ordinary matching (R42, R49, R63), else one
+    lying along the arm."""
+    if arm.get("needs_double") and not arm.get("dead"):
+        return tile_size("0-0", arm.get("matching"))
+    return LONG, SHORT
+
+
 def box(x, y, d, length, width):
     """The rectangle (x0, y0, x1, y1) of a tile whose inner end's middle is at (x, y),
     lying along direction d."""
@@ -265,24 +274,25 @@ def play_order(layout):
 
 def prepare(layout):
     """What the placement needs of a layout, worked out once: shape, set tile, each arm's
-    start, the (length, width) of each of its tiles, the room it wants, and the order in
-    which a line's tiles were played."""
+    start, the (length, width) of each of its tiles and then of its end, the room it wants,
+    and the order in which a line's tiles were played."""
     shape = layout.get("shape", "line")
     set_box, standing, starts = set_geometry(layout)
     arms = layout.get("arms", [])
     sizes = []
     wants = []
     for i in range(len(arms)):
-        row = [tile_size(e[0], e[3]) for e in arms[i].get("tiles", [])]
+        row = [tile_size(e[0], e[3]) for e in arms[i].get("tiles", [])] + [end_size(arms[i])]
         sizes.append(row)
-        total = LONG
+        total = 0
         for length, _ in row:
             total += length
         wants.append(total)
     order = play_order(layout) if shape == "line" else None
     return {"layout": layout, "shape": shape, "set": set_box, "standing": standing,
             "starts": [starts[i] if i < len(starts) else starts[-1] for i in range(len(arms))],
-            "sizes": sizes, "lengths": [len(r) for r in sizes], "wants": wants, "order": order}
+            "sizes": sizes, "lengths": [len(r) - 1 for r in sizes], "wants": wants,
+            "order": order}
 
 
 def lay(order, arms, sizes, regs, bounds, placed, quick):
@@ -317,7 +327,8 @@ def lay(order, arms, sizes, regs, bounds, placed, quick):
         arms[arm_no].advance(d, ex, ey, width)
     for arm_no in sorted(arms):
         # The end must be seen too (and clicked): it counts for the fit.
-        misfit = put(arm_no, LONG, SHORT, arms[arm_no].prev_width == 0)[3]
+        length, width = sizes[arm_no][count.get(arm_no, 0)]
+        misfit = put(arm_no, length, width, arms[arm_no].prev_width == 0)[3]
         if misfit is not None and bad is None:
             if quick:
                 return None, misfit
@@ -493,7 +504,8 @@ def fit(layout, width_px, height_px, unit, min_unit=4, shrink=0.7):
 
 def fit_key(layout, width_px, height_px, unit, min_unit, shrink):
     """Everything `fit` reads, as a hashable value (None if some of it is not)."""
-    arms = tuple(tuple(tuple(e) for e in a.get("tiles", [])) for a in layout.get("arms", []))
+    arms = tuple((tuple(tuple(e) for e in a.get("tiles", [])), end_size(a))
+                 for a in layout.get("arms", []))
     key = (layout.get("shape", "line"), layout.get("set"), layout.get("set_lies"),
            tuple(layout.get("order") or ()), arms, width_px, height_px, unit, min_unit, shrink)
     try:
