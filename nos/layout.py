@@ -213,7 +213,8 @@ class Layout:
         come (``matador_left``: not all four are on the table) and whether it is ``dead``, can
         never grow: the double it must take next under ordinary matching is already on the
         table (R49: an arm begun with a double), or only a matador fits it and none is left
-        (R62: a blank end; R45, R53: its double gone; every triangle game lays all four)."""
+        (R62: a blank end; R45, R53: its double gone; every triangle game lays all four),
+        unless a change of matching is still to come (R57c)."""
         from nos.events import side_key
 
         plan = self.plan
@@ -224,6 +225,8 @@ class Layout:
         laid = {p.tile for placed in self.arms for p in placed}
         laid.add(plan.set_tile)
         matador_left = any(t not in laid for t in MATADORS)
+        # A change of matching still to come (R57c) may yet open an end only a matador fits.
+        settled = not plan.change or plan.condition_met(lengths)
         for i in range(plan.arms):
             matching = (plan.accepts(lengths, i, True) or (_ORD,))[0]
             end = self.ends[i]
@@ -247,7 +250,7 @@ class Layout:
                 "needs_double": need_double,
                 "matador_left": matador_left,
                 "dead": (need_double and matching is _ORD and Tile(need, need) in laid) or (
-                    label == "M" and not matador_left),
+                    label == "M" and not matador_left and settled),
                 "takes": need,
                 "label": label,
             })

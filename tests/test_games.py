@@ -361,6 +361,19 @@ def test_r52_r62_a_blank_end_is_dead_once_every_matador_is_on_the_table() -> Non
     assert fits and all(t in hand.layout.tiles() for t in fits)
 
 
+def test_r57c_r62_a_blank_end_is_not_dead_while_a_change_of_matching_may_come() -> None:
+    """Every matador is on the table, and the blank end of the side still locked takes
+    only a matador now; but once the fourth tile is on the named side the matching turns
+    ordinary (R57c), and a blank will fit it."""
+    hand = make_hand(["0-0 1-0 2-1 3-2", "6-1 5-0 4-1 6-3", "5-2 6-5 4-0 5-3",
+                      "4-3 6-4 2-0 6-2"], setter=0)
+    act(hand, "set 0-0", "announce 11 matador first=0:4 change", "6-1@0>6", "5-2@0>5",
+        "4-3@0>4")
+    arms = hand.layout.to_json()["arms"]
+    assert [(a["end"], a["label"], a["locked"], a["matador_left"], a["dead"]) for a in arms] \
+        == [(4, "3", None, False, False), (0, "M", "R57", False, False)]
+
+
 def test_r52_triangle_player_without_matador_must_draw() -> None:
     hand = act(make_hand(["0-0 1-0 2-2 3-1", "6-6 1-1 5-0 6-3", "5-2 6-1 4-1 2-1",
                           "4-3 3-3 5-4 6-2"], setter=0), "set 0-0", "announce 13")

@@ -312,9 +312,10 @@ def place():
     if window.scrollY < height / 4:
         return ""
     found = ""
-    bar = document.querySelector(".site-top")  # (it stays at the top: sticky, site.css)
-    # (an anchor followed stops a little below the bar: site.css, scroll-margin-top)
-    top = 24 if absent(bar) else bar.getBoundingClientRect().bottom + 24
+    # Below the bar where it stays in view (sticky on a wide screen: site.css), and a
+    # little lower, where an anchor followed stops (scroll-margin-top).
+    bar = document.querySelector(".site-top")
+    top = (0 if absent(bar) else max(0, bar.getBoundingClientRect().bottom)) + 24
     nodes = document.querySelectorAll(PLACES)
     for i in range(nodes.length):  # (in the order of the page: their tops only grow)
         if nodes.item(i).getBoundingClientRect().top > top:
