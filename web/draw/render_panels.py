@@ -555,6 +555,13 @@ def people_limits(settings, players):
     return ((settings.get("people") or {}).get(str(players)) or [1, 1])[:2]
 
 
+def people_chosen(settings, players, people):
+    """The people at one device the new-game dialog shows chosen, and starts a game with:
+    `people` within the limits for `players` (a choice made for more players is cut)."""
+    low, high = people_limits(settings, players)
+    return max(low, min(people or 1, high))
+
+
 def new_game_html(state, in_progress, settings, w):
     """The inside of the new-game dialog; state: {"players", "people", "level", "h1", "h2",
     "pace", "seed", "error"}; the choices and limits are the engine's `settings`."""
@@ -567,7 +574,7 @@ def new_game_html(state, in_progress, settings, w):
     low, high = people_limits(settings, state.get("players"))
     out.append(option_row(w.word("ng.people"), "people",
                           [(n, w.number(n)) for n in range(low, high + 1)],
-                          max(low, min(state.get("people") or 1, high))))
+                          people_chosen(settings, state.get("players"), state.get("people"))))
     out.append('<p class="dialog-sub">' + esc(w.word("ng.people_hint")) + "</p>")
     out.append(option_row(w.word("ng.level"), "level",
                           [(lv, w.word("level." + lv)) for lv in settings.get("levels", [])],

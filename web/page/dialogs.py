@@ -156,8 +156,7 @@ def on_new_game_click(page, event):
             return
         el("newgame-dialog").close()
         page.shown.notice = None
-        low, high = panels.people_limits(page.settings(), ng["players"])
-        people = max(low, min(ng.get("people") or 1, high))  # (as the dialog showed it)
+        people = panels.people_chosen(page.settings(), ng["players"], ng.get("people"))
         spawn(page, start_game(page, {"players": ng["players"], "level": ng["level"],
                                       "seed": seed, "h1": ng["h1"], "h2": ng["h2"],
                                       "pace": ng["pace"], "people": people}))
