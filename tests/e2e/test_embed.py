@@ -223,6 +223,8 @@ def test_share_dialog_gives_links_that_open_the_position_and_the_replay(
     page.locator("#share-dialog[open]").wait_for(state="attached")
     position = page.input_value("#share-position")
     assert "embed.html?pos=" in position and page.locator("#share-replay").count() == 0
+    # Each frame is named by what it shows (a page with two embeds tells them apart).
+    assert 'title="Nos — a position"' in page.input_value("#share-embed")
     page.click("[data-cmd=share-close]")
     play_hand(page)  # the first hand to its end: now it may be replayed
     page.click("[data-cmd=share]")
@@ -230,6 +232,7 @@ def test_share_dialog_gives_links_that_open_the_position_and_the_replay(
     snippet = page.input_value("#share-embed-replay")
     assert "embed.html?hand=1" in replay and "#r=" in replay
     assert '<iframe class="nos-embed"' in snippet and "nos:resize" in snippet
+    assert 'title="Nos — replay of hand 1"' in snippet
     # Pasted into a site whose CSP forbids inline scripts and styles, with its script in a
     # file as docs/embedding.md says: the iframe still fills the width, borderless, as tall
     # as the replay.

@@ -37,9 +37,12 @@ def links(share, base, lang):
     return out
 
 
-def snippet(url, height):
-    return ('<iframe class="nos-embed" src="' + url + '" title="Nos" loading="lazy" '
-            'style="width:100%;border:0" height="' + str(height) + '"></iframe>\n' + RESIZE)
+def snippet(url, height, name):
+    """The iframe to paste, with the lines that resize it; `name` says what it shows (its
+    accessible name: a page with two embeds tells them apart)."""
+    return ('<iframe class="nos-embed" src="' + url + '" title="' + esc(name) +
+            '" loading="lazy" style="width:100%;border:0" height="' + str(height) +
+            '"></iframe>\n' + RESIZE)
 
 
 def field(fid, label, value, words):
@@ -61,11 +64,13 @@ def share_html(share, base, lang, words, note=""):
         parts.append(field("share-position", words.word("share.position"), found["position"],
                            words))
         parts.append(field("share-embed", words.word("share.embed"),
-                           snippet(found["position"], 560), words))
+                           snippet(found["position"], 560, words.word("embed.title")),
+                           words))
     if found["replay"]:
         parts.append(field("share-replay", words.word("share.replay"), found["replay"], words))
         parts.append(field("share-embed-replay", words.word("share.embed_replay"),
-                           snippet(found["replay"], 620), words))
+                           snippet(found["replay"], 620, words.word(
+                               "embed.replay_title", {"hand": int(share["hand"])})), words))
     if not found["position"] and not found["replay"]:
         parts.append("<p>" + esc(words.word("share.none")) + "</p>")
     parts.append('<p class="share-note" role="status">' + esc(note) + "</p>")
