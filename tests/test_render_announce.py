@@ -123,3 +123,15 @@ def test_r63_the_dialogs_set_tile_lies_as_on_the_table(tile, game, lies):
     tile_box = re.search(r'<g[^>]*transform="translate\(([\d.]+) ([\d.]+)\)"', svg)
     upright = tile_box and float(tile_box.group(1)) > 100  # (34 wide at the middle, not 80)
     assert upright == (lies == "crosswise"), svg[:300]
+
+
+def test_r51_r56_the_hint_names_the_choice_a_click_on_a_side_makes():
+    """Where a side of the dialog's tile can be clicked, the hint says which row that
+    sets: "Ordinary on" for volapük (R51), "Named side" for game 17's first tile (R56)."""
+    view = web_views.announce_view(4, web_views.human_on_set(4))
+    said = set()
+    for state in dialog_states(view):
+        html = render_announce.dialog_html(view, state, EN)
+        said |= set(re.findall(r"Pick a side of the tile for “([^”]*)”", unescape(html)))
+    assert said and said <= {EN.word("ann.row." + r) for r in ("ordinary", "side", "axis")}
+    assert EN.word("ann.row.ordinary") in said

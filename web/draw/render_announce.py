@@ -212,8 +212,9 @@ def params_html(view, state, option, rows, w):
                               [(v, value_words(w, r, v, state)) for v in values],
                               state.get(r)))
     hint = w.word("hint." + str(state.get("game")))
-    if any(s.get("pick") for s in (option or {}).get("sides") or []):
-        hint += " " + w.word("ann.click_side")
+    picked = [k for s in (option or {}).get("sides") or [] for k in s.get("pick") or {}]
+    if picked:  # (the row a click on a side of the tile sets: "Ordinary on", "Named side")
+        hint += " " + w.word("ann.click_side", {"row": w.word("ann.row." + picked[0])})
     return '<p class="game-hint">' + esc(hint) + "</p>" + "".join(out)
 
 
