@@ -214,7 +214,7 @@ class Layout:
         never grow: the double it must take next under ordinary matching is already on the
         table (R49: an arm begun with a double), or only a matador fits it and none is left
         (R62: a blank end; R45, R53: its double gone; every triangle game lays all four),
-        unless a change of matching is still to come (R57c)."""
+        unless a change of matching may still come (R57c)."""
         from nos.events import side_key
 
         plan = self.plan
@@ -225,8 +225,6 @@ class Layout:
         laid = {p.tile for placed in self.arms for p in placed}
         laid.add(plan.set_tile)
         matador_left = any(t not in laid for t in MATADORS)
-        # A change of matching still to come (R57c) may yet open an end only a matador fits.
-        settled = not plan.change or plan.condition_met(lengths)
         for i in range(plan.arms):
             matching = (plan.accepts(lengths, i, True) or (_ORD,))[0]
             end = self.ends[i]
@@ -249,11 +247,21 @@ class Layout:
                 "matching": matching.value,
                 "needs_double": need_double,
                 "matador_left": matador_left,
-                "dead": (need_double and matching is _ORD and Tile(need, need) in laid) or (
-                    label == "M" and not matador_left and settled),
+                "dead": need_double and matching is _ORD and Tile(need, need) in laid,
                 "takes": need,
                 "label": label,
             })
+        # Only a matador fits, and none is left (R62; R45, R53). Dead, unless a change of
+        # matching may still come (R57c): the arms its condition still waits for can grow.
+        stuck = [a["label"] == "M" and not matador_left for a in arms]
+        if plan.change and not plan.condition_met(lengths):
+            needed = [s for s in plan.sequence if not lengths[s]]
+            if plan.first is not None and lengths[plan.first] < plan.count:
+                needed.append(plan.first)
+            if not any(stuck[s] for s in needed):
+                stuck = [False] * len(arms)
+        for i in range(len(arms)):
+            arms[i]["dead"] = arms[i]["dead"] or stuck[i]
         return {
             "set": str(plan.set_tile),
             "game": str(plan.announcement),

@@ -374,6 +374,19 @@ def test_r57c_r62_a_blank_end_is_not_dead_while_a_change_of_matching_may_come() 
         == [(4, "3", None, False, False), (0, "M", "R57", False, False)]
 
 
+def test_r57c_r62_but_dead_when_the_side_the_change_waits_for_is_itself_stuck() -> None:
+    """Four tiles must go on the 4-side before the change (R57b, R57c), but that side ends
+    in a blank and every matador is down (a 0-0 out of turn, R9): the change can never
+    come, and both sides are dead."""
+    hand = make_hand(["6-5 5-4 3-1 2-1", "0-0 6-1 6-3 2-0", "5-2 6-4 3-2 4-1",
+                      "5-0 6-2 4-0 3-0"], boneyard="4-3", setter=0)
+    act(hand, "draw", "announce 11 matador first=0:4 change", "0-0@1>0", "6-1@0>6",
+        "5-2@0>2", "5-0@0>0")
+    arms = hand.layout.to_json()["arms"]
+    assert [(a["end"], a["label"], a["locked"], a["matador_left"], a["dead"]) for a in arms] \
+        == [(0, "M", None, False, True), (0, "M", "R57", False, True)]
+
+
 def test_r52_triangle_player_without_matador_must_draw() -> None:
     hand = act(make_hand(["0-0 1-0 2-2 3-1", "6-6 1-1 5-0 6-3", "5-2 6-1 4-1 2-1",
                           "4-3 3-3 5-4 6-2"], setter=0), "set 0-0", "announce 13")
