@@ -40,12 +40,14 @@ async def copy(page, node):
     if absent(target):
         return
     w = words(page)
-    try:
-        if not clipboard_allowed():
-            raise PermissionError
-        await window.navigator.clipboard.writeText(target.value)
-        note = w.word("share.copied")
-    except Exception:  # noqa: BLE001 - no permission (an iframe, an old browser)
+    note = None
+    if clipboard_allowed():
+        try:
+            await window.navigator.clipboard.writeText(target.value)
+            note = w.word("share.copied")
+        except Exception:  # noqa: BLE001 - no permission (an iframe, an old browser)
+            pass
+    if note is None:
         target.select()
         note = w.word("share.copy_failed")
     found = el("share-body").querySelector(".share-note")
