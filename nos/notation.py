@@ -53,7 +53,7 @@ MESSAGES = {
     "bad_last": "The previous turn {text!} is not a seat and the arm it played on (s for the "
                 "set tile), like tc0.",
     "bad_passes": "The passes in a row {text!} are not one digit after p, like p2.",
-    "bad_nos": "The field {text!} is not n and the seat that made nos, like nb.",
+    "bad_nos": "The field {text!} is not n and the seat that went nos, like nb.",
     "bad_number": "The hand's number {text!} is not a whole number from 1 to 999 after h, "
                   "like h3.",
     "bad_rules": "The house rules {text!} are not r1, r2 or r12.",

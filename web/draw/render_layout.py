@@ -43,8 +43,9 @@ def last_play(hand):
 
 
 def end_state(arm):
-    """"dead" (R49: it can never grow, even while the game still keeps it closed), "locked"
-    (closed for now, R55–R57) or "open"; the drawing, its words and the legend agree."""
+    """"dead" (R49, R62: it can never grow, even while the game still keeps it closed),
+    "locked" (closed for now, R55–R57) or "open"; the drawing, its words and the legend
+    agree."""
     if arm.get("dead"):
         return "dead"
     return "open" if arm.get("open") else "locked"
@@ -53,8 +54,8 @@ def end_state(arm):
 def end_title(arm, words):
     """An open end in words: which side, what it takes (R60, R61: the number, the number
     that adds up to 7 or a matador, only a matador on a blank end, R62; a double first,
-    R42, R45), that it is dead (R49), or the ruling that keeps it closed for now
-    (R55–R57)."""
+    R42, R45), that it is dead (R49; R62: no matador left), or the ruling that keeps it
+    closed for now (R55–R57)."""
     side = {"side": arm.get("side", "")}
     state = end_state(arm)
     if state == "dead":

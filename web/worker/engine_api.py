@@ -217,7 +217,7 @@ def settings(_request_json=""):
 
 def new_game(cfg_json):
     """Start a new game: {"players": 3-5, "level": ..., "seed": optional, "h1", "h2",
-    "people": 1 to players (pass-and-play)}."""
+    "people": within SETTINGS["people"] for the players (pass-and-play)}."""
 
     def run():
         global _table
