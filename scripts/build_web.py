@@ -29,7 +29,10 @@
    as module files before start.py runs: one request instead of one per module (each costs
    the boot ≈ 3 ms on the main thread, docs/performance.md). The pack is a first line, the
    JSON list [[name, size], ...], then each module's bytecode in that order.
-4. Writes sw-manifest.js: the service worker's precache list (every file the pages may
+4. Writes each language's rules page, web/rules/<lang>.html, from its text
+   (web/rules/<lang>.md: scripts/rules_pages.py): rules.html puts it in as it is and draws
+   its diagrams, instead of reading the text itself.
+5. Writes sw-manifest.js: the service worker's precache list (every file the pages may
    request: not the modules the packs hold, nor PyScript's plugins the pages turn off, nor
    Pyodide's full standard library, nor the snapshot, which only a second visit fetches) and
    a cache version that is a hash of all their contents.
@@ -56,6 +59,7 @@ import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import rules_pages  # noqa: E402 - this folder, above
 from pyodide_snapshot import SNAPSHOT, read_header  # noqa: E402 - this folder, above
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,16 +104,19 @@ SITE_ENGINE = ["__init__", "value", "tiles", "matching", "actions", "errors", "g
                "payments", "deal", "events", "diagnose", "hand", "observation", "session",
                "record", "notation", "position", "view"]
 SITE_DIRS = ["web/compat", "web/draw", "web/shared", "web/site"]
+SITE_BUILD_ONLY = ["web/site/markup.py"]  # (the rules text's HTML is written at build time)
 SITE_EXTRA = ["web/words/say.py", "web/page/ui_logic.py", "web/page/dom.py"]
 # Everything the browser may request: the published site.
 SITE_ENTRIES = PAGE_FILES + ["sw.js", "sw-manifest.js"] + APP_DIRS + [VENDOR_DIR]
 
 
 def _skip(rel: Path) -> bool:
+    """Not part of the site: dot files, bytecode caches, backups, and the rules texts (the
+    site serves them as web/rules/<lang>.html, written from them)."""
     parts = rel.parts
     return (
         any(p.startswith(".") or p == "__pycache__" for p in parts)
-        or rel.suffix in {".pyc", ".pyo"}
+        or rel.suffix in {".pyc", ".pyo", ".md"}
         or rel.name.endswith("~")
     )
 
@@ -281,7 +288,8 @@ def site_sources(root: Path) -> list[tuple[str, Path]]:
     out = [(f"nos/{name}", root / "nos" / f"{name}.py") for name in SITE_ENGINE]
     for d in SITE_DIRS:
         out += [(p.stem, p) for p in sorted((root / d).glob("*.py"))
-                if p != root / SITE_ENTRY]
+                if p != root / SITE_ENTRY and p.relative_to(root).as_posix()
+                not in SITE_BUILD_ONLY]
     out += [(Path(f).stem, root / f) for f in SITE_EXTRA]
     unique([n for n, _ in out], "site")
     return out
@@ -483,6 +491,8 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         print("build_web: missing vendored files:\n  " + "\n  ".join(missing), file=sys.stderr)
         return 1
+    pages = rules_pages.write(root)
+    print(f"build_web: web/rules/<lang>.html: the rules pages ({len(pages)} written anew)")
     version, count = write_manifest(root)
     print(f"build_web: sw-manifest.js lists {count} URLs, cache version {version}")
     if args.export:

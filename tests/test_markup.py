@@ -224,7 +224,9 @@ continued</li>
 <figure class="diagram" id="fig-1" data-pos="1.2.3_a"><div class="diagram-svg" role="img" \
 aria-label="A caption &quot;q&quot;."></div><figcaption>A <em>caption</em> &quot;q&quot;.\
 </figcaption></figure>
-<section class="example" id="ex" data-example="0">
+<section class="example" id="ex" data-example="0" data-spec="{&quot;position&quot;: \
+&quot;P.Q&quot;, &quot;steps&quot;: [[&quot;draw&quot;, &quot;Draws.&quot;], \
+[&quot;1-1@0&gt;1 close&quot;, &quot;Plays **it**.&quot;]]}">
 <div class="example-board"></div>
 <ol class="example-steps">
 <li data-step="0">Draws.</li>
@@ -269,37 +271,8 @@ def test_the_source_keeps_to_the_micropython_subset():
     assert len(MARKUP.read_text(encoding="utf-8").split("\n")) < 320
 
 
-def two_parts(text: str) -> list:
-    """The text rendered as the rules page does, head then tail, and its contents."""
-    head, tail = markup.split_after_first_diagram(text)
-    first = markup.render(head)
-    return [first, markup.render(tail, len(first["diagrams"]), len(first["examples"])),
-            markup.contents(text)]
-
-
-def test_the_text_in_two_parts_renders_as_in_one(rules):
-    """The page reads the text up to its first diagram, draws it, then reads the rest: the
-    two parts give the same HTML, numbering, anchors and contents as the whole."""
-    first, second, toc = two_parts(rules["text"])
-    whole = rules["out"]
-    assert first["diagrams"] and second["diagrams"]  # a real split, after the first
-    assert len(first["diagrams"]) == 1
-    assert first["html"] + "\n" + second["html"] == whole["html"]
-    for key in ("diagrams", "examples", "anchors", "toc"):
-        assert first[key] + second[key] == whole[key], key
-    assert first["title"] == whole["title"] and toc == whole["toc"] and len(toc) > 10
-    assert markup.split_after_first_diagram("# T\n\ntext") == ["# T\n\ntext", ""]
-
-
 DRIVER = '''import json
 import markup
-
-
-def two_parts(text):
-    head, tail = markup.split_after_first_diagram(text)
-    first = markup.render(head)
-    return [first, markup.render(tail, len(first["diagrams"]), len(first["examples"])),
-            markup.contents(text)]
 
 
 def main(src, dst):
@@ -312,7 +285,7 @@ def main(src, dst):
             text = f.read()
         if k:
             out.write(",")
-        out.write(json.dumps(markup.render(text)) + "," + json.dumps(two_parts(text)))
+        out.write(json.dumps(markup.render(text)))
         text = None
     for s in job["inline"]:
         out.write("," + json.dumps([markup.inline(s), markup.plain(s), markup.text_of(s)]))
@@ -337,8 +310,7 @@ def test_micropython_renders_exactly_what_cpython_renders(tmp_path):
                          env={**os.environ, "MPY_DRIVER": "mpy_driver"})
     assert run.returncode == 0, run.stderr[-3000:]
     got = json.loads(dst.read_text(encoding="utf-8"))
-    want = [x for p in TEXTS for x in (markup.render(p.read_text(encoding="utf-8")),
-                                        two_parts(p.read_text(encoding="utf-8")))]
+    want = [markup.render(p.read_text(encoding="utf-8")) for p in TEXTS]
     want += [[markup.inline(s), markup.plain(s), markup.text_of(s)] for s in INLINE_CASES]
     want = json.loads(json.dumps(want))
     assert len(got) == len(want)

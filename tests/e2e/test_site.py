@@ -50,7 +50,7 @@ def test_rules_page_draws_every_diagram_with_micropython_alone(page, guard, base
     assert page.get_attribute("html", "lang") == lang
     ids = set(page.eval_on_selector_all("[id]", "ns => ns.map(n => n.id)"))
     assert ids >= RULINGS, sorted(RULINGS - ids)
-    # Each ruling's link to itself is named in the page's language (markup.render's titles).
+    # Each ruling's link to itself is named in the page's language (scripts/rules_pages.py).
     named = page.eval_on_selector_all("a.ruling-ref", "as => as.map(a => [a.textContent, "
                                       "a.title])")
     linked = json.loads((ROOT / f"web/words/{lang}.json").read_text())["words"][

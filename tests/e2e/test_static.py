@@ -80,10 +80,12 @@ def _manifest() -> dict:
 
 
 def published_but_not_precached() -> set[str]:
+    """What the site publishes (web/, assets/, vendor/: not the rules texts, which it serves
+    as the pages written from them, web/rules/<lang>.html) and does not precache."""
     precached = {u.removeprefix("./") for u in _manifest()["files"]}
     return {p.relative_to(ROOT).as_posix() for top in ("web", "assets", "vendor")
             for p in (ROOT / top).rglob("*")
-            if p.is_file() and "__pycache__" not in p.parts} - precached
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".md"} - precached
 
 
 def test_precache_lists_what_the_pages_request_and_nothing_else():
@@ -92,7 +94,8 @@ def test_precache_lists_what_the_pages_request_and_nothing_else():
     assert re.fullmatch(r"[0-9a-f]{16}", manifest["version"])
     urls = set(manifest["files"])
     assert {"./", "./index.html", "./mpy.toml", "./pyscript.toml", "./web/worker.zip",
-            "./web/python_stdlib.zip", "./web/page.pack", "./web/site.pack"} <= urls
+            "./web/python_stdlib.zip", "./web/page.pack", "./web/site.pack",
+            "./web/rules/en.html", "./web/rules/nl.html", "./web/rules/pl.html"} <= urls
     assert all((ROOT / u).is_file() for u in urls - {"./"})
     left_out = published_but_not_precached()
     # The modules the packs and web/worker.zip hold (PyScript runs the three entry scripts).

@@ -1,7 +1,7 @@
 """The rules text (web/rules/<lang>.md) as HTML for the rules page: headings with ids,
 paragraphs and lists whose rulings carry an anchor, diagrams and worked examples.
-Pure and in the MicroPython 1.27 subset (startswith, not slices: new strings are dear there,
-docs/performance.md): the page imports it, the tests run it in CPython."""
+scripts/rules_pages.py writes each language's page with it (web/rules/<lang>.html) at
+build time. Pure and in the MicroPython subset; no imports."""
 
 SAFE_URLS = ["https://", "http://", "#"]
 
@@ -191,12 +191,21 @@ def _example(ident, lines, k):
     head = '<section class="example"'
     if ident:
         head += ' id="' + esc(ident) + '"'
-    out = [head + ' data-example="' + str(k) + '">', '<div class="example-board"></div>',
+    # (its position and moves, for the page to step through: the page reads no markup)
+    steps = ", ".join("[" + _json(a) + ", " + _json(why) + "]" for a, why in ex["steps"])
+    spec = '{"position": ' + _json(ex["position"]) + ', "steps": [' + steps + "]}"
+    out = [head + ' data-example="' + str(k) + '" data-spec="' + esc(spec) + '">',
+           '<div class="example-board"></div>',
            '<ol class="example-steps">']
     for i, step in enumerate(ex["steps"]):
         out.append('<li data-step="' + str(i) + '">' + inline(step[1]) + "</li>")
     out.append('</ol>\n<p class="example-ledger"></p>\n</section>')
     return ex, "\n".join(out)
+
+
+def _json(text):
+    """A JSON string of one line of the text (no module: this one imports none)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _diagram(rest, n):
@@ -210,36 +219,11 @@ def _diagram(rest, n):
                       + "</figcaption></figure>")
 
 
-def split_after_first_diagram(text: str) -> list:
-    """[head, tail]: the text up to its first diagram line, and the rest; render(head) and
-    render(tail, diagrams, examples), given the head's counts, are render(text) in two parts
-    (the page draws the first diagram before it reads the rest: docs/performance.md)."""
-    at = text.find("\n::: diagram ")
-    end = text.find("\n", at + 1) if at >= 0 else -1
-    return [text, ""] if end < 0 else [text[:end], text[end + 1 :]]
-
-
-def contents(text: str) -> list:
-    """render(text)["toc"] (each second-level heading with an id: [id, text]), quickly."""
-    toc = []
-    in_example = False
-    for raw in text.split("\n"):
-        if raw and raw[0] in "#: ":  # (headings and examples only)
-            line = raw.strip()
-            if in_example or line.startswith("::: example"):
-                in_example = line != ":::"
-            elif line.startswith("## "):
-                _, words, ident = _heading(line)
-                if ident:
-                    toc.append([ident, text_of(words)])
-    return toc
-
-
 def render(text: str, diagrams: int = 0, examples: int = 0, ruling_title=None) -> dict:
     """The rules text as {"html", "title", "toc", "diagrams", "examples", "anchors"}; the
-    numbering of diagrams and examples starts after `diagrams` and `examples` (a text's
-    second part, see split_after_first_diagram); `ruling_title(ruling)`, if given, is the
-    title of each ruling's link to itself ("Link to ruling R14")."""
+    numbering of diagrams and examples starts after `diagrams` and `examples`;
+    `ruling_title(ruling)`, if given, is the title of each ruling's link to itself ("Link to
+    ruling R14")."""
     out = []
     res = {"html": "", "title": "", "toc": [], "diagrams": [], "examples": [], "anchors": []}
     anchors = res["anchors"]
@@ -316,3 +300,4 @@ def render(text: str, diagrams: int = 0, examples: int = 0, ruling_title=None) -
         close_example()
     res["html"] = "\n".join(out)
     return res
+

@@ -3,13 +3,14 @@ diagram drawn from its position text, every worked example stepped through move 
 its payments (MicroPython; the engine replays the moves, nothing is precomputed)."""
 
 import asyncio
+import json
 
 import figures
-import markup
 import ui_logic as logic
 from dom import PROXIES, absent, diagrams_narrow, el, give_way, listen
 from pyscript import document, window
 from pyscript.ffi import create_proxy
+from render_svg import esc
 from site_main import fetch_text
 
 from nos.actions import parse_action
@@ -154,6 +155,7 @@ def wire_example(example, words):
 
 # The anchors a language link may keep (keep_place): sections, rulings, worked examples.
 PLACES = "#rules h2[id], #rules h3[id], #rules p[id], #rules section[id], #rules li[id]"
+FIGURE_END = "</figure>"  # the end of a diagram in the page's text (web/site/markup.py)
 SLICE_MS = 40  # drawing time between two yields to the browser
 
 
@@ -207,38 +209,33 @@ def by_distance_from_view(nodes):
     return [k for _, k in sorted(order)]
 
 
-def contents_html(toc, words):
-    items = "".join('<li><a href="#' + i + '">' + markup.plain(t) + "</a></li>"
-                    for i, t in toc)
-    return ('<nav class="rules-toc" aria-labelledby="toc-title"><h2 id="toc-title">' +
-            words.word("rules.contents") + "</h2><ol>" + items + "</ol></nav>")
+def figures_in(node, after=0):
+    """[id, position text] of the diagrams in `node`, from the `after`-th on."""
+    found = node.querySelectorAll("figure[data-pos]")
+    return [[str(found.item(i).id), str(found.item(i).getAttribute("data-pos"))]
+            for i in range(after, found.length)]
 
 
 async def start(words, fetching):
     """Show the rules in the language of `words`; `fetching`: (language, a task fetching
-    its text), begun with the words (used unless the words fell back to English)."""
+    its page, web/rules/<lang>.html, which scripts/build_web.py writes from the text), begun
+    with the words (used unless the words fell back to English)."""
     lang = words.lang
-    text = await fetching[1]
+    html = await fetching[1]
     if fetching[0] != lang:
-        text = await fetch_text("./web/rules/" + lang + ".md")
+        html = await fetch_text("./web/rules/" + lang + ".html")
     body = el("rules")
-    if text is None:
+    if html is None:
         body.textContent = words.word("rules.missing")
         document.body.setAttribute("data-state", "error")
         return
     # Opened at an anchor, the whole text goes in at once (the anchor may lie anywhere);
     # else the text up to the first diagram, that diagram, then the rest.
-    head, tail = [text, ""] if anchor() else markup.split_after_first_diagram(text)
-    def ruling_title(rule):
-        return words.word("rules.ruling_link", {"rule": rule})
-
-    page = markup.render(head, 0, 0, ruling_title)
-    document.title = page["title"] or words.word("rules.title")  # noqa: B010
-    # The title and the opening words first, then the contents, then the sections.
-    html = page["html"]
-    cut = html.find("<h2")
-    cut = len(html) if cut < 0 else cut
-    body.innerHTML = html[:cut] + contents_html(markup.contents(text), words) + html[cut:]
+    cut = -1 if anchor() else html.find(FIGURE_END)
+    cut = cut if cut < 0 else cut + len(FIGURE_END)
+    body.innerHTML = html if cut < 0 else html[:cut]
+    title = body.querySelector("h1")
+    document.title = words.word("rules.title") if absent(title) else title.textContent
     play = el("play-link")
     if not absent(play):
         play.textContent = words.word("rules.play")
@@ -247,22 +244,22 @@ async def start(words, fetching):
         listen(el("langs"), "click", keep_place)
     jump_to_anchor()  # the diagrams below change the page's height
     drawing = Drawing(words)
-    await drawing.draw(page["diagrams"])
-    if tail:
-        rest = markup.render(tail, len(page["diagrams"]), len(page["examples"]), ruling_title)
-        body.insertAdjacentHTML("beforeend", rest["html"])
-        page["examples"] += rest["examples"]
-        page["diagrams"] += rest["diagrams"]
-        await drawing.draw(rest["diagrams"])
+    diagrams = figures_in(body)
+    await drawing.draw(diagrams)
+    if cut >= 0:
+        body.insertAdjacentHTML("beforeend", html[cut:])
+        rest = figures_in(body, len(diagrams))
+        diagrams += rest
+        await drawing.draw(rest)
     window.performance.mark("nos:diagrams")
     document.body.setAttribute("data-state", "diagrams")
     examples = []
-    for spec in page["examples"]:
-        node = el(spec["id"])
-        if not absent(node):
-            examples.append(Example(spec, node))
-            wire_example(examples[-1], words)
-    resized = create_proxy(lambda _: redraw(drawing, page["diagrams"], examples, words))
+    found = body.querySelectorAll("section.example[data-spec]")
+    for i in range(found.length):
+        node = found.item(i)
+        examples.append(Example(json.loads(str(node.getAttribute("data-spec"))), node))
+        wire_example(examples[-1], words)
+    resized = create_proxy(lambda _: redraw(drawing, diagrams, examples, words))
     window.onresize = resized  # (addEventListener through MicroPython's proxy loses `this`)
     PROXIES.append(resized)
     document.body.setAttribute("data-state", "ready")
@@ -287,7 +284,7 @@ def languages_html(lang, words):
         current = ' aria-current="page"' if code == lang else ""
         links.append('<a href="?lang=' + code + '" hreflang="' + code + '" lang="' + code +
                      '"' + current + ">" + name + "</a>")
-    label = markup.esc(words.word("lang.label"))
+    label = esc(words.word("lang.label"))
     return '<nav id="langs" class="langs" aria-label="' + label + '">' + "".join(links) + "</nav>"
 
 

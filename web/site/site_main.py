@@ -83,7 +83,7 @@ async def boot():
     try:
         code = choose(params.get("lang", ""), kind == "rules")
         if kind == "rules":  # its text is fetched with its words, while the page imports
-            text = asyncio.create_task(fetch_text("./web/rules/" + code + ".md"))
+            text = asyncio.create_task(fetch_text("./web/rules/" + code + ".html"))
             reading = asyncio.create_task(fetch_text(logic.catalogue_url(code)))
             await asyncio.sleep(0)  # (the two requests go out)
             import rules_page
