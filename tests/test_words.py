@@ -44,6 +44,8 @@ def used_keys() -> set[str]:
     keys: set[str] = {"you", "seat_n", "list.and"}
     sources = [p.read_text(encoding="utf-8") for p in WEB.rglob("*.py")]
     sources += [p.read_text(encoding="utf-8") for p in (ROOT / "nos").rglob("*.py")]
+    # (the rules page's text, written at build time in each language)
+    sources.append((ROOT / "scripts" / "rules_pages.py").read_text(encoding="utf-8"))
     html = "".join((ROOT / name).read_text(encoding="utf-8")
                    for name in ("index.html", "rules.html", "embed.html"))
     for text in sources:
