@@ -335,7 +335,7 @@ async def connect(page):
     """The engine's worker, once it has started (None if it failed, said on the page)."""
     failure = boot_error()
     if failure:  # web/boot.js created no worker
-        engine_failed(page, "web/boot.js: " + failure, BOOT_ERRORS.get(failure))
+        boot_failed(page, failure)
         return None
     try:
         engine = await workers["engine"]
@@ -351,6 +351,11 @@ async def connect(page):
 BOOT_ERRORS = {"settings": "status.engine_no_settings"}
 
 
+def boot_failed(page, failure):
+    """web/boot.js created no worker, for the reason of BOOT_ERRORS `failure`: say why."""
+    engine_failed(page, "web/boot.js: " + failure, BOOT_ERRORS.get(failure))
+
+
 def boot_error():
     """Why web/boot.js could not create the engine's worker, a code of BOOT_ERRORS ("" if it
     did or still may)."""
@@ -364,7 +369,7 @@ async def slow_start_notice(page):
         return
     failure = boot_error()  # found by web/boot.js after the main thread had started
     if failure:
-        engine_failed(page, "web/boot.js: " + failure, BOOT_ERRORS.get(failure))
+        boot_failed(page, failure)
     else:
         show_status(words(page).word("status.slow", {"mb": FIRST_VISIT_MB}), "loading")
 

@@ -300,4 +300,3 @@ def render(text: str, diagrams: int = 0, examples: int = 0, ruling_title=None) -
         close_example()
     res["html"] = "\n".join(out)
     return res
-

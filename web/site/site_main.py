@@ -82,15 +82,15 @@ async def boot():
     kind = str(document.body.getAttribute("data-page") or "")
     try:
         code = choose(params.get("lang", ""), kind == "rules")
-        if kind == "rules":  # its text is fetched with its words, while the page imports
-            text = asyncio.create_task(fetch_text("./web/rules/" + code + ".html"))
+        if kind == "rules":  # its page is fetched with its words, while the page imports
+            html = asyncio.create_task(fetch_text("./web/rules/" + code + ".html"))
             reading = asyncio.create_task(fetch_text(logic.catalogue_url(code)))
             await asyncio.sleep(0)  # (the two requests go out)
             import rules_page
 
             words = await load_words(code, reading)
 
-            await rules_page.start(words, (code, text))
+            await rules_page.start(words, (code, html))
         else:
             words = await load_words(code)
             import embed_page
