@@ -174,6 +174,32 @@ def test_worker_gets_pyscript_toml_from_the_page(browser, base_url):
     context.close()
 
 
+POSITION = "506.517.465.512_a66_2_64b41b.62c22c.61d11d.65a_play-a_5521.3020.5310.5043_b12_td2_h2"
+
+
+@pytest.mark.parametrize("url, ready", [
+    ("index.html", "#app[data-state=ready]"),
+    ("rules.html?lang=en", "body[data-state=ready]"),
+    (f"embed.html?pos={POSITION}", "body[data-state=ready]"),
+])
+def test_every_module_a_boot_imports_is_preloaded(browser, base_url, url, ready):
+    """A module found only when the one importing it has arrived is fetched a round trip
+    late (storage_guard.js, PyScript's TOML and error chunks on the rules page: its first
+    diagram came 17-56 ms later, docs/performance.md). So every script of a cold boot is a
+    <script src> of the page or a preload, none is first asked for by an import."""
+    context = browser.new_context(service_workers="block")  # a cold boot, nothing precached
+    page = context.new_page()
+    page.goto(f"{base_url}/{url}")
+    page.wait_for_selector(ready, state="attached", timeout=BOOT_TIMEOUT_MS)
+    html = (ROOT / url.split("?")[0]).read_text(encoding="utf-8")
+    named = {src.rsplit("/", 1)[-1] for src in re.findall(r'<script[^>]* src="([^"]+)"', html)}
+    imported = page.evaluate(
+        "performance.getEntriesByType('resource').filter(e => e.initiatorType === 'script')"
+        ".map(e => new URL(e.name).pathname.split('/').pop())")
+    assert imported and set(imported) - named == set()
+    context.close()
+
+
 def test_unreadable_pyscript_toml_is_reported_not_hung(browser, base_url):
     """Without pyscript.toml no worker is created (it would fetch Pyodide from a CDN, which
     the CSP blocks, and the page would wait forever): the page says why, at once."""
