@@ -204,6 +204,26 @@ def test_a_reader_who_scrolled_switches_language_at_the_same_place(page, guard,
     guard.check()
 
 
+def test_the_bar_leads_back_to_the_contents_from_deep_in_the_text(page, guard,
+                                                                  base_url) -> None:
+    """The bar's first link names the contents in the page's language and stays in view with
+    the bar; followed from far down the page, it brings the contents to the top of the view,
+    below the bar."""
+    page.goto(f"{base_url}rules.html?lang=nl")
+    wait_ready(page)
+    assert page.text_content(".site-top a:first-child") == "Inhoud"
+    page.evaluate("document.getElementById('R21').scrollIntoView()")
+    page.wait_for_function("scrollY > 1000")
+    bar = page.locator(".site-top").bounding_box()
+    link = page.locator("#to-contents").bounding_box()
+    assert bar and link and bar["y"] == 0 and link["y"] < bar["height"]
+    page.mouse.click(link["x"] + link["width"] / 2, link["y"] + link["height"] / 2)
+    page.wait_for_url(re.compile(r"rules\.html\?lang=nl#toc-title$"))
+    page.wait_for_function(f"(top => top >= {bar['height']} && top < 200)"
+                           "(document.getElementById('toc-title').getBoundingClientRect().top)")
+    guard.check()
+
+
 def test_every_file_the_pages_request_is_precached_and_each_page_opens_offline(
         context, page, make_server) -> None:
     """The service worker precaches exactly what the pages may ask for (scripts/build_web.py

@@ -240,7 +240,8 @@ async def start(words, fetching):
     if not absent(play):
         play.textContent = words.word("rules.play")
         play.setAttribute("href", "./index.html?lang=" + lang)
-        play.insertAdjacentHTML("beforebegin", languages_html(lang, words))
+        play.insertAdjacentHTML("beforebegin", contents_link(words) +
+                                languages_html(lang, words))
         listen(el("langs"), "click", keep_place)
     jump_to_anchor()  # the diagrams below change the page's height
     drawing = Drawing(words)
@@ -275,6 +276,13 @@ def redraw(drawing, diagrams, examples, words):
     for example in examples:
         draw_example(example, words)
     asyncio.create_task(drawing.draw(diagrams))
+
+
+def contents_link(words):
+    """A link back to the contents (scripts/rules_pages.py), first in the bar: where the bar
+    stays in view, a reader deep in the text finds another section without scrolling up."""
+    return ('<a id="to-contents" class="to-contents" href="#toc-title">' +
+            esc(words.word("rules.contents")) + "</a>")
 
 
 def languages_html(lang, words):
