@@ -12,6 +12,9 @@ from e2e_play import one_move
 
 HOST = Path(__file__).resolve().parent / "host"
 LANGS = ("en", "nl", "pl")
+# A position in play, the one the tests embed: four seats, 6-6 set by a, game 2, a to play.
+POSITION = ("506.517.465.512_a66_2_64b41b.62c22c.61d11d.65a_play-a_5521.3020.5310.5043"
+            "_b12_td2_h2")
 
 
 def md(lang: str) -> str:

@@ -20,7 +20,7 @@ from e2e_play import (
     settle,
     take_all,
 )
-from e2e_site import wait_ready
+from e2e_site import POSITION, wait_ready
 from web_views import find_decision
 
 from nos.players import random_action
@@ -271,8 +271,7 @@ def test_axe_finds_nothing_on_the_rules_pages_and_the_embeds(page, guard, base_u
         problems += [f"rules {lang} {scheme}: {v}" for v in violations(page)]
     page.locator("#example-wait [data-cmd=next]").click()
     problems += [f"rules, an example stepped: {v}" for v in violations(page)]
-    position = ("506.517.465.512_a66_2_64b41b.62c22c.61d11d.65a_play-a_5521.3020.5310.5043"
-                "_b12_td2_h2")
+    position = POSITION
     link = record_link.encode(session_record(play_session(4, 5, 1, random_action)))
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)

@@ -12,6 +12,7 @@ import tomllib
 
 import pytest
 from e2e_harness import BOOT_TIMEOUT_MS, ROOT, SITE_ENTRIES, Guard, boot, is_local
+from e2e_site import POSITION
 
 NETLIFY = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))
 CSP = next(
@@ -172,9 +173,6 @@ def test_worker_gets_pyscript_toml_from_the_page(browser, base_url):
     assert len(toml_chunks) == 1  # PyScript's TOML parser, loaded on the main thread only
     g.check()
     context.close()
-
-
-POSITION = "506.517.465.512_a66_2_64b41b.62c22c.61d11d.65a_play-a_5521.3020.5310.5043_b12_td2_h2"
 
 
 @pytest.mark.parametrize("url, ready", [

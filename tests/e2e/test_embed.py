@@ -15,6 +15,7 @@ sys.path.insert(0, str(ROOT / "web" / "shared"))
 import record_link  # noqa: E402  (web/shared/)
 from e2e_site import (
     HOST,
+    POSITION,
     a_move_is_told,
     embed_table,
     messages,
@@ -33,8 +34,7 @@ def test_a_second_origin_embeds_a_position_a_replay_and_a_playable_table(
     assert host.url != base_url
     record = session_record(play_session(4, 5, 1, random_action))
     link = record_link.encode(record)
-    position = ("506.517.465.512_a66_2_64b41b.62c22c.61d11d.65a_play-a_5521.3020.5310.5043"
-                "_b12_td2_h2")
+    position = POSITION
     asked = watch(page)
     page.goto(host.url + "host.html")
     page.evaluate(f"embed('pos', '{base_url}embed.html?pos={position}&bg=light&lang=nl')")
@@ -155,8 +155,7 @@ def test_a_site_of_another_domain_embeds_a_position_and_a_table_with_storage_ref
     IndexedDB stores live in memory, web/storage_guard.js) and nothing is logged as an error."""
     host = make_server(HOST).url.replace("127.0.0.1", "localhost")
     page.goto(host + "host.html")
-    page.evaluate(f"embed('pos', '{base_url}embed.html?pos=506.517.465.512_a66_2_64b41b.62c22c"
-                  ".61d11d.65a_play-a_5521.3020.5310.5043_b12_td2_h2')")
+    page.evaluate(f"embed('pos', '{base_url}embed.html?pos={POSITION}')")
     frame = embed_table(page, base_url, "players=3&seed=5&level=beginner&delay=0")
     page.wait_for_function("() => nosMessages.some(m => m.frame === 'pos' && "
                            "m.type === 'nos:ready')", timeout=BOOT_TIMEOUT_MS)
@@ -202,8 +201,7 @@ def test_an_embedded_table_opens_its_dialogs_on_the_hosts_phone_screen(
 def test_embed_parameters_are_read_in_any_case_and_trimmed(page, guard, base_url) -> None:
     """As docs/embedding.md says of every parameter: `PLAY= 1` asks for a table, `Bg=light `
     for the light background."""
-    page.goto(f"{base_url}embed.html?pos=506.517.465.512_a66_2_64b41b.62c22c.61d11d.65a_play-a"
-              "_5521.3020.5310.5043_b12_td2_h2&Bg=light%20")
+    page.goto(f"{base_url}embed.html?pos={POSITION}&Bg=light%20")
     assert page.get_attribute("html", "data-bg") == "light"
     page.goto(f"{base_url}embed.html?PLAY=%201&Players=3&seed=5&level=beginner&delay=0&BG=light")
     page.wait_for_url(re.compile(r"index\.html\?.*embed=1"))

@@ -18,6 +18,7 @@ sys.path.insert(0, str(ROOT / "web" / "shared"))
 import record_link  # noqa: E402  (web/shared/)
 from e2e_site import (
     LANGS,
+    POSITION,
     md,
     no_pyodide,
     wait_ready,
@@ -236,8 +237,7 @@ def test_every_file_the_pages_request_is_precached_and_each_page_opens_offline(
     page.wait_for_function("navigator.serviceWorker.controller !== null",
                            timeout=BOOT_TIMEOUT_MS)
     link = record_link.encode(session_record(play_session(4, 5, 1, random_action)))
-    position = ("506.517.465.512_a66_2_64b41b.62c22c.61d11d.65a_play-a_5521.3020.5310.5043"
-                "_b12_td2_h2")
+    position = POSITION
     pages = [("rules.html?lang=pl", "rules"), (f"embed.html?pos={position}", "embed"),
              (f"embed.html?hand=1&step=4#r={link}", "embed"),
              ("embed.html?play=1&players=3&seed=5&level=beginner&delay=0", "app")]
