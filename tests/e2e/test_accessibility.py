@@ -271,11 +271,10 @@ def test_axe_finds_nothing_on_the_rules_pages_and_the_embeds(page, guard, base_u
         problems += [f"rules {lang} {scheme}: {v}" for v in violations(page)]
     page.locator("#example-wait [data-cmd=next]").click()
     problems += [f"rules, an example stepped: {v}" for v in violations(page)]
-    position = POSITION
     link = record_link.encode(session_record(play_session(4, 5, 1, random_action)))
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
-        for what, query in (("position", f"?pos={position}&bg=system"),
+        for what, query in (("position", f"?pos={POSITION}&bg=system"),
                             ("replay", f"?hand=1&step=4#r={link}")):
             page.goto(f"{base_url}embed.html{query}")
             wait_ready(page)

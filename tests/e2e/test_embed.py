@@ -34,10 +34,9 @@ def test_a_second_origin_embeds_a_position_a_replay_and_a_playable_table(
     assert host.url != base_url
     record = session_record(play_session(4, 5, 1, random_action))
     link = record_link.encode(record)
-    position = POSITION
     asked = watch(page)
     page.goto(host.url + "host.html")
-    page.evaluate(f"embed('pos', '{base_url}embed.html?pos={position}&bg=light&lang=nl')")
+    page.evaluate(f"embed('pos', '{base_url}embed.html?pos={POSITION}&bg=light&lang=nl')")
     page.evaluate(f"embed('replay', '{base_url}embed.html?hand=1&step=4#r={link}')")
     for frame in ("pos", "replay"):
         page.wait_for_function(f"() => nosMessages.some(m => m.frame === '{frame}' && "
@@ -92,7 +91,7 @@ def test_a_second_origin_embeds_a_position_a_replay_and_a_playable_table(
     # One sentence in place of the board: the frame is told to shrink to it.
     page.wait_for_function("h => nosMessages.filter(m => m.frame === 'replay' && m.type === "
                            "'nos:resize').pop().height < h / 3", arg=tall)
-    page.evaluate("tell('replay', {type: 'nos:load', position: '" + position + "'})")
+    page.evaluate("tell('replay', {type: 'nos:load', position: '" + POSITION + "'})")
     replay.locator("#replay-controls[hidden]").wait_for(state="attached")
     # Two languages asked at once: the last one asked is shown, whichever loads last. Here
     # the first one's catalogue is held until the second is shown (it marked the page nl).

@@ -212,11 +212,11 @@ def test_the_bar_leads_back_to_the_contents_from_deep_in_the_text(page, guard,
     below the bar."""
     page.goto(f"{base_url}rules.html?lang=nl")
     wait_ready(page)
-    assert page.text_content(".site-top a:first-child") == "Inhoud"
+    assert page.text_content(".site-top > a:first-child") == "Inhoud"
     page.evaluate("document.getElementById('R21').scrollIntoView()")
     page.wait_for_function("scrollY > 1000")
     bar = page.locator(".site-top").bounding_box()
-    link = page.locator("#to-contents").bounding_box()
+    link = page.locator(".to-contents").bounding_box()
     assert bar and link and bar["y"] == 0 and link["y"] < bar["height"]
     page.mouse.click(link["x"] + link["width"] / 2, link["y"] + link["height"] / 2)
     page.wait_for_url(re.compile(r"rules\.html\?lang=nl#toc-title$"))
@@ -237,8 +237,7 @@ def test_every_file_the_pages_request_is_precached_and_each_page_opens_offline(
     page.wait_for_function("navigator.serviceWorker.controller !== null",
                            timeout=BOOT_TIMEOUT_MS)
     link = record_link.encode(session_record(play_session(4, 5, 1, random_action)))
-    position = POSITION
-    pages = [("rules.html?lang=pl", "rules"), (f"embed.html?pos={position}", "embed"),
+    pages = [("rules.html?lang=pl", "rules"), (f"embed.html?pos={POSITION}", "embed"),
              (f"embed.html?hand=1&step=4#r={link}", "embed"),
              ("embed.html?play=1&players=3&seed=5&level=beginner&delay=0", "app")]
 

@@ -281,7 +281,7 @@ def redraw(drawing, diagrams, examples, words):
 def contents_link(words):
     """A link back to the contents (scripts/rules_pages.py), first in the bar: where the bar
     stays in view, a reader deep in the text finds another section without scrolling up."""
-    return ('<a id="to-contents" class="to-contents" href="#toc-title">' +
+    return ('<a class="to-contents" href="#toc-title">' +
             esc(words.word("rules.contents")) + "</a>")
 
 
