@@ -194,7 +194,7 @@ def test_r7_the_panel_lists_the_longest_weighed_first_and_the_others_with_their_
     one = ordered({**advice, "options": [{**options[0], "deals": 1}, options[advice["best"]]]})
     assert "over 1 deal<" in render_coach.coach_html(one, words("en", view))
     assert "z 1 rozkładu<" in render_coach.coach_html(one, words("pl", view))
-    assert "over 1 verdeling<" in render_coach.coach_html(one, words("nl", view))
+    assert "op basis van 1 verdeling<" in render_coach.coach_html(one, words("nl", view))
 
 
 def test_r7_the_announcement_dialog_shows_the_coach_and_a_click_picks_its_option():
