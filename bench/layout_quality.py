@@ -53,7 +53,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # --web DIR measures another copy of the main-thread modules (e.g. the code before a change).
 # A web/ laid out in folders (draw/, page/, words/) or, before that, flat.
 WEB = sys.argv[sys.argv.index("--web") + 1] if "--web" in sys.argv[:-1] else str(ROOT / "web")
-sys.path[:0] = [str(Path(WEB) / f) for f in ("draw", "page", "words")] + [WEB]
+sys.path[:0] = [str(Path(WEB) / f) for f in ("draw", "page", "words")] + [WEB, str(ROOT / "nos")]
 
 try:
     import render_layout as layout_drawing  # noqa: E402

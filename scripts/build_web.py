@@ -94,18 +94,21 @@ MPY_PACK = "web/page.pack"
 # Where the main thread's modules are: every .py there (MicroPython imports each by its name
 # alone, so a name is unique across them), but the entry script PyScript compiles itself.
 MAIN_THREAD_DIRS = ["web/page", "web/draw", "web/shared"]
-MAIN_THREAD_EXTRA = ["web/words/say.py", "nos/notation.py"]  # (the position text's syntax)
+# (the position text's syntax; the names the view and the page share)
+MAIN_THREAD_EXTRA = ["web/words/say.py", "nos/notation.py", "nos/contract.py"]
 MAIN_THREAD_ENTRY = "web/page/start.py"
 # rules.html and embed.html: the engine itself (run by MicroPython, with web/compat/'s
 # stand-ins), the drawing, the words and the pages, in one pack (site.toml).
 SITE_PACK = "web/site.pack"
 SITE_ENTRY = "web/site/start.py"
-SITE_ENGINE = ["__init__", "value", "tiles", "matching", "actions", "errors", "games", "layout",
-               "payments", "deal", "events", "diagnose", "hand", "observation", "session",
-               "record", "notation", "position", "view"]
+SITE_ENGINE = ["__init__", "contract", "english", "value", "tiles", "matching", "actions",
+               "errors", "games", "layout", "payments", "deal", "phase", "house_rules", "events",
+               "diagnose", "hand", "observation", "session", "record", "notation", "position",
+               "view"]
 SITE_DIRS = ["web/compat", "web/draw", "web/shared", "web/site"]
 SITE_BUILD_ONLY = ["web/site/markup.py"]  # (the rules text's HTML is written at build time)
-SITE_EXTRA = ["web/words/say.py", "web/page/ui_logic.py", "web/page/dom.py"]
+# (the drawing imports the engine's contract by its name alone, as on the app's page)
+SITE_EXTRA = ["web/words/say.py", "web/page/ui_logic.py", "web/page/dom.py", "nos/contract.py"]
 # Everything the browser may request: the published site.
 SITE_ENTRIES = PAGE_FILES + ["sw.js", "sw-manifest.js"] + APP_DIRS + [VENDOR_DIR]
 

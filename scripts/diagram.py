@@ -29,7 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 WORDS = ROOT / "web" / "words"
 sys.path[:0] = [str(ROOT), str(ROOT / "web" / "draw"), str(ROOT / "web" / "page"),
-                str(ROOT / "web" / "shared"), str(WORDS)]
+                str(ROOT / "web" / "shared"), str(WORDS), str(ROOT / "nos")]
 
 import render_diagram  # noqa: E402  (web/draw/, on the path above)
 from say import Words  # noqa: E402  (web/words/)

@@ -18,8 +18,9 @@ from say import Words, plural_index
 from web_views import LANGS, ROOT, WEB, catalogue
 
 from nos import notation, position
-from nos.app import SETTINGS, Table
-from nos.diagnose import REASONS
+from nos.app import Table
+from nos.diagnose import REFUSALS
+from nos.settings import SETTINGS
 from nos.view import ROWS
 
 # Every module of the main thread, drawing and DOM glue alike.
@@ -59,9 +60,9 @@ def used_keys() -> set[str]:
     keys = {k for k in keys if not k.endswith(".")}  # prefixes of the families below
     keys |= {k + ".who" for k in keys if k.startswith("pays.")}  # "How to play"'s payments
     keys |= set(re.findall(r'data-word(?:-title)?="([a-z_0-9.]+)"', html))
-    keys |= {f"refuse.{k}" for k in REASONS}
+    keys |= {f"refuse.{k}" for k in REFUSALS}
     # A bad position text, worded on the rules page and in the embeds (web/site/figures.py).
-    keys |= {f"position.{k}" for k in (*notation.MESSAGES, *position.MESSAGES)}
+    keys |= {f"position.{k}" for k in (*notation.ERRORS, *position.ERRORS)}
     keys |= {f"game.{g}" for g in range(1, 18)} | {f"hint.{g}" for g in range(1, 18)}
     keys |= {"game.11.here", "game.11.first", "game.11.then", "game.12.line", "game.12.first",
              "game.12.cross", "game.17.named", "game.17.double"}

@@ -13,11 +13,12 @@ import sys
 from e2e_harness import BOOT_TIMEOUT_MS, ROOT
 
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")] + [
-    str(ROOT / "web" / folder) for folder in ("page", "draw", "shared", "words")]
+    str(ROOT / "web" / folder) for folder in ("page", "draw", "shared", "words")] + [
+    str(ROOT / "nos")]
 import web_views  # noqa: E402  (needs the paths above)
 
 from nos.actions import Play, parse_action  # noqa: E402
-from nos.app import DRAW_UNTIL  # noqa: E402
+from nos.settings import DRAW_UNTIL  # noqa: E402
 
 STEP_MS = 30_000
 CHOSEN_OUTS: list[str] = []  # prompts of the outward-end chooser, as they were answered

@@ -177,7 +177,7 @@ class Words:
         return self.words.get("side." + token, token)
 
     def game(self, params):
-        """An announcement's name (``nos.events.announcement_params``)."""
+        """An announcement's name (``nos.games.announcement_params``)."""
         params = params or {}
         g = params.get("game", 1)
         w = self.words
