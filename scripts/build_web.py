@@ -18,6 +18,9 @@
    standard library's zip changed (its header holds their hash): a snapshot is not
    reproducible byte for byte (CPython's start draws random numbers), so taking it without
    need would change the cache version.
+1c. Writes index.html from index.template.html: each element with a word key gets the
+   English catalogue's words (scripts/static_words.py), so they are written once, in
+   web/words/en.json.
 2. Checks that every `vendor/...` path named by index.html, mpy.toml, pyscript.toml,
    web/boot.js and web/pyodide.mjs exists
    (catches a version bump that left a stale path behind).
@@ -60,6 +63,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import rules_pages  # noqa: E402 - this folder, above
+import static_words  # noqa: E402
 from pyodide_snapshot import SNAPSHOT, read_header  # noqa: E402 - this folder, above
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -490,6 +494,9 @@ def main(argv: list[str] | None = None) -> int:
     changed = compile_main_thread(root)
     print(f"build_web: {MPY_PACK}: {len(main_thread_sources(root))} main-thread modules as "
           f"bytecode ({changed} recompiled)")
+    made = static_words.write(root)
+    print(f"build_web: {static_words.PAGE}: from {static_words.TEMPLATE} and the English words "
+          f"({'written' if made else 'unchanged'})")
     missing = check_vendor_references(root)
     if missing:
         print("build_web: missing vendored files:\n  " + "\n  ".join(missing), file=sys.stderr)
