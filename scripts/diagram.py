@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Draw a position of a game record as a standalone SVG diagram (web/render_diagram.py).
+"""Draw a position of a game record as a standalone SVG diagram (web/draw/render_diagram.py).
 
     python scripts/diagram.py RECORD.json [--hand N] [--after K] [--seat S | --open]
                               [--lang en|nl|pl] [-o OUT]

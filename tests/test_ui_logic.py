@@ -1,5 +1,5 @@
-"""What the page offers, read from the engine's legal action records (web/ui_logic.py),
-and the URL parameters, which the engine checks (web/engine_api.py check_query): a bad one
+"""What the page offers, read from the engine's legal action records (web/page/ui_logic.py),
+and the URL parameters, which the engine checks (web/worker/engine_api.py check_query): a bad one
 is one sentence and starts no game (the saved game is kept)."""
 
 from __future__ import annotations

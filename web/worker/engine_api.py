@@ -1,5 +1,5 @@
-# The Pyodide worker `engine`'s API (web/worker.py exports it): holds the authoritative game
-# (one nos.app.Table) and the bots. It never touches the DOM (no pyscript.document / window):
+# The Pyodide worker `engine`'s API (web/worker/worker.py exports it): holds the authoritative
+# game (one nos.app.Table) and the bots. It never touches the DOM (no pyscript.document / window):
 # everything it shares with the main thread goes through the functions below, which take and
 # return JSON strings. Every reply is {"view": ..., "save": "<the game record as JSON text>"
 # or None, "error": an event or None}; the main thread stores `save` in localStorage after
