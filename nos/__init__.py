@@ -53,9 +53,11 @@ from nos.actions import (
 from nos.deal import Deal
 from nos.errors import IllegalAction
 from nos.games import Announcement, legal_announcements
-from nos.hand import Hand, Options, Phase
+from nos.hand import Hand
+from nos.house_rules import Options
 from nos.matching import Matching
 from nos.payments import Payment
+from nos.phase import Phase
 from nos.session import Session
 from nos.tiles import ALL_TILES, Tile
 
