@@ -51,6 +51,9 @@ def table_view(table: Table, error: Event | None = None) -> dict[str, Any]:
         "house_rules": session.options.to_json(),
         "payments": payment_table(session.players, session.options),  # "How to play"
         "hands_played": sum(1 for h in session.hands if h.over),
+        # Every seat's chips at the start and after each hand that is over (the chart).
+        "chips_by_hand": [[START_CHIPS] * session.players] + [
+            list(h.chips) for h in session.hands if h.over],
         "log": table.log[-200:],
         "error": error,
         "settlement": session.settlement.to_json() if session.settlement else None,

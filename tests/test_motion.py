@@ -1,12 +1,14 @@
 """Motion that informs (web/draw/): with `play` the last tile slides in from the seat that
 played it, with `chips` each seat's payment rises from its chips; without them (the page's
-first drawing, a redrawing, prefers-reduced-motion) nothing moves."""
+first drawing, a redrawing, prefers-reduced-motion) nothing moves; each payment's chips fly from
+its payer's seat to its payee's."""
 
 from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
 
+import render_table
 import ui_logic
 import web_views
 from web_views import sample_views
@@ -61,10 +63,28 @@ def test_motion_goes_on_after_the_views_log_is_full():
     now, moved = ui_logic.table_motion(None, _view(250, [500, 500, 500], "a"), False)
     assert moved is None  # (the first drawing)
     now, moved = ui_logic.table_motion(now, _view(252, [505, 495, 500], "b"), False)
-    assert moved == {"play": True, "chips": [5, -5, 0]}
+    assert moved == {"play": True, "chips": [5, -5, 0], "pays": []}
     again, moved = ui_logic.table_motion(now, _view(252, [505, 495, 500], "b"), False)
     assert moved is None and again == now  # (the same action drawn again)
     _, moved = ui_logic.table_motion(now, _view(253, [505, 495, 500], "c"), True)
     assert moved is None  # (prefers-reduced-motion)
     _, moved = ui_logic.table_motion(now, _view(254, [500, 500, 500], None, hand=2), False)
     assert moved is None  # (a new hand: its first drawing)
+
+
+def test_each_payment_just_made_flies_from_its_payer_to_its_payee():
+    """The payments of the entries new since the last drawing (R23): each chip flies from
+    the payer's seat to the payee's, once; none on a redrawing."""
+    before = _view(10, [500, 500, 500], "a")
+    now = _view(12, [506, 494, 500], "b")
+    now["log"][-1]["payments"] = [{"key": "pay", "from": 1, "to": 0, "amount": 6,
+                                   "rule": "R14"}]
+    kept, _ = ui_logic.table_motion(None, before, False)
+    kept, moved = ui_logic.table_motion(kept, now, False)
+    assert moved["pays"] == [[1, 0, 6]]
+    anchors = {0: (160.0, 300.0), 1: (80.0, -40.0), 2: (240.0, -40.0)}
+    svg = render_table.flying_chips({"pays": moved["pays"], "anchors": anchors})
+    flights = re.findall(r'type="translate" from="([-\d.]+) ([-\d.]+)" to="([-\d.]+) '
+                         r'([-\d.]+)"', svg)
+    assert flights == [("80", "-40", "160", "300")] and ">6<" in svg
+    assert render_table.flying_chips({"pays": [], "anchors": anchors}) == ""

@@ -10,6 +10,7 @@ import random
 
 import pytest
 import render_panels
+import render_summary
 import web_views
 from web_views import chooser, scripted, to_hand_end
 
@@ -145,7 +146,6 @@ def test_a_save_keeps_the_people_and_whose_screen_it_was():
 def test_the_summary_is_everyones_each_person_reviews_their_own_and_coached_counts_per_seat():
     """At a hand's end the device is everyone's: "you" is no one, the coach's use is told
     per person by name, and each person can review their own decisions (never a bot's)."""
-    import render_panels
     from web_views import words
 
     table = Table(4, seed=3, level="beginner", people=2)
@@ -160,7 +160,7 @@ def test_the_summary_is_everyones_each_person_reviews_their_own_and_coached_coun
     view = to_hand_end(table, table.view(), scripted(table, 2), coach_each_person)
     assert sorted(asked) == [0, 1], asked
     assert view["you"] is None and view["coached"][2:] == [0, 0]
-    html = render_panels.summary_html(view, words("en", view))
+    html = render_summary.summary_html(view, words("en", view))
     names = view["names"]
     for seat in (0, 1):
         assert f"{names[seat]}: the coach was asked about {view['coached'][seat]} decision" \

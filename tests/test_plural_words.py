@@ -62,7 +62,7 @@ def sample(name: str):
     if name in say.NUMBERS or name in ("size", "k"):
         return 3
     return {"tile": "5-3", "tiles": ["6-6", "3-3"], "side": "end:5", "first": "end:5",
-            "here": "end:5", "ordinary": "end:6", "rule": "R8"}.get(name, "X")
+            "here": "end:5", "ordinary": "end:6", "rule": "R8", "seats": [1, 2]}.get(name, "X")
 
 
 def plural_keys(lang: str) -> list[str]:

@@ -9,7 +9,10 @@ import json
 import re
 
 import pytest
+import render_html
 import render_panels
+import render_summary
+import render_svg
 import ui_logic
 import web_views
 from web_views import sample_views
@@ -98,11 +101,11 @@ def test_log_lists_every_action_and_payment():
     view = SAMPLES[-1][1]
     html = render_panels.log_html(view, EN)
     for entry in view["log"]:
-        assert render_panels.rule_links(render_panels.esc(EN.capital(EN.say(entry["event"]))),
+        assert render_html.rule_links(render_svg.esc(EN.capital(EN.say(entry["event"]))),
                                         EN) in html
         for p in entry["payments"]:
             said = render_panels.esc(EN.capital(EN.say(p)))
-            assert render_panels.rule_links(said, EN) in html
+            assert render_html.rule_links(said, EN) in html
             assert 'href="./rules.html?lang=en#' + p["rule"] + '"' in html
     assert html.count("<li") >= len(view["log"])
 
@@ -134,7 +137,7 @@ def test_prompts_name_no_ruling_codes():
 
 def test_hand_summary_and_settlement():
     view = next(v for _, v in SAMPLES if v["waiting_for"] == "next_hand")
-    html = render_panels.summary_html(view, EN)
+    html = render_summary.summary_html(view, EN)
     assert "is over" in html and "on set next hand" in html
     settled = dict(view, waiting_for="done", settlement={
         "chips": [499, 531, 481, 489], "kept": [480, 520, 480, 480], "pot": 40,

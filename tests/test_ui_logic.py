@@ -8,6 +8,7 @@ import json
 
 import engine_api
 import pytest
+import render_html
 import render_panels
 import ui_logic
 import web_views
@@ -97,7 +98,7 @@ def test_claim_and_close_toggles():
 
 def test_imperative_button_labels():
     def label(text: str, phase: str = "play") -> str:
-        return render_panels.action_button(EN, record(text, phase)).split(">")[1].split("<")[0]
+        return render_html.action_button(EN, record(text, phase)).split(">")[1].split("<")[0]
 
     assert label("draw") == "Draw a tile"
     assert EN.word("do.draw_set") == "Draw the set tile"

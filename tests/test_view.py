@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import escape as html_escape
 
 import engine_api
 import pytest
@@ -250,7 +251,7 @@ def test_r22_the_log_and_the_summary_say_how_a_tie_was_broken() -> None:
     """A tie for the highest count (seed 79) is broken by drawing (R22): the log's event
     gives the count, each tile drawn and its value (0-0 counts 14), and the summary says it
     above who is on set."""
-    import render_panels
+    import render_summary
 
     table, view = club_hand_end(79)
     tied = table.hand.losers()
@@ -263,11 +264,15 @@ def test_r22_the_log_and_the_summary_say_how_a_tie_was_broken() -> None:
     loser = max(drawn, key=lambda d: d[2])[0]
     assert view["next_setter"] == loser
     words = web_views.words("en", view)
-    html = render_panels.summary_html(view, words)
+    html = render_summary.summary_html(view, words)
     said = words.capital(words.say(event))
     assert said.startswith(f"Tie for the highest count ({event['count']})")
     assert f"{drawn[0][1]} ({drawn[0][2]})" in said and "0-0 counting 14" in said
-    assert html.index('class="tiebreak"') < html.index('class="next-setter"')
+    # The verdict says the draw, then who is on set and why (R22), before the buttons.
+    tie_break = words.word("sum.next_setter_tie", {"seat": loser})
+    verdict = html[html.index('class="verdict"'):html.index('class="buttons"')]
+    assert verdict.index(html_escape(said)) < verdict.index(html_escape(
+        words.capital(tie_break)))
 
 
 def test_r10_a_wait_owed_on_a_side_not_open_yet_is_said_with_the_turn() -> None:

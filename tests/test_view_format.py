@@ -184,8 +184,9 @@ NOT_VIEW = {
     # The page's state of the person's doing, handed to the drawing (`ui`).
     "active", "broken", "choose", "confirm", "elsewhere", "hidden", "loading", "offer",
     "outs", "playable", "selected", "sends", "settle", "stalled", "targets", "zoom",
-    # What the page measured and kept for the table's drawing (`ui`, render_table.py).
-    "anchors", "felt", "plan", "was",
+    # What the page measured and kept for the table's drawing (`ui`, render_table.py), and
+    # the coach's order shown (render_coach.steady).
+    "anchors", "aside", "cramped", "felt", "keys", "pays", "plan", "shown", "was",
     # The drawing's geometry (layout_geometry, render_table, render_diagram, zoom).
     "area", "bone_h", "bounds", "box", "caption", "caption_lines", "caption_x", "dir",
     "edges", "ends", "fits", "index", "legend", "margin", "pill", "play", "regions",

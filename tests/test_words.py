@@ -296,7 +296,7 @@ def test_r22_a_tiebreak_names_each_tile_with_its_value_and_a_tie_again():
 
 def test_r24_the_pot_won_by_the_viewer_is_said_in_the_second_person():
     """Polish "Pulę otrzymuje: ty." was wrong: the winner who is "you" has a form of their own."""
-    import render_panels
+    import render_summary
 
     view = {"viewer": 1, "names": ["Anna", "Bram", "Cor"], "chips": [500, 500, 500],
             "start_chips": 500, "settlement": {"totals": [500, 510, 490],
@@ -304,9 +304,9 @@ def test_r24_the_pot_won_by_the_viewer_is_said_in_the_second_person():
                                                "pot": 20, "pot_winner": 1}}
     for lang, said in (("en", "it goes to you."), ("nl", "jij wint de pot."),
                        ("pl", "Pulę otrzymujesz ty.")):
-        html = render_panels.settlement_html(view, Words(catalogue(lang), 1, view["names"]))
+        html = render_summary.settlement_html(view, Words(catalogue(lang), 1, view["names"]))
         assert said in html, lang
-    html = render_panels.settlement_html({**view, "viewer": 0},
+    html = render_summary.settlement_html({**view, "viewer": 0},
                                          Words(catalogue("pl"), 0, view["names"]))
     assert "Pulę otrzymuje: Bram." in html
 

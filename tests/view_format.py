@@ -87,6 +87,7 @@ PARAMS = {
     "high": INT, "rule": RULE, "reason": STR, "commitment": STR, "text": STR, "value": STR,
     "name": STR, "names": STR, "close": BOOL, "claim": BOOL, "out_of_turn": BOOL,
     "counts": list_of(INT), "draws": list_of(list_of(row(SEAT, TILE, INT))),
+    "seats": list_of(SEAT),
     "matching": one_of(contract.MATCHINGS), "then": one_of(contract.MATCHINGS),
 }
 
@@ -311,6 +312,8 @@ VIEW = record({
     "payments": field(list_of(EVENT), "every kind of payment and its amounts (pays.*)",
                       "R6-R24"),
     "hands_played": field(INT, "the hands over"),
+    "chips_by_hand": field(list_of(list_of(INT)), "every seat's chips at the start, then "
+                           "after each hand that is over (the summary's chart)", "R23"),
     "log": field(list_of(LOG_ENTRY), "the last 200 entries of the log"),
     "error": field(opt(EVENT), "why the last request was refused (refuse.*, error.*)",
                    "R70"),

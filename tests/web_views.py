@@ -39,7 +39,8 @@ LANGS = tuple(code for code, _ in LANGUAGES)  # the page's languages
 # notation (the position text's syntax) and contract (the names the view and the page share)
 # are the engine's, shared with the page.
 MAIN_THREAD_MODULES = ["say", "safe_json", "render_svg", "layout_geometry", "layout_zoom",
-                       "render_layout", "render_force", "render_seats",
+                       "render_layout", "render_force", "render_seats", "render_html",
+                       "render_chart", "render_summary",
                        "render_table", "render_hand", "render_announce", "render_panels",
                        "ui_logic", "render_diagram", "notation", "render_share", "record_link",
                        "render_spoken", "render_coach", "render_review", "contract"]

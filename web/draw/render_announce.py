@@ -12,7 +12,7 @@ functions (MicroPython subset).
 """
 
 import render_coach
-from render_panels import option_row
+from render_html import option_row
 from render_svg import (
     GOLD,
     INK,
@@ -218,14 +218,14 @@ def params_html(view, state, option, rows, w):
     return '<p class="game-hint">' + esc(hint) + "</p>" + "".join(out)
 
 
-def coach_section(view, coach_on, w):
+def coach_section(view, coach_on, w, shown=None):
     """The coach's advice on the announcement, inside the dialog (it is modal: the coach's
-    own panel is behind it), each option a button that picks it; empty
-    while the coach is off."""
+    own panel is behind it), each option a button that picks it, in the order `shown`
+    (render_coach.steady); empty while the coach is off."""
     if not coach_on:
         return ""
     coach = (view or {}).get("coach")
-    html = render_coach.coach_html(coach, w, "announce-coach-title", "form")
+    html = render_coach.coach_html(coach, w, "announce-coach-title", "form", shown=shown)
     # Why its game may not be the one it advised setting with (the view says when).
     if coach and coach.get("weighed") and coach.get("after_set"):
         html += '<p class="coach-note">' + esc(w.word("coach.announce_again")) + "</p>"

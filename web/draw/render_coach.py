@@ -68,21 +68,57 @@ def mark_class(mark):
 
 
 def not_first(coach):
-    """Whether an option weighed as long as the expert's choice averages more: the expert
-    keeps its first choice unless another is surely better (nos.bots.expert.Expert.pick),
-    which the page then says."""
+    """Why the expert's choice is not the option with the highest number shown, or None:
+    "weighed" (one weighed as long averages more: the expert keeps its first choice unless
+    another is surely better, nos.bots.expert.Expert.pick), "aside" (only one set aside
+    early, over fewer deals, shows more). The panel and the hand say it in one sentence."""
     options = (coach or {}).get("options") or []
     if not (coach or {}).get("weighed") or not options:
-        return False
+        return None
     deals, best = coach.get("deals", 0), coach.get("best", 0)
-    top = max([o.get("mean", 0) for o in options if o.get("deals", 0) >= deals])
-    return 0 <= best < len(options) and options[best].get("mean", 0) < top
+    if not 0 <= best < len(options):
+        return None
+    mine = options[best].get("mean", 0)
+    if any(o.get("mean", 0) > mine for o in options if o.get("deals", 0) >= deals):
+        return "weighed"
+    if any(o.get("mean", 0) > mine for o in options):
+        return "aside"
+    return None
 
 
 def order(coach):
     """The indexes of the coach's options in the panel's order, as the view says
     (nos.view.coach_order: the longest weighed first, each group best first)."""
     return coach.get("order") or list(range(len(coach.get("options") or [])))
+
+
+def option_key(option):
+    """An option by its actions (the same option from one refinement to the next)."""
+    return " ".join(str(r.get("send", "")) for r in option.get("do") or [])
+
+
+def steady(coach, kept):
+    """(the options' order to show, what to keep for the next refinement): the order shown
+    before (`kept`) while it still holds the same options, the same pick and the same ones
+    set aside early, so that numbers refine in place and nothing moves under the reader's
+    eyes; the view's order (`order`) when that changed, which matters."""
+    options = (coach or {}).get("options") or []
+    if not (coach or {}).get("weighed") or not options:
+        return order(coach or {}), None
+    deals = coach.get("deals", 0)
+    keys = [option_key(o) for o in options]
+    best = coach.get("best", 0)
+    now = {"pick": keys[best] if 0 <= best < len(keys) else None,
+           "aside": sorted(keys[i] for i in range(len(keys))
+                           if options[i].get("deals", 0) < deals)}
+    if (kept is not None and kept.get("pick") == now["pick"] and
+            kept.get("aside") == now["aside"] and sorted(kept.get("keys") or []) ==
+            sorted(keys)):
+        shown = [keys.index(k) for k in kept["keys"]]
+    else:
+        shown = order(coach)
+    now["keys"] = [keys[i] for i in shown]
+    return shown, now
 
 
 def pick_button(option, said, pick, stop=True):
@@ -106,10 +142,11 @@ def pick_button(option, said, pick, stop=True):
     return '<button type="button" class="coach-pick"' + data + ">" + said + "</button>"
 
 
-def coach_html(coach, w, title_id="coach-title", pick=None, heading="h3"):
+def coach_html(coach, w, title_id="coach-title", pick=None, heading="h3", shown=None):
     """The panel: `coach` is the view's advice, or None while the coach is thinking. With
     `pick` ("form" or "act", pick_button) each option is a button. Its title is a `heading`
-    (h2 in its own panel, h3 in the dialog, under the dialog's title)."""
+    (h2 in its own panel, h3 in the dialog, under the dialog's title); `shown`: the order
+    of its options (steady), the view's if None."""
     out = ['<section class="coach" aria-labelledby="' + title_id + '"><' + heading + ' id="' +
            title_id + '">' + esc(w.word("coach.title")) + "</" + heading + ">"]
     if not coach:
@@ -128,7 +165,7 @@ def coach_html(coach, w, title_id="coach-title", pick=None, heading="h3"):
     # (the base's mean plus their paired difference to it over the deals both were played
     # in, nos/coach.py) and may be higher than the choice's.
     full, aside = [], []
-    for i in order(coach):
+    for i in shown if shown is not None else order(coach):
         o = options[i]
         mark = (' <strong class="coach-best">' + esc(w.word("coach.best")) + "</strong>"
                 if i == best else "")
@@ -144,8 +181,11 @@ def coach_html(coach, w, title_id="coach-title", pick=None, heading="h3"):
     out.append('<div class="coach-options">')
     if full:
         out.append('<ol class="coach-list">' + "".join(full) + "</ol>")
-        if not_first(coach):
-            out.append('<p class="coach-note">' + esc(w.word("coach.not_first")) + "</p>")
+        why = not_first(coach)
+        if why:  # (the pick is not the highest number shown: why, in one sentence)
+            said = w.word("coach.not_first") if why == "weighed" else w.word(
+                "coach.aside_higher")
+            out.append('<p class="coach-note why">' + esc(said) + "</p>")
     if aside:
         sub = "h3" if heading == "h2" else "h4"
         out.append("<" + sub + ' class="coach-aside">' + esc(w.word("coach.aside")) + "</" +

@@ -137,8 +137,10 @@ def draw_hand_svg(view, ui, width, words):
         drawn_from = (t, x, y, tw, th, gap, lit, bool(active) and not lit, t == stop,
                       t == selected, t in declared, chips_y, mark)
         parts.append(_TILES.draw((known,) + drawn_from, hand_tile, *drawn_from, words))
-    if coach and not_first(view.get("coach")):  # (its panel may be off the screen)
-        said = words.word("coach.why_gold")
+    why = not_first(view.get("coach")) if coach else None
+    if why:  # (its panel may be off the screen)
+        said = words.word("coach.why_gold") if why == "weighed" else words.word(
+            "coach.why_gold_aside")
         size = min(12, 12 * (w - 2 * pad) / text_width(said, 12))
         parts.append(text(w / 2, h - 9, said, int(size * 10) / 10, INK_DIM, "middle",
                           cls="coach-why"))

@@ -1,95 +1,16 @@
-"""HTML around the table: the prompt and buttons of the person's decisions, the game log
-with every payment and its reason, the hand-end summary, the session standings and the
-settlement (R24), and the new-game dialog. Pure functions of the view, the main thread's UI
-state and the word catalogue `w` (web/words/say.py), returning HTML strings (MicroPython
-subset, see render_svg.py). Every word comes from the catalogue; every rule, amount and
-limit from the view.
+"""HTML around the table: the prompt and buttons of the person's decisions (at a hand's end
+and the session's, render_summary.py), the game log with every payment and its reason,
+"How to play"'s payments, the header's line and the new-game dialog. Pure functions of the
+view, the main thread's UI state and the word catalogue `w` (web/words/say.py), returning
+HTML strings (MicroPython subset, see render_svg.py). Every word comes from the catalogue;
+every rule, amount and limit from the view.
 """
 
 import contract
-from render_coach import coach_html, mark_class, marks
+from render_coach import coach_html, marks
+from render_html import action_button, button, option_row, prompt, rule_links, toggle
+from render_summary import review_buttons, settlement_html, summary_html
 from render_svg import esc
-
-
-def button(label, attrs, cls=""):
-    return ('<button type="button"' + (' class="' + cls + '"' if cls else "") + attrs + ">" +
-            esc(label) + "</button>")
-
-
-def action_button(w, record, cls="", sends=None):
-    """A button that sends a legal action; its words are the catalogue's `do.<kind>`. With
-    `sends` (the coach on: render_coach.marks), a place for the coach's chips of the action,
-    filled now and as the coach refines (show.draw_coach_marks)."""
-    send = esc(record.get("send", ""))
-    said = esc(w.word("do." + str(record.get("kind")), record))
-    if sends is not None:
-        mark = sends.get(record.get("send"))
-        said += (' <span class="' + (mark_class(mark) if mark else "coach-mark") +
-                 '" data-coach-send="' + send + '">' + (esc(mark[0]) if mark else "") +
-                 "</span>")
-    return ('<button type="button"' + (' class="' + cls + '"' if cls else "") +
-            ' data-action="' + send + '">' + said + "</button>")
-
-
-def toggle(label, cmd, on, hint=""):
-    return ('<button type="button" class="toggle" data-cmd="' + cmd + '" aria-pressed="' +
-            ("true" if on else "false") + '"' + (' title="' + esc(hint) + '"' if hint else "") +
-            '><span class="box" aria-hidden="true"></span>' + esc(label) + "</button>")
-
-
-def is_word_char(ch):
-    return ch.isalpha() or ch.isdigit()
-
-
-def rule_links(html, w):
-    """`html` (escaped text) with every ruling it names (R14, R51a, H2) a link to that
-    ruling on the rules page, in the language shown (rules.html has an anchor for each)."""
-    out = []
-    i, n = 0, len(html)
-    while i < n:
-        ch = html[i]
-        if ch in "RH" and (i == 0 or not is_word_char(html[i - 1])):
-            j = i + 1
-            while j < n and j - i <= 2 and html[j].isdigit():
-                j += 1
-            if j > i + 1 and j < n and html[j] in "ab" and (j + 1 == n or not is_word_char(
-                    html[j + 1])):
-                j += 1
-            if j > i + 1 and (j == n or not is_word_char(html[j])) and (
-                    ch == "R" or html[i:j] in ("H1", "H2")):
-                rule = html[i:j]
-                out.append('<a class="rule" href="./rules.html?lang=' + esc(w.lang) + "#" +
-                           rule + '" target="_blank" title="' +
-                           esc(w.word("log.ruling_title", {"rule": rule})) + '">' + rule +
-                           "</a>")
-                i = j
-                continue
-        out.append(ch)
-        i += 1
-    return "".join(out)
-
-
-def prompt(words, cls="", w=None):
-    text = esc(words) if w is None else rule_links(esc(words), w)
-    return '<p class="prompt' + (" " + cls if cls else "") + '" id="prompt">' + text + \
-        "</p>"
-
-
-def option_row(label, param, choices, current):
-    """A row of toggle buttons: choices is [(value, words)]. The row is one tab stop (the
-    button pressed, else the first); the arrow keys move along it (web/page/access.py)."""
-    out = ['<div class="param-row"><span class="param-label">' + esc(label) + "</span>"
-           '<span class="choices" role="group" aria-label="' + esc(label) + '">']
-    values = [str(value) for value, _ in choices]
-    stop = str(current) if str(current) in values else (values[0] if values else None)
-    for value, words in choices:
-        pressed = "true" if str(value) == str(current) else "false"
-        out.append('<button type="button" class="choice" data-param="' + esc(param) +
-                   '" data-value="' + esc(value) + '" aria-pressed="' + pressed +
-                   '" tabindex="' + ("0" if str(value) == stop else "-1") + '">' +
-                   esc(words) + "</button>")
-    out.append("</span></div>")
-    return "".join(out)
 
 
 # ---------------------------------------------------------------- the decisions
@@ -218,6 +139,8 @@ def controls_html(view, ui, w):
             words = w.word("prompt.selected", {"tile": selected})
         elif phase == contract.PHASE_SET:
             words = w.word("prompt.selected_set", {"tile": selected})
+    if selected and ui.get("cramped"):  # ends too close on the felt to tap: each a button
+        extra = end_choices(view, selected, ui.get("targets") or [], w) + extra
     undo = view.get("undo")
     if undo:
         buttons.append(undo_button(undo, w))
@@ -228,6 +151,26 @@ def controls_html(view, ui, w):
         "".join(buttons) + "</div>"
 
 
+def end_choices(view, tile, targets, w):
+    """The end chooser beside the hand: a button for each end the selected tile may go to,
+    by its arm's name and what it takes ("North: 6"), where ends lie too close together on
+    the felt to tap (render_table.cramped)."""
+    arms = ((view.get("hand") or {}).get("layout") or {}).get("arms") or []
+    out = ['<div class="chooser ends" role="group" aria-label="' +
+           esc(w.word("chooser.ends", {"tile": tile})) + '">']
+    for i in targets:
+        if i < len(arms):
+            arm = arms[i]
+            out.append('<button type="button" class="end-choice" data-cmd="end" data-arm="' +
+                       str(i) + '" aria-label="' + esc(w.capital(w.word("end.play_on", {
+                           "tile": tile, "side": arm.get("side", "")}))) + '">' +
+                       esc(w.capital(w.word("btn.end_choice", {"side": arm.get("side", ""),
+                                                               "label": arm.get("label")}))) +
+                       "</button>")
+    out.append("</div>")
+    return "".join(out)
+
+
 def coach_panel_html(view, ui, w):
     """The coach's panel, beside the table on a wide screen and below it on a narrow one (so
     the table keeps its size): while it is switched on and the person is to decide, each
@@ -236,7 +179,8 @@ def coach_panel_html(view, ui, w):
     if (not ui.get("coach") or view is None or ui.get("loading") or ui.get("stalled") or
             view.get("waiting_for") != contract.WAITING_HUMAN):
         return ""
-    return coach_html(view.get("coach"), w, pick="act", heading="h2")
+    return coach_html(view.get("coach"), w, pick="act", heading="h2",
+                      shown=ui.get("shown"))
 
 
 def undo_button(undo, w):
@@ -253,189 +197,6 @@ def undo_html(view, w):
         return ""
     return ('<div class="buttons">' + undo_button(undo, w) +
             button(w.word("btn.play_on"), ' data-cmd="play-on"') + "</div>")
-
-
-# ---------------------------------------------------------------- end of hand
-def standings_rows(view, w, net=None, counts=None):
-    chips = view.get("chips", [])
-    start = view.get("start_chips", 0)
-    order = list(range(len(chips)))
-    # (the seat breaks ties: MicroPython's sort is not stable)
-    order.sort(key=lambda s: (-chips[s], s))
-    rows = []
-    for s in order:
-        cells = ['<th scope="row">' + esc(w.capital(w.name(s))) + "</th>"]
-        if counts is not None:
-            cells.append('<td class="num">' + w.number(counts[s]) + "</td>")
-        if net is not None:
-            n = net[s]
-            cells.append('<td class="num ' + ("plus" if n > 0 else "minus" if n < 0 else "") +
-                         '">' + w.signed(n) + "</td>")
-        cells.append('<td class="num">' + w.number(chips[s]) + "</td>")
-        cells.append('<td class="num">' + w.signed(chips[s] - start) + "</td>")
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    return "".join(rows)
-
-
-def summary_html(view, w, ui=None):
-    """The hand-end summary (R20–R22): why it ended, counts, payments, who is on set; with
-    `ui` "settle", the question whether to end the session (R24) in place of its buttons."""
-    hand = view.get("hand") or {}
-    number = hand.get("hand", 0)
-    n = len(view.get("chips") or [])
-    net = [0] * n
-    for p in hand.get("ledger", []):
-        if 0 <= p.get("to", -1) < n and 0 <= p.get("from", -1) < n:
-            net[p["to"]] += p.get("amount", 0)
-            net[p["from"]] -= p.get("amount", 0)
-    counts = hand.get("counts") or [0] * n
-    start = view.get("start_chips", 0)
-    out = ['<section class="summary" aria-labelledby="summary-title">',
-           '<h2 id="summary-title">' + esc(w.word("sum.title", {
-               "hand": number + 1, "reason": hand.get("end_reason")})) + "</h2>",
-           '<div class="table-box"><table class="standings"><thead><tr><th scope="col">' +
-           esc(w.word("th.player")) +
-           '</th><th scope="col">' + esc(w.word("th.count")) + '</th><th scope="col">' +
-           esc(w.word("th.this_hand")) + '</th><th scope="col">' + esc(w.word("th.chips")) +
-           '</th><th scope="col">' + esc(w.word("th.vs", {"chips": start})) +
-           "</th></tr></thead><tbody>",
-           standings_rows(view, w, net, counts), "</tbody></table></div>"]
-    pays = []
-    tie = None
-    for entry in view.get("log", []):
-        if entry.get("hand") == number:
-            pays += entry.get("payments") or []
-            if (entry.get("event") or {}).get("key") == "log.tiebreak":
-                tie = entry["event"]
-    if pays:
-        out.append('<details class="payments"><summary>' +
-                   esc(w.word("sum.payments", {"n": len(pays)})) + "</summary><ul>")
-        for p in pays:
-            out.append("<li>" + esc(w.capital(w.say(p))) + "</li>")
-        out.append("</ul></details>")
-    if tie:  # (R22: who drew what, and why that one is on set)
-        out.append('<p class="tiebreak">' + esc(w.capital(w.say(tie))) + "</p>")
-    setter = view.get("next_setter")
-    if setter is not None:
-        out.append('<p class="next-setter">' + esc(w.capital(w.word(
-            "log.next_setter", {"seat": setter}))) + "</p>")
-    out.append(coached_html(view, w))
-    fair = view.get("fair") or {}
-    verify = ""
-    if fair.get("seed"):
-        verify = button(w.word("btn.verify"), ' data-cmd="verify"')
-    review = review_buttons(view, number, w)
-    if (ui or {}).get("settle"):
-        out.append(prompt(w.word("confirm.settle"), "warn") + '<div class="buttons">' +
-                   button(w.word("confirm.settle_yes"), ' data-cmd="settle-yes"', "primary") +
-                   button(w.word("btn.cancel"), ' data-cmd="cancel"') + "</div>")
-    else:
-        out.append('<div class="buttons">' + button(w.word("btn.next_hand"),
-                                                    ' data-cmd="next-hand"', "primary") +
-                   button(w.word("btn.end_session"), ' data-cmd="end-session"') + review +
-                   verify + "</div>")
-    out.append(fair_html(fair, w))
-    out.append("</section>")
-    return "".join(out)
-
-
-def review_buttons(view, number, w):
-    """The button that reviews hand `number` (an index), or in pass-and-play one for each
-    person, who reviews their own decisions."""
-    people = view.get("people") or []
-    hand = ' data-cmd="review" data-hand="' + str(number) + '"'
-    if len(people) <= 1:
-        return button(w.word("btn.review"), hand)
-    return "".join(button(w.word("btn.review_seat", {"seat": s}), hand + ' data-seat="' +
-                          str(s) + '"') for s in people)
-
-
-def coached_html(view, w):
-    """How many decisions the coach weighed in the hand: the person's, or in pass-and-play
-    each person's by name."""
-    counts = view.get("coached") or []
-    people = view.get("people") or []
-    if len(people) <= 1:
-        me = view.get("viewer", 0)
-        n = counts[me] if isinstance(me, int) and 0 <= me < len(counts) else 0
-        return '<p class="coached">' + esc(w.word("sum.coached", {"n": n})) + "</p>" if n else ""
-    out = []
-    for seat in people:
-        n = counts[seat] if 0 <= seat < len(counts) else 0
-        if n:
-            out.append('<p class="coached">' + esc(w.word("sum.coached_seat", {
-                "seat": seat, "n": n})) + "</p>")
-    return "".join(out)
-
-
-def fair_html(fair, w):
-    """The revealed seed of the hand's deal and its seal (nos.fair), and what "Verify the
-    deal" found."""
-    if fair.get("sealed") is False:  # a save from before fair deals, or edited
-        return '<p class="fair">' + esc(w.word("sum.fair_unsealed")) + "</p>"
-    if not fair.get("seed"):
-        return ""
-    seed, seal = esc(fair["seed"]), esc(fair.get("commitment", ""))
-    html = esc(w.word("sum.fair", {"seed": seed, "commitment": seal}))
-    html = html.replace(seed, "<code>" + seed + "</code>").replace(
-        seal, "<code>" + seal + "</code>")
-    out = '<p class="fair">' + html + "</p>"
-    if fair.get("chosen") is not None:  # begun from a deal number: its keys follow from it
-        out += '<p class="fair">' + esc(w.word("sum.fair_chosen", {"seed": fair["chosen"]})) + \
-            "</p>"
-    found = fair.get("verified")
-    if found:
-        if found == "ok":
-            said = w.word("sum.fair_ok")
-        elif found == "unseen":  # the screen kept no seal: the deal alone was checked
-            said = w.word("sum.fair_unseen")
-        elif found == "commitment":
-            said = w.word("sum.fair_commitment")
-        else:
-            said = w.word("sum.fair_deal")
-        kind = found if found in ("ok", "unseen") else "bad"
-        out += ('<p class="fair-verified ' + kind + '" role="status">' + esc(said) + "</p>")
-    return out
-
-
-def pass_html(view, w):
-    """Pass-and-play: the screen between two people's turns, with nothing of either's
-    tiles: who takes the device now, and the button that shows their tiles."""
-    viewer = view.get("viewer")
-    names = view.get("names") or []
-    name = names[viewer] if isinstance(viewer, int) and 0 <= viewer < len(names) else ""
-    return ('<section class="pass" aria-labelledby="pass-title"><h2 id="pass-title">' +
-            esc(w.word("pass.title", {"name": name})) + '</h2><p class="prompt">' +
-            esc(w.word("pass.sub", {"name": name})) + '</p><div class="buttons">' +
-            button(w.word("btn.pass_ready", {"name": name}), ' data-cmd="pass-ready"',
-                   "primary") + "</div></section>")
-
-
-def settlement_html(view, w):
-    """R24: totals rounded down to 20, the pot and its winner, each result against the
-    starting chips."""
-    s = view.get("settlement") or {}
-    n = len(view.get("chips") or [])
-    out = ['<section class="summary settlement" aria-labelledby="settle-title">',
-           '<h2 id="settle-title">' + esc(w.word("set.title")) + "</h2>",
-           '<div class="table-box"><table class="standings"><thead><tr>']
-    for key in ("th.player", "th.chips", "th.kept", "th.final", "th.result"):
-        out.append('<th scope="col">' + esc(w.word(key)) + "</th>")
-    out.append("</tr></thead><tbody>")
-    for i in range(n):
-        res = (s.get("results") or [0] * n)[i]
-        cls = "plus" if res > 0 else "minus" if res < 0 else ""
-        out.append("<tr><th scope=\"row\">" + esc(w.capital(w.name(i))) +
-                   "</th><td class=\"num\">" + w.number((s.get("chips") or [0] * n)[i]) +
-                   "</td><td class=\"num\">" + w.number((s.get("kept") or [0] * n)[i]) +
-                   "</td><td class=\"num\">" + w.number((s.get("final") or [0] * n)[i]) +
-                   '</td><td class="num ' + cls + '">' + w.signed(res) + "</td></tr>")
-    out.append("</tbody></table></div>")
-    out.append('<p class="pot">' + esc(w.word("set.pot", {
-        "pot": s.get("pot", 0), "winner": s.get("pot_winner")}, s.get("pot_winner"))) + "</p>")
-    out.append('<div class="buttons">' + button(w.word("btn.new_game"), ' data-cmd="new-game"',
-                                                "primary") + "</div></section>")
-    return "".join(out)
 
 
 # ---------------------------------------------------------------- the log

@@ -452,6 +452,21 @@ def chip_change(x, y, amount, size, words, rise=None):
                   'dur="1.6s" fill="freeze"/>'])
 
 
+def chip_flight(a, b, amount, delay=0.0, seconds=0.7):
+    """SMIL: a chip with `amount` on it flies from a to b (px) once, `delay` s after the
+    drawing, and is gone (a payment between two seats, R23)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    begin = fmt(delay) + "s"
+    return ('<g opacity="0" transform="translate(' + fmt(a[0]) + " " + fmt(a[1]) + ')">' +
+            '<animateTransform attributeName="transform" type="translate" from="' +
+            fmt(a[0]) + " " + fmt(a[1]) + '" to="' + fmt(a[0] + dx) + " " + fmt(a[1] + dy) +
+            '" begin="' + begin + '" dur="' + fmt(seconds) + 's" fill="freeze" '
+            'calcMode="spline" keyTimes="0;1" keySplines="0.4 0 0.2 1"/>' +
+            '<animate attributeName="opacity" values="1;1;0" keyTimes="0;0.85;1" begin="' +
+            begin + '" dur="' + fmt(seconds) + 's" fill="freeze"/>' +
+            chip(0, 0, 9) + text(0, -12, str(amount), 12, INK, "middle", "700") + "</g>")
+
+
 def focus_ring(x, y, w, h, r):
     """The keyboard focus of a tile or an end: a solid white ring edged in black, unlike
     the gold glow of what is playable and the dashed outline of an open end (on the felt and

@@ -44,6 +44,7 @@ from render_svg import (
     INK,
     INK_DIM,
     SVG_NS,
+    chip_flight,
     esc,
     fixed,
     fmt,
@@ -96,8 +97,26 @@ def layout_svg(view, ui, words):
         parts.append(layout_group(view, ui, (0, 0, w, h), words))
     else:
         parts.append(center_message(view, w / 2, h / 2, w, words))
+    parts.append(flying_chips(ui))
     parts.append("</svg>")
     return "".join(parts)
+
+
+MOST_FLYING = 8  # payments shown flying at once: more read as noise (the log has them all)
+
+
+def flying_chips(ui):
+    """Each payment just made (`ui["pays"]`, motion): a chip with its amount flies from the
+    payer's seat to the payee's (`ui["anchors"]`, px about the felt), one after another."""
+    anchors = ui.get("anchors") or {}
+    pays = ui.get("pays") or []
+    parts = []
+    for k, (payer, payee, amount) in enumerate(pays[:MOST_FLYING]):
+        a, b = anchors.get(payer), anchors.get(payee)
+        if a is None or b is None or not amount:
+            continue
+        parts.append(chip_flight(a, b, amount, 0.12 * k))
+    return group(parts, "flying-chips", [("aria-hidden", "true")]) if parts else ""
 
 
 def layout_frame(hand, ui, room):
@@ -153,6 +172,24 @@ def layout_group(view, ui, room, words):
     more += [("id", "layout-zoom"), ("data-zoom-max", fmt(zmax)),
              ("data-zoom", fmt(zoom[0]) + " " + fmt(zoom[1]) + " " + fmt(zoom[2]))]
     return group([inner], "layout", more, layout_zoom.transform(zoom))
+
+
+def cramped(view, ui):
+    """The ends the selected tile may go to (`ui["targets"]`) whose clickable box on the
+    felt is below TARGET px (two ends close together meet half way): the end chooser beside
+    the hand offers them (render_panels)."""
+    hand = hand_of(view)
+    targets = ui.get("targets") or []
+    if hand is None or not hand.get("layout") or not targets:
+        return []
+    w, h = ui.get("felt") or FELT_SIZE
+    room = (0, 0, w, h)
+    placement, s, tx, ty = layout_frame(hand, ui, room)
+    zoom = layout_zoom.clamp(room, ui.get("zoom") or layout_zoom.NONE,
+                             zoom_most(s, most_unit(w, h)))
+    slots = [zoomed(zoom, to_px(e["box"], s, tx, ty)) for e in placement["ends"]]
+    hits = end_targets(slots, TARGET, room)
+    return [i for i in targets if i < len(hits) and min(hits[i][2], hits[i][3]) < TARGET - 0.5]
 
 
 def zoom_of(view, ui):

@@ -132,6 +132,8 @@ def on_command(page, cmd, node):
         spawn(page, start_game(page, offer) if cmd == "offer-yes" else restore_saved(page))
     elif not page.link.synced:
         return  # the saved game is drawn, but the engine does not hold it yet
+    elif cmd == "end":  # the end chooser beside the hand (ends too close to tap)
+        moves.on_end(page, int(attr(node, "data-arm")))
     elif cmd == "play-on":  # (Undo declined: the next computer player goes now)
         if page.link.play_on is not None:
             page.link.play_on.set()

@@ -16,6 +16,7 @@ import render_diagram as diagram
 import render_force
 import render_hand
 import render_panels as panels
+import render_summary
 import render_table
 import ui_logic as logic
 from contract import PHASE_ANNOUNCE, PHASE_OUT_OF_TURN, PHASE_PLAY, PHASE_SET
@@ -36,7 +37,8 @@ from dom import (
 from language import say, words
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
-from render_svg import words_key
+from render_html import rule_links
+from render_svg import esc, words_key
 
 
 def keep(page, key, value):
@@ -170,6 +172,8 @@ def hand_ui(page):
 
 
 def controls_ui(page):
+    ui = table_ui(page)
+    targets = ui["targets"]
     broken = None
     if page.shown.broken is not None:
         broken = words(page).word("notice.new_game_prompt",
@@ -181,7 +185,7 @@ def controls_ui(page):
             "elsewhere": page.link.elsewhere,
             "loading": not page.link.synced,
             "stalled": say(page, page.shown.error) if page.link.stalled else None,
-            "targets": table_ui(page)["targets"]}
+            "targets": targets, "cramped": render_table.cramped(page.view, ui)}
 
 
 def draw_controls(page):
@@ -198,11 +202,19 @@ def draw_coach(page):
     where = access.held_focus()
     # (pass-and-play: nothing of the next person's decision before they hold the device)
     ui = {"coach": page.shown.coach, "loading": not page.link.synced,
-          "stalled": page.link.stalled}
+          "stalled": page.link.stalled, "shown": steady_order(page)}
     el("coach-panel").innerHTML = "" if page.tiles_hidden() else panels.coach_panel_html(
         page.view, ui, words(page))
     if where is not None and where[0] == "coach-panel-button":
         access.give_focus(where)
+
+
+def steady_order(page):
+    """The coach's options in the order shown before, while it holds (render_coach.steady:
+    numbers refine in place), kept for the next refinement."""
+    shown, page.shown.coach_kept = render_coach.steady((page.view or {}).get("coach"),
+                                                       page.shown.coach_kept)
+    return shown
 
 
 def draw_hand(page):
@@ -345,7 +357,7 @@ def render(page, with_log=True, table=True):
     draw_hand(page)
     # (a link's question comes first, game.py; and a game gone on in another tab)
     if hidden and page.shown.offer is None and not page.link.elsewhere:
-        el("controls").innerHTML = panels.pass_html(view, w)
+        el("controls").innerHTML = render_summary.pass_html(view, w)
         draw_coach(page)
         access.focus("[data-cmd=pass-ready]")
     else:
@@ -366,7 +378,7 @@ def render(page, with_log=True, table=True):
     draw_legend(page)
     if page.shown.error:  # a refusal links its ruling (R70)
         show_status(say(page, page.shown.error), "error",
-                    panels.rule_links(panels.esc(say(page, page.shown.error)), w))
+                    rule_links(esc(say(page, page.shown.error)), w))
     elif page.shown.notice:
         show_status(say(page, page.shown.notice), "notice")
     elif not page.link.synced and page.shown.offer is None:  # (not while asking)
@@ -398,7 +410,10 @@ def bring_into_view(page):
         first = page.shown.scrolled_key is None
         page.shown.scrolled_key = key
         if ended:
-            el("controls").scrollIntoView(to_js({"block": "nearest"}))
+            # What happened and the way on, at the screen's foot: the table above stays
+            # in view until the person goes on (the details are further down).
+            head = document.querySelector("#controls .summary-head")
+            (el("controls") if absent(head) else head).scrollIntoView(to_js({"block": "end"}))
             access.focus_if_lost("#controls button.primary, #controls button")
         elif phone:  # a phone: the play column fills the screen, the header above
             el("table").scrollIntoView(to_js({"block": "start"}))
@@ -631,7 +646,7 @@ def draw_announce_coach(page):
     if page.dialogs.coach_hover:
         return
     where = access.held_focus()
-    box.innerHTML = announce.coach_section(page.view, page.shown.coach, w)
+    box.innerHTML = announce.coach_section(page.view, page.shown.coach, w, steady_order(page))
     if where is not None and where[0] == "announce-coach-button":
         access.give_focus(where)
 

@@ -80,6 +80,7 @@ class Shown:
         self.coach_seats = {}  # pass-and-play: each person's switch, by seat
         self.coaching = False  # its loop runs
         self.coach_hover = False  # a mouse over the list of its panel (coaching.py)
+        self.coach_kept = None  # the order its options were shown in (render_coach.steady)
         self.review = None  # the hand review shown (nos/review.py), and its step
         self.review_step = 0
         self.review_asked = 0  # counts the reviews asked for: only the latest is shown

@@ -231,6 +231,8 @@ class Words:
             return self.name(value)
         if name == "tiles":
             return self.tiles(value or [])
+        if name == "seats":  # several seats: their names, "Anna and Bram"
+            return self.tiles([self.name(s) for s in value or []])
         if name in ("side", "here", "first", "ordinary"):
             return self.side(value)
         if name == "game":
