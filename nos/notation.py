@@ -59,6 +59,18 @@ MESSAGES = {
     "bad_rules": "The house rules {text!} are not r1, r2 or r12.",
     "bad_first": "The field {text!} is not f alone, which marks a session's first hand.",
     "twice": "The field {text!} is given twice.",
+    "form_chips": "The chips {text!} are written {form!} in a position: each number without "
+                  "leading zeros.",
+    "form_set": "The set field {text!} is written {form!} in a position: the set tile high "
+                "end first.",
+    "form_hand": "The hand {text!} is written {form!} in a position: the highest tile first, "
+                 "each high end first, numbers without leading zeros.",
+    "form_boneyard": "The boneyard {text!} is written {form!} in a position.",
+    "form_option": "The field {text!} is written {form!} in a position.",
+    "form_left_out": "The field {text!} is left out of a position: without it, the position "
+                     "says the same.",
+    "form_order": "The field {text!} comes before {form!} in a position: its optional fields "
+                  "are written in the order w, t, p, n, h, r, f.",
     "seat_count": "The position has chips for {n} seats but {text} hands.",
     "no_seat": "Seat {text} does not sit at a table of {n}.",
 }
@@ -288,7 +300,43 @@ def parse(text):
             raise NotationError("twice", {"text": field})
         seen.append(key)
         _option(pos, key, value, field, n)
+    _one_spelling(fields, format(pos).split("_"))
     return pos
+
+
+# The sentence for a field written otherwise than ``format`` writes it, by the field's
+# place (the game's own is checked with its rules: nos.position's "game_form").
+_FORM_KEYS = {0: "form_chips", 1: "form_set", 6: "form_boneyard"}
+_OPTIONS = "wtpnhrf"  # the optional fields in the order they are written
+
+
+def _one_spelling(given, written):
+    """A position has one text, the one ``format`` writes (as a FEN has): raises
+    NotationError naming the first field written otherwise, and how to write it. (Texts
+    ``str(position)`` made, as in every link the app wrote, are written so already.)"""
+    for i in range(7):
+        if given[i] == written[i] or i == 2:
+            continue
+        if i == 5:
+            have, want = given[5].split("."), written[5].split(".")  # (as many: checked)
+            for k in range(len(have)):
+                if have[k] != want[k]:
+                    raise NotationError("form_hand", {"text": have[k], "form": want[k]})
+        raise NotationError(_FORM_KEYS.get(i, "form_option"),
+                            {"text": given[i], "form": written[i]})
+    options = given[7:]
+    wanted = written[7:]
+    if options == wanted:
+        return
+    for field in options:
+        same = [w for w in wanted if w[:1] == field[:1]]
+        if not same:
+            raise NotationError("form_left_out", {"text": field})
+        if same[0] != field:
+            raise NotationError("form_option", {"text": field, "form": same[0]})
+    for k in range(len(options) - 1):
+        if _OPTIONS.find(options[k][:1]) > _OPTIONS.find(options[k + 1][:1]):
+            raise NotationError("form_order", {"text": options[k + 1], "form": options[k]})
 
 
 def _bad_character(text):
