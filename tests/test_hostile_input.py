@@ -77,6 +77,10 @@ def test_every_url_parameter_is_cut_before_it_is_read():
     assert ui_logic.parse_query("?" + "n" * 100 + "=1")[0][0] == "n" * 32 + "…"
     assert len(ui_logic.parse_query("?" + "&".join(["a=1"] * 10_000))) == ui_logic.PARAMS_LIMIT
     assert ui_logic.parse_query("?" + "&" * 200_000 + "seed=1") == []  # (past QUERY_LIMIT)
+    # An origin (?host= of an embed) has room for the longest host name, and is the page's.
+    origin = "https://" + "a" * 250 + ".example"
+    assert ui_logic.parse_query("?host=" + origin) == [("host", origin)]
+    assert not ui_logic.asks_for_game([("host", origin)])
     # A value cut at spaces is not read as a good one ("beginner" alone would be).
     assert ui_logic.parse_query("?level=beginner" + "+" * 100) == [
         ("level", "beginner" + " " * (ui_logic.VALUE_LIMIT - 8) + "…")]

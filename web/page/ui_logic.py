@@ -109,7 +109,7 @@ def only_kinds(view):
 # The URL parameters that are the page's own (the computer players' pause, the language, an
 # embed's: embedding.py, embed.html's); any other asks the engine for a new game, which
 # checks it.
-EMBED_PARAMS = ["embed", "bg", "seat", "play"]
+EMBED_PARAMS = ["embed", "bg", "seat", "play", "host"]
 PAGE_PARAMS = ["delay", "lang"] + EMBED_PARAMS
 
 
@@ -159,8 +159,8 @@ PARAMS_LIMIT = 64  # parameters read (the pages know 14 names)
 NAME_LIMIT = 32  # bytes of a name as written in the URL
 VALUE_LIMIT = 64  # bytes of a value as written (a seed has 10 digits)
 # pos=: a position text (up to 4,000 characters, web/site/embed_page.LIMIT), each written
-# as %XX at worst.
-VALUE_LIMITS = {"pos": 12000}
+# as %XX at worst; host=: an origin (a host name has up to 253 characters).
+VALUE_LIMITS = {"pos": 12000, "host": 300}
 CUT = "\u2026"  # ends a name or value that was cut: no name or value of a page's has it
 
 
