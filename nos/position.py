@@ -70,8 +70,7 @@ MESSAGES = {
     "last_phase": "The previous turn (R14) and passes (R20c) belong to the play.",
     "nos_in": "Seat {seat} is named nos but still holds tiles (R15).",
     "nos_missing": "Several seats have gone out: name the first with n (R15).",
-    "nos_unnamed": "Seat {seat} has gone out: a position names the seat that went nos, "
-                   "here with {text} (R15).",
+    "nos_unnamed": "Seat {seat} has gone out: name the seat that went nos, {text} (R15).",
     "passes": "So many passes in a row ({n}) would have ended the hand (R20c).",
     "wait_double": "Seat {seat} owes a wait on arm {arm}, but no double it played out of "
                    "turn lies there (R10).",
@@ -463,12 +462,9 @@ def _check_seats(f: dict[str, Any], n: int, plan: Plan) -> None:
     nos = f["nos"]
     if nos is not None and nos not in empty:
         raise BadPosition("nos_in", {"seat": nos})
-    if nos is None and empty:
-        if len(empty) > 1:
-            raise BadPosition("nos_missing")
-        # The only seat out went nos (R15); a position names it all the same (one text).
-        raise BadPosition("nos_unnamed", {"seat": empty[0],
-                                          "text": "n" + notation.seat_letter(empty[0])})
+    if nos is None and empty:  # (the only seat out went nos, R15: named all the same)
+        raise BadPosition("nos_missing" if len(empty) > 1 else "nos_unnamed",
+                          {"seat": empty[0], "text": "n" + notation.seat_letter(empty[0])})
 
 
 def _check_last(f: dict[str, Any], n: int, empty: list[int]) -> None:

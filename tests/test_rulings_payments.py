@@ -4,8 +4,6 @@ tile, nos, closing, the end of the hand, the count, the loser, the ledger and th
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from helpers import (
     BLANK_ENDS_3P,
@@ -500,25 +498,6 @@ def test_r24_no_settlement_during_a_hand() -> None:
     session.start_hand(Deal.build(list(DECLARE_500_3P.hands), DECLARE_500_3P.boneyard))
     with pytest.raises(ValueError):
         session.settle()
-
-
-def test_r22_r24_no_settlement_before_the_hand_that_ended_is_finished() -> None:
-    """A hand over but not yet finished (R22: its books closed, the next setter chosen):
-    settling then would leave out its payments. Refused, naming the step; nothing changes,
-    and after finish_hand() the settlement counts the hand."""
-    from nos.players import random_action
-
-    session = Session(3, seed=1)
-    hand = session.start_hand()
-    rng = random.Random(1)
-    while not hand.over:
-        hand.apply(random_action(Observation(hand, hand.current), rng))
-    with pytest.raises(ValueError, match=r"finish_hand\(\)"):
-        session.settle()
-    assert session.settlement is None
-    session.finish_hand()
-    settled = session.settle()
-    assert settled.chips == tuple(hand.chips) != (500, 500, 500)
 
 
 def test_r24_the_pot_goes_to_a_seeded_uniform_draw() -> None:
