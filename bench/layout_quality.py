@@ -1,45 +1,35 @@
-"""How well the table draws long layouts: figures per geometry and screen mode over real
-positions played by the engine.
+"""How well the table draws long layouts: figures per geometry, screen and number of players
+over real positions played by the engine.
 
-    .venv/bin/python -m bench.layout_quality [--count 200] [--hands 40] [--players 5]
-        [--seed 0] [--geometry cross ...] [--web DIR]
-
-`--web DIR` measures another copy of the main-thread modules (render_svg, layout_geometry,
-table...), e.g. the code before a change, with the same positions.
+    .venv/bin/python -m bench.layout_quality [--count 60] [--hands 10] [--players 3 4 5]
+        [--seed 0] [--geometry cross ...] [--screen phone wide]
 
 Positions: for each seed a later hand (R5: the player on set chooses which double to set) is
 dealt with the wanted set double in seat 0's hand; seat 0 sets it and announces a game of the
 geometry (line; cross; double cross; triangle; triangle, then the fourth side), and then
 every seat plays a random legal tile whenever it can (never closing), else draws, passes or
-waits, to the end of the hand. The layout is drawn by web/draw/render_table.py in each mode ("wide"
-1000 x 600, "narrow" 400 x 580) as it lies at the end of `--count` hands, and after every
-tile of `--hands` hands (for the last two columns).
+waits, to the end of the hand. Each position is drawn as the table draws it
+(web/draw/render_table.py, render_layout.py) in the felt the page gives the layout on each
+screen (FELTS: measured in Chromium with the page's own CSS, the smallest of en, nl and pl:
+`python -m bench.table_room`), by the hand's plan for that felt.
 
-Columns (per geometry and mode):
+Columns (per geometry, screen and players):
 
-- n, tiles, max: positions, the mean and the largest number of tiles on the table;
-- long min, long med: a tile's long side in drawing units (viewBox px; the narrow design is
-  shown at about 0.9 px per unit on a 360 px phone): the smallest over all positions, and
-  the median;
-- used, w, h: the layout's bounding box (tiles and end markers) as a share of the layout
-  area, and of its width and height (medians);
-- reach, r min: for each arm that turns, how far its first straight run got from the set
-  tile, as a share of the room to the area's edge in that direction (1.0: it turned only at
-  the edge): the mean and the smallest;
-- ovl, out: positions in which two tiles or end markers overlap, or one leaves the area;
-- touch, gap: positions in which tiles of two different arms touch (less than 0.05 units
-  apart; the set tile belongs to no arm), and the smallest gap between tiles of different
-  arms over all positions, in screen px at 360 x 640 (narrow) and 1280 x 800 (wide), the
-  table's scale there as tests/e2e/test_fit.py's screens draw it (SCREEN_AT);
-- tile px: the smallest tile's short side in screen px at those screens;
-- zoom, zoomed: positions drawn whole with tiles below the legible minimum, which the
-  person may zoom into and pan (web/draw/layout_zoom.py), and the smallest tile's short
-  side in screen px once each of those is zoomed fully in;
-- tgt px, clash: the smallest side of an end's clickable target in screen px, with the
-  narrow design 360 px wide and the wide one 674 px wide (a 700 px window, the narrowest
-  that gets the wide design); positions in which two ends' targets overlap;
-- moved, resc: the share of plays after which a tile already on the table moved on the
-  screen, and after which the tiles changed size.
+- n, tiles, max: positions (the end of `--count` hands and every play of `--hands` hands),
+  the mean and the largest number of tiles on the table;
+- moved: the share of plays after which a tile already on the table lay elsewhere relative
+  to the others (a uniform scale and shift of the whole picture is allowed; goal 0);
+- gap: the smallest gap between tiles of two different arms, in px, and `gap/s` that gap
+  over half a tile's short side (goal at least 1; the tiles next to the set tile, which
+  belongs to no arm, count too);
+- tile, zoomed: the smallest tile's short side in px with the whole layout shown, and once
+  zoomed fully in (goals 16 and 24); `<16`: positions whose smallest tile is below 16 px;
+- end: the smallest side of an end's clickable box on the table, px; `chooser`: positions in
+  which some end's box is below 44 px, where the end chooser beside the hand offers that
+  end as a 44 px button (render_panels.end_chooser);
+- hand: the smallest tile of seat 0's hand in px (its width x height; goal 32 x 60, in one
+  row up to 9 tiles);
+- ovl, out: positions in which two tiles or ends overlap, or one leaves the felt (goal 0).
 """
 
 from __future__ import annotations
@@ -50,18 +40,11 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-# --web DIR measures another copy of the main-thread modules (e.g. the code before a change).
-# A web/ laid out in folders (draw/, page/, words/) or, before that, flat.
-WEB = sys.argv[sys.argv.index("--web") + 1] if "--web" in sys.argv[:-1] else str(ROOT / "web")
-sys.path[:0] = [str(Path(WEB) / f) for f in ("draw", "page", "words")] + [WEB]
+sys.path[:0] = [str(ROOT / "web" / f) for f in ("draw", "page", "words", "shared")]
 
-try:
-    import render_layout as layout_drawing  # noqa: E402
-    import render_table as table  # noqa: E402
-    layout_drawing.layout_boxes  # noqa: B018 - a flat web/ has another render_layout
-except (ImportError, AttributeError):
-    import table  # noqa: E402
-    layout_drawing = table
+import render_hand  # noqa: E402
+import render_layout  # noqa: E402
+import render_table  # noqa: E402
 
 from nos.actions import Announce, Play, Set  # noqa: E402
 from nos.deal import Deal  # noqa: E402
@@ -77,12 +60,14 @@ GEOMETRIES = {
     "triangle": (["13", "14", "15"], "blank"),
     "triangle+4": (["16"], "blank"),
 }
-# Screen px per drawing unit at the smallest screen of each design (see the docstring).
-SCREEN_SCALE = {"narrow": 360 / 400, "wide": 674 / 1000}
-# Screen px per drawing unit at 360 x 640 (narrow) and 1280 x 800 (wide), as the page draws
-# the table there (measured in the browser: docs/performance.md, "a table that fits the
-# screen").
-SCREEN_AT = {"narrow": 0.60, "wide": 0.87}
+# The layout's felt (w, h) px and the hand's width on each screen, by the number of players:
+# the smallest over en, nl and pl, two moves into a hand (`python -m bench.table_room`).
+FELTS = {
+    "phone": {3: (337, 278), 4: (337, 262), 5: (337, 224)},  # 360 x 640
+    "wide": {3: (892, 321), 4: (892, 318), 5: (892, 289)},  # 1280 x 800
+}
+HANDS = {"phone": 347, "wide": 912}
+SCREENS = {"phone": "360x640", "wide": "1280x800"}
 NAMES = ["You", "Anna", "Bram", "Cor", "Dirk"]
 
 
@@ -170,29 +155,6 @@ def inside(a, area, eps=0.01) -> bool:
             a[3] <= area[3] + eps)
 
 
-def reach(placement: dict, boxes: list[tuple], area: tuple) -> list[float]:
-    """For each arm that turns: how far its first straight run got from the set tile's
-    centre, over the room from there to the area's edge in that direction (drawing units;
-    `boxes` are the drawn tiles, the set tile first, `area` is (x0, y0, x1, y1))."""
-    s = boxes[0]
-    cx, cy = (s[0] + s[2]) / 2, (s[1] + s[3]) / 2
-    by_arm: dict[int, list[tuple[dict, tuple]]] = {}
-    for t, b in zip(placement["tiles"], boxes[1:], strict=True):
-        by_arm.setdefault(t["arm"], []).append((t, b))
-    out = []
-    for tiles in by_arm.values():
-        tiles.sort(key=lambda tb: tb[0]["index"])
-        first = tiles[0][0]["dir"]
-        turn = next((k for k, (t, _) in enumerate(tiles) if t["dir"] != first), None)
-        if not turn:  # never turned (or the very first tile already did: no straight run)
-            continue
-        b = tiles[turn - 1][1]
-        far = [cy - b[1], b[2] - cx, b[3] - cy, cx - b[0]][first]
-        room = [cy - area[1], area[2] - cx, area[3] - cy, cx - area[0]][first]
-        out.append(far / room)
-    return out
-
-
 def gap(a, b) -> float:
     """The distance between two boxes (0 when they touch or overlap)."""
     dx = max(a[0] - b[2], b[0] - a[2], 0.0)
@@ -200,142 +162,115 @@ def gap(a, b) -> float:
     return (dx * dx + dy * dy) ** 0.5
 
 
-def arm_gap(placement: dict, boxes: list[tuple]) -> float | None:
-    """The smallest gap between tiles of two different arms (`boxes`: the set tile first)."""
-    arms = [t["arm"] for t in placement["tiles"]]
-    tiles = boxes[1:]
+def arm_gap(placement: dict) -> float | None:
+    """The smallest gap between tiles of two different arms, in grid units."""
+    tiles = placement["tiles"]
     found = None
     for i, a in enumerate(tiles):
-        for j in range(i + 1, len(tiles)):
-            if arms[i] != arms[j]:
-                g = gap(a, tiles[j])
+        for b in tiles[i + 1:]:
+            if a["arm"] != b["arm"]:
+                g = gap(a["box"], b["box"])
                 found = g if found is None else min(found, g)
     return found
 
 
-def measure(views: list[dict], mode: str) -> dict:
-    scale = SCREEN_SCALE[mode]
-    sizes, used, used_w, used_h, reaches, counts = [], [], [], [], [], []
-    overlapping = outside = target_clash = touching = zoomable = 0
-    target_min = gap_min = short_min = zoomed_min = None
+def drawn(view: dict, screen: str, players: int) -> tuple:
+    """(tiles, ends, targets, placement, s, zoom most) of a position as the table draws it
+    on a screen (px boxes), by the plan for that screen's felt."""
+    w, h = FELTS[screen][players]
+    room = (0, 0, w, h)
+    tiles, ends, hits, placement, s = render_layout.layout_boxes(view, room, (w, h))
+    zmax = render_table.zoom_most(s, render_layout.most_unit(w, h))
+    return tiles, ends, hits, placement, s, zmax
+
+
+def measure(views: list[dict], screen: str, players: int) -> dict:
+    w, h = FELTS[screen][players]
+    felt = (0, 0, w, h)
+    counts = []
+    overlapping = outside = chooser = small = 0
+    target_min = gap_min = gap_units = short_min = zoomed_min = None
+    hand_min = None
     for view in views:
-        d = table.dims(mode, view["players"])
-        ax, ay, aw, ah = d["area"]
-        area = (ax, ay, ax + aw, ay + ah)
-        tiles, ends, hits, placement, unit = layout_drawing.layout_boxes(view, d)
+        tiles, ends, hits, placement, s, zmax = drawn(view, screen, players)
         counts.append(len(tiles))
-        longs = [max(b[2] - b[0], b[3] - b[1]) for b in tiles]
-        sizes.append(min(longs))
         short = min(min(b[2] - b[0], b[3] - b[1]) for b in tiles)
         short_min = short if short_min is None else min(short_min, short)
-        if placement.get("zoom"):  # drawn whole below legible: the person may zoom in
-            zoomable += 1
-            short *= d["unit"] / unit
-        zoomed_min = short if zoomed_min is None else min(zoomed_min, short)
-        between = arm_gap(placement, tiles)
+        small += short < 16 - 0.01
+        zoomed = short * zmax
+        zoomed_min = zoomed if zoomed_min is None else min(zoomed_min, zoomed)
+        between = arm_gap(placement)
         if between is not None:
-            touching += between < 0.05
-            gap_min = between if gap_min is None else min(gap_min, between)
-        shapes = tiles + ends  # every end marker is drawn, open or locked
+            gap_units = between if gap_units is None else min(gap_units, between)
+            gap_min = between * s if gap_min is None else min(gap_min, between * s)
+        shapes = tiles + ends
         if any(overlap(a, b) for i, a in enumerate(shapes) for b in shapes[i + 1:]):
             overlapping += 1
-        if any(not inside(b, area) for b in tiles + ends):
+        if any(not inside(b, felt) for b in shapes):
             outside += 1
-        if any(overlap(a, b) for i, a in enumerate(hits) for b in hits[i + 1:]):
-            target_clash += 1
-        for h in hits:
-            side = min(h[2] - h[0], h[3] - h[1]) * scale
-            target_min = side if target_min is None else min(target_min, side)
-        allb = tiles + ends
-        x0 = min(b[0] for b in allb)
-        y0 = min(b[1] for b in allb)
-        x1 = max(b[2] for b in allb)
-        y1 = max(b[3] for b in allb)
-        used.append((x1 - x0) * (y1 - y0) / (aw * ah))
-        used_w.append((x1 - x0) / aw)
-        used_h.append((y1 - y0) / ah)
-        reaches += reach(placement, tiles, area)
-    return {
-        "n": len(views), "tiles": sum(counts) / len(counts), "max tiles": max(counts),
-        "long min": min(sizes), "long median": median(sizes),
-        "used": median(used), "used w": median(used_w), "used h": median(used_h),
-        "reach mean": sum(reaches) / len(reaches) if reaches else 1.0,
-        "reach min": min(reaches) if reaches else 1.0,
-        "overlaps": overlapping, "out": outside,
-        "target px": target_min or 0.0, "target clash": target_clash,
-        "touching": touching, "gap px": (gap_min or 0.0) * SCREEN_AT[mode],
-        "tile px": (short_min or 0.0) * SCREEN_AT[mode], "zoom": zoomable,
-        "zoomed px": (zoomed_min or 0.0) * SCREEN_AT[mode],
-    }
+        sides = [min(t[2] - t[0], t[3] - t[1]) for t in hits]
+        if min(sides) < 44 - 0.01:
+            chooser += 1
+        target_min = min(sides) if target_min is None else min(target_min, min(sides))
+        count = len(view["hand"].get("tiles") or [])
+        tw, _, _ = render_hand.hand_grid(max(count, 1), HANDS[screen])
+        hand_min = tw if hand_min is None else min(hand_min, tw)
+    return {"n": len(views), "tiles": sum(counts) / len(counts), "max tiles": max(counts),
+            "overlaps": overlapping, "out": outside, "target px": target_min,
+            "chooser": chooser, "gap px": gap_min or 0.0, "gap units": gap_units or 0.0,
+            "tile px": short_min, "zoomed px": zoomed_min, "hand px": hand_min,
+            "small": small}
 
 
-def stability(geometry: str, mode: str, hands: int, players: int, start: int) -> dict:
-    """Over `hands` hands, tile by tile: the share of plays after which a tile already on
-    the table moved on the screen, and the share after which the tiles changed size."""
-    plays = moved = rescaled = 0
-    seed = start
-    done = 0
-    while done < hands:
-        views = hand_views(geometry, players, seed)
-        seed += 1
-        layout = views[-1]["hand"].get("layout")
-        if not layout or layout["game"].split()[0] not in {
-                p.split()[0] for p in GEOMETRIES[geometry][0]}:
-            continue
-        done += 1
+def stability(geometry: str, screen: str, hands: int, players: int, start: int) -> dict:
+    """Over `hands` hands played tile by tile: the share of plays after which a tile already
+    on the table lay elsewhere relative to the set tile (in the layout's own units: the
+    picture may be scaled and moved as a whole), and the positions seen."""
+    plays = moved = 0
+    views = []
+    for seed in range(start, start + hands):
         before = None
-        for view in views:
+        for view in hand_views(geometry, players, seed):
             if not view["hand"].get("layout"):
                 continue
-            d = table.dims(mode, view["players"])
-            tiles, _, _, placement, unit = layout_drawing.layout_boxes(view, d)
-            now = {(t["arm"], t["index"]): b for t, b in zip(placement["tiles"], tiles[1:],
-                                                               strict=True)}
-            now["set"] = tiles[0]
-            if before is not None:
+            views.append(view)
+            placement = drawn(view, screen, players)[3]
+            now = {(t["arm"], t["index"]): t["box"] for t in placement["tiles"]}
+            if before is not None and len(now) > len(before):
                 plays += 1
-                old, old_unit = before
-                moved += any(now[k] != b for k, b in old.items() if k in now)
-                rescaled += unit != old_unit
-            before = (now, unit)
-    return {"moved": moved / max(plays, 1), "rescaled": rescaled / max(plays, 1)}
-
-
-def median(values: list[float]) -> float:
-    s = sorted(values)
-    n = len(s)
-    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+                moved += any(now.get(k) != b for k, b in before.items())
+            before = now
+    return {"moved": moved / max(plays, 1), "views": views}
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--count", type=int, default=200)
-    parser.add_argument("--hands", type=int, default=40, help="hands played tile by tile "
-                        "for the stability figures")
-    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--count", type=int, default=60)
+    parser.add_argument("--hands", type=int, default=10, help="hands played tile by tile "
+                        "for the stability figures (their positions are measured too)")
+    parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5])
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--geometry", action="append", choices=list(GEOMETRIES))
-    parser.add_argument("--web", help="the directory of the web/ modules to measure")
+    parser.add_argument("--screen", nargs="+", choices=list(FELTS), default=list(FELTS))
     args = parser.parse_args(argv)
-    head = (f"{'geometry':13} {'mode':6} {'n':>4} {'tiles':>5} {'max':>3} {'long min':>8} "
-            f"{'long med':>8} {'used':>5} {'w':>5} {'h':>5} {'reach':>5} {'r min':>5} "
-            f"{'ovl':>3} {'out':>3} {'tgt px':>6} {'clash':>5} {'moved':>5} {'resc':>5} "
-            f"{'touch':>5} {'gap':>5} {'tile px':>7} {'zoom':>4} {'zoomed':>6}")
-    print(f"{args.count} end-of-hand positions per geometry, {args.players} players, "
-          f"seeds from {args.seed}")
-    print(head)
+    print(f"{args.count} end-of-hand positions and every play of {args.hands} hands per "
+          f"geometry and number of players, seeds from {args.seed}")
+    print(f"{'geometry':13} {'screen':8} {'pl':>2} {'n':>4} {'tiles':>5} {'max':>3} "
+          f"{'moved':>5} {'gap':>5} {'gap/s':>5} {'tile':>5} {'<16':>3} {'zoomed':>6} {'end':>5} "
+          f"{'chooser':>7} {'hand':>7} {'ovl':>3} {'out':>3}")
     for geometry in args.geometry or list(GEOMETRIES):
-        views = positions(geometry, args.count, args.players, args.seed)
-        for mode in ("wide", "narrow"):
-            m = measure(views, mode)
-            st = stability(geometry, mode, args.hands, args.players, args.seed)
-            print(f"{geometry:13} {mode:6} {m['n']:>4} {m['tiles']:>5.1f} {m['max tiles']:>3} "
-                  f"{m['long min']:>8.1f} {m['long median']:>8.1f} {m['used']:>5.2f} "
-                  f"{m['used w']:>5.2f} {m['used h']:>5.2f} {m['reach mean']:>5.2f} "
-                  f"{m['reach min']:>5.2f} {m['overlaps']:>3} {m['out']:>3} "
-                  f"{m['target px']:>6.1f} {m['target clash']:>5} {st['moved']:>5.2f} "
-                  f"{st['rescaled']:>5.2f} {m['touching']:>5} {m['gap px']:>5.1f} "
-                  f"{m['tile px']:>7.1f} {m['zoom']:>4} {m['zoomed px']:>6.1f}")
+        for players in args.players:
+            ends = positions(geometry, args.count, players, args.seed)
+            for screen in args.screen:
+                st = stability(geometry, screen, args.hands, players, args.seed)
+                m = measure(ends + st["views"], screen, players)
+                hand = f"{m['hand px']}x{2 * m['hand px']}"
+                print(f"{geometry:13} {SCREENS[screen]:8} {players:>2} {m['n']:>4} "
+                      f"{m['tiles']:>5.1f} {m['max tiles']:>3} {st['moved']:>5.2f} "
+                      f"{m['gap px']:>5.1f} {m['gap units']:>5.2f} {m['tile px']:>5.1f} "
+                      f"{m['small']:>3} "
+                      f"{m['zoomed px']:>6.1f} {m['target px']:>5.1f} {m['chooser']:>7} "
+                      f"{hand:>7} {m['overlaps']:>3} {m['out']:>3}")
 
 
 if __name__ == "__main__":

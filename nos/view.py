@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from nos.actions import Action, Announce, Declare, Decline, Draw, Pass, Play, Set, Wait
 from nos.deal import LAST_TWO
 from nos.events import Event, announcement_params, side_key
+from nos.force import in_force, turn
 from nos.games import (
     GAME_NAMES,
     GAME_RULES,
@@ -281,6 +282,8 @@ def hand_view(hand: Hand, seat: int, log: list[dict[str, Any]] | None = None) ->
     h["game"] = (announcement_params(hand.announcement, hand.set_tile, hand.layout.plan)
                  if hand.announcement and hand.set_tile and hand.layout else None)
     h["acting"] = None if hand.over else hand.current
+    h["in_force"] = in_force(hand)  # the game's condition as it stands (the table's bar)
+    h["turn"] = turn(hand)  # whose turn and why
     # The declaration and out-of-turn steps (R8, R9) go round every seat (R71): a short
     # pause each, the same for every seat, so a hand does not start slowly.
     h["quick_step"] = hand.phase in (Phase.DECLARE, Phase.OUT_OF_TURN)

@@ -29,9 +29,10 @@
    as module files before start.py runs: one request instead of one per module (each costs
    the boot ≈ 3 ms on the main thread, docs/performance.md). The pack is a first line, the
    JSON list [[name, size], ...], then each module's bytecode in that order.
-4. Writes each language's rules page, web/rules/<lang>.html, from its text
-   (web/rules/<lang>.md: scripts/rules_pages.py): rules.html puts it in as it is and draws
-   its diagrams, instead of reading the text itself.
+4. Writes each language's rules page, web/rules/<lang>.html and <lang>.narrow.html, from
+   its text (web/rules/<lang>.md: scripts/rules_pages.py), every diagram drawn, for a wide
+   screen and for a phone: rules.html puts it in as it is (web/site-rules.js), before any
+   interpreter runs.
 5. Writes sw-manifest.js: the service worker's precache list (every file the pages may
    request: not the modules the packs hold, nor PyScript's plugins the pages turn off, nor
    Pyodide's full standard library, nor the snapshot, which only a second visit fetches) and
@@ -492,7 +493,8 @@ def main(argv: list[str] | None = None) -> int:
         print("build_web: missing vendored files:\n  " + "\n  ".join(missing), file=sys.stderr)
         return 1
     pages = rules_pages.write(root)
-    print(f"build_web: web/rules/<lang>.html: the rules pages ({len(pages)} written anew)")
+    print(f"build_web: web/rules/<lang>[.narrow].html: the rules pages, their diagrams drawn "
+          f"({len(pages)} written anew)")
     version, count = write_manifest(root)
     print(f"build_web: sw-manifest.js lists {count} URLs, cache version {version}")
     if args.export:

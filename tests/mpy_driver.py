@@ -21,26 +21,38 @@ except ImportError:
     from nos import notation  # CPython: the engine's own
 
 
+# (felt, hand width) on a wide screen and a phone (tests/web_views.py FELT, HAND_W)
+SCREENS = [((892, 318), 912), ((337, 262), 347)]
+
+
+def table(view, ui, screen, w):
+    felt = SCREENS[screen][0]
+    ui["felt"], ui["plan"] = felt, felt
+    return render_table.table_html(view, ui, w)
+
+
 def render_view(view, w, full=True):
     w.viewer = view.get("viewer")
     w.names = view.get("names") or []
     out = []
-    for mode in ("wide", "narrow"):
-        out.append(render_table.table_svg(view, {"selected": None, "targets": []}, mode, w))
+    for screen in (0, 1):
+        out.append(table(view, {"selected": None, "targets": []}, screen, w))
         out.append(render_hand.hand_svg(view, {"playable": ui_logic.tile_actions(view),
-                                         "active": True}, mode, w))
+                                         "active": True}, SCREENS[screen][1], w))
     if not full:  # (motion: a few views are enough; every view would near the time limit)
         changes = [7 * s - 9 for s in range(view.get("players", 0))]
-        out.append(render_table.table_svg(view, {"play": True, "chips": changes}, "narrow", w))
+        anchors = {}
+        for s in range(view.get("players", 0)):
+            anchors[s] = (40 * s, -30)
+        out.append(table(view, {"play": True, "chips": changes, "anchors": anchors}, 1, w))
     tiles = ui_logic.tile_actions(view)
     if tiles:
         targets = ui_logic.targets_for(view, tiles[0])
-        out.append(render_table.table_svg(view, {"selected": tiles[0], "targets": targets}, "wide",
-                                   w))
+        out.append(table(view, {"selected": tiles[0], "targets": targets}, 0, w))
         out.append(json.dumps([ui_logic.outs_for(view, tiles[0], a) for a in targets]))
     if view.get("coach"):  # the coach's chips under the tiles
         out.append(render_hand.hand_svg(view, {"playable": ui_logic.tile_actions(view),
-                                         "active": True, "coach": True}, "narrow", w))
+                                         "active": True, "coach": True}, 347, w))
     out.append(render_panels.controls_html(view, {"close": True}, w))
     out.append(render_panels.controls_html(view, {"coach": True}, w))
     out.append(render_panels.coach_panel_html(view, {"coach": True}, w))

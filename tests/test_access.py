@@ -10,12 +10,13 @@ import xml.etree.ElementTree as ET
 import pytest
 import render_hand
 import render_spoken
-import render_table
 import ui_logic
 import web_views
 from web_views import human_on_set, sample_views
 
 from nos.app import DEFAULT_NAMES, Table
+
+WIDE_HAND, NARROW_HAND = web_views.HAND_W["wide"], web_views.HAND_W["narrow"]
 
 SVG = "{http://www.w3.org/2000/svg}"
 SAMPLES = sample_views()
@@ -39,7 +40,7 @@ def test_the_hand_is_one_tab_stop_with_unplayable_tiles_disabled():
         playable = ui_logic.tile_actions(view)
         for selected in [None, playable[-1]]:
             ui = {"selected": selected, "playable": playable, "active": True}
-            tiles = groups(render_hand.hand_svg(view, ui, "wide", EN), "data-tile")
+            tiles = groups(render_hand.hand_svg(view, ui, WIDE_HAND, EN), "data-tile")
             stops = [g.get("data-tile") for g in tiles if g.get("tabindex") == "0"]
             first = [g.get("data-tile") for g in tiles if g.get("data-tile") in playable][0]
             assert stops == [selected or first]
@@ -56,7 +57,7 @@ def test_the_ends_of_a_selected_tile_are_one_tab_stop_with_a_focus_ring():
     for view in playing_views():
         for tile in ui_logic.tile_actions(view):
             targets = ui_logic.targets_for(view, tile)
-            svg = render_table.table_svg(view, {"selected": tile, "targets": targets}, "wide",
+            svg = web_views.table(view, {"selected": tile, "targets": targets}, "wide",
                                          EN)
             ends = [g for g in groups(svg, "data-arm") if "end" in g.get("class").split()]
             buttons = [g for g in ends if g.get("role") == "button"]
@@ -80,34 +81,42 @@ def no_button_inside_an_image(node: ET.Element, in_image: bool = False) -> bool:
     return all(no_button_inside_an_image(c, in_image or role == "img") for c in node)
 
 
+def text_of(node: ET.Element) -> str:
+    """What a screen reader reads of an HTML node: its text, but not what is aria-hidden."""
+    if node.get("aria-hidden") == "true":
+        return ""
+    return (node.text or "") + "".join(text_of(c) + (c.tail or "") for c in node)
+
+
 def test_every_tile_on_the_table_every_seat_and_the_boneyard_has_a_name():
     for _, view in SAMPLES:
-        svg = render_table.table_svg(view, None, "wide", EN)
-        root = ET.fromstring(svg)
-        assert root.get("role") == "group" and no_button_inside_an_image(root)
+        root = ET.fromstring(web_views.table(view, None, "wide", EN))
+        layout = [s for s in root.iter(SVG + "svg") if s.get("id") == "table-svg"][0]
+        assert layout.get("role") == "group" and no_button_inside_an_image(layout)
         named = {face.get("data-tile"): g.get("aria-label")
-                 for g in root.iter(SVG + "g") if g.get("role") == "img"
+                 for g in layout.iter(SVG + "g") if g.get("role") == "img"
                  for face in g.iter(SVG + "g") if face.get("data-tile")}
-        faces = [g for g in root.iter(SVG + "g")
+        faces = [g for g in layout.iter(SVG + "g")
                  if (g.get("class") or "").split()[:1] in (["layout-tile"], ["set-tile"])]
         for face in faces:
             label = named.get(face.get("data-tile"))
             assert label and face.get("data-tile") in label
             if "layout-tile" in face.get("class"):
                 assert " on the " in label and "from the middle, played by " in label
-        seats = groups(svg, "data-seat")
+        seats = [li for li in root.iter("li") if li.get("data-seat") is not None]
         assert len(seats) == view["players"] - 1
-        for g in seats:
-            seat = int(g.get("data-seat"))
-            label = g.get("aria-label")
-            assert g.get("role") == "img"
-            assert label.startswith(f"{DEFAULT_NAMES[seat]}: {view['chips'][seat]} chips")
-            assert f"{view['hand']['hand_sizes'][seat]} tile" in label
-        you = [g for g in root.iter(SVG + "g") if g.get("class") == "you"][0]
-        assert you.get("aria-label").startswith(f"You: {view['chips'][0]} chips")
-        yard = [g for g in root.iter(SVG + "g") if g.get("class") == "boneyard"][0]
-        assert yard.get("aria-label") == (
-            f"Boneyard: {view['hand']['drawable']} to draw · last two never drawn")
+        for li in seats:
+            seat = int(li.get("data-seat"))
+            said = " ".join(text_of(li).split())
+            assert said.startswith(DEFAULT_NAMES[seat]) and str(view["chips"][seat]) in said
+            count = view["hand"]["hand_sizes"][seat]
+            assert EN.word("seat.tiles", {"n": count}) in said
+        you = [p for p in root.iter("p") if p.get("class") == "you"][0]
+        said = " ".join(text_of(you).split())
+        assert said.startswith("You") and str(view["chips"][0]) in said
+        yard = [p for p in root.iter("p") if p.get("class") == "boneyard"][0]
+        assert " ".join(text_of(yard).split()) == EN.word("table.boneyard_count", {
+            "n": view["hand"]["drawable"], "kept": view["hand"]["last_two"]})
 
 
 @pytest.mark.parametrize("seed", [5, human_on_set(3)])

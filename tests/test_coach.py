@@ -9,12 +9,14 @@ import json
 import random
 
 from test_bots import _announce_point, _decision_points, _hands_at_decisions, _permuted
-from web_views import to_hand_end
+from web_views import HAND_W, to_hand_end
 
 from nos.app import Table
 from nos.bots import get_bot
 from nos.coach import SHOWN, Coach
 from nos.observation import Observation
+
+WIDE_HAND, NARROW_HAND = HAND_W["wide"], HAND_W["narrow"]
 
 
 def test_the_coachs_numbers_and_the_experts_choice_come_from_one_search():
@@ -192,7 +194,7 @@ def test_r7_the_panel_lists_the_longest_weighed_first_and_the_others_with_their_
     one = ordered({**advice, "options": [{**options[0], "deals": 1}, options[advice["best"]]]})
     assert "over 1 deal<" in render_coach.coach_html(one, words("en", view))
     assert "z 1 rozkładu<" in render_coach.coach_html(one, words("pl", view))
-    assert "over 1 verdeling<" in render_coach.coach_html(one, words("nl", view))
+    assert "op basis van 1 verdeling<" in render_coach.coach_html(one, words("nl", view))
 
 
 def test_r7_the_announcement_dialog_shows_the_coach_and_a_click_picks_its_option():
@@ -364,8 +366,8 @@ def test_the_coachs_chips_show_under_the_hands_tiles_and_on_the_buttons():
         def signed(mean, w=w):
             return ("+" if mean >= 0.05 else "") + w.decimal(mean)
 
-        plain = render_hand.hand_svg(view, ui, "narrow", w)
-        svg = render_hand.hand_svg(view, {**ui, "coach": True}, "narrow", w)
+        plain = render_hand.hand_svg(view, ui, NARROW_HAND, w)
+        svg = render_hand.hand_svg(view, {**ui, "coach": True}, NARROW_HAND, w)
         assert "coach-mark" not in plain
         height = [float(re.search(r'viewBox="0 0 \S+ (\S+)"', s).group(1)) for s in (plain, svg)]
         assert height[1] == height[0] + 16 + 15  # a row for the chips, a line for why
@@ -393,12 +395,12 @@ def test_the_coachs_chips_show_under_the_hands_tiles_and_on_the_buttons():
         shown, sizes = [], []
         for best in (top, low):
             svg = render_hand.hand_svg(dict(view, coach=dict(coach, best=best)),
-                                       {**ui, "coach": True}, "narrow", w)
+                                       {**ui, "coach": True}, NARROW_HAND, w)
             why = [t for t in ET.fromstring(svg).iter(SVG + "text")
                    if t.get("class") == "coach-why"]
             shown.append(why[0].text if why else None)
             assert not why or render_svg.text_width(why[0].text, float(
-                why[0].get("font-size"))) <= 400 - 20
+                why[0].get("font-size"))) <= NARROW_HAND - 16
             sizes.append(re.search(r'viewBox="0 0 \S+ (\S+)"', svg).group(1))
         assert shown == [None, w.word("coach.why_gold")] and sizes[0] == sizes[1]
     # Chips of three digits beside each other stay apart (a smaller size where needed).
@@ -406,7 +408,7 @@ def test_the_coachs_chips_show_under_the_hands_tiles_and_on_the_buttons():
     big = dict(coach, options=[dict(o, mean=-118.7 - i) for i, o in enumerate(options)],
                tiles={t: i % len(options) for i, t in enumerate(tiles)})
     many = dict(view, coach=big, hand=dict(view["hand"], tiles=tiles))
-    svg = render_hand.hand_svg(many, {**ui, "coach": True}, "narrow", words("en", view))
+    svg = render_hand.hand_svg(many, {**ui, "coach": True}, NARROW_HAND, words("en", view))
     spans = sorted((float(t.get("y")), float(t.get("x")), render_svg.text_width(
         "".join(t.itertext()), float(t.get("font-size")), True))
         for t in ET.fromstring(svg).iter(SVG + "text") if "coach-mark" in t.get("class", "")
@@ -419,7 +421,7 @@ def test_the_coachs_chips_show_under_the_hands_tiles_and_on_the_buttons():
     coach = view["coach"]
     sets = {o["do"][0]["tile"] for o in coach["options"]}
     assert set(coach["tiles"]) == sets and len(sets) >= 2
-    svg = render_hand.hand_svg(view, {"coach": True}, "wide", words("en", view))
+    svg = render_hand.hand_svg(view, {"coach": True}, WIDE_HAND, words("en", view))
     assert svg.count('class="coach-mark best"') == 1
 
 

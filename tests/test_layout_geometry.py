@@ -1,10 +1,11 @@
-"""The layout's geometry over many real positions of long hands (crosses, double crosses,
-triangles, the triangle's fourth side and lines, played by the engine to the end and tile
-by tile; 3, 4 and 5 players), in both designs: nothing overlaps, nothing leaves the layout
-area, every tile touches the one before it, doubles lie as R63 says, every end can be
-clicked (a target of at least 24 screen px on the smallest screen of its design, clear of
-the other ends' targets) and the SVG carries those targets; and MicroPython places and
-draws these positions exactly as CPython does.
+"""The layout's geometry over many real positions (crosses, double crosses, triangles, the
+triangle's fourth side and lines, played by the engine to the end and tile by tile; 3, 4
+and 5 players), in the felt the page gives the layout on a 360 x 640 phone and a 1280 x 800
+screen: a placed tile never moves (its place is planned once for the hand and the screen),
+arms keep half a tile's short side apart, nothing overlaps or leaves the felt, every tile
+touches the one before it, doubles lie as R63 says, every end can be clicked (44 px where
+the ends lie apart) and the SVG carries those targets; and MicroPython places and draws
+these positions exactly as CPython does.
 
 The positions come from bench/layout_quality.py (which prints the quality figures), with
 other seeds than the benchmark's."""
@@ -24,14 +25,14 @@ import render_table
 import web_views
 from web_views import MAIN_THREAD_MODULES, ROOT
 
-from bench.layout_quality import GEOMETRIES, SCREEN_SCALE, hand_views, inside, overlap
+from bench.layout_quality import FELTS, GEOMETRIES, arm_gap, drawn, hand_views, inside, overlap
 
 SVG = "{http://www.w3.org/2000/svg}"
-MODES = ["wide", "narrow"]
+SCREENS = list(FELTS)
 EPS = 1e-6
 
 
-def long_positions(geometry: str, hands: int = 30, start: int = 5000) -> list[dict]:
+def long_positions(geometry: str, hands: int = 24, start: int = 5000) -> list[dict]:
     """The end of `hands` hands of the geometry, with 5, 4 and 3 players in turn."""
     out = []
     seed = start
@@ -46,133 +47,68 @@ def long_positions(geometry: str, hands: int = 30, start: int = 5000) -> list[di
     return out
 
 
-def tile_by_tile(geometry: str, hands: int = 2, start: int = 7000) -> list[dict]:
-    """Every position (after each tile) of a few 5-player hands of the geometry."""
-    out = []
-    for seed in range(start, start + hands):
-        out += [v for v in hand_views(geometry, 5, seed) if v["hand"].get("layout")]
-    return out
+def tile_by_tile(geometry: str, hands: int = 2, start: int = 7000) -> list[list[dict]]:
+    """Every position (after each tile) of a few hands of the geometry, hand by hand."""
+    return [[v for v in hand_views(geometry, (5, 4, 3)[seed % 3], seed)
+             if v["hand"].get("layout")] for seed in range(start, start + hands)]
 
 
-POSITIONS = {g: long_positions(g) + tile_by_tile(g) for g in GEOMETRIES}
+POSITIONS = {g: long_positions(g) for g in GEOMETRIES}
+HANDS = {g: tile_by_tile(g) for g in GEOMETRIES}
 
 
-def within(a, area) -> bool:
-    """Inside the area (x, y, w, h), as the bench's `inside` takes corners."""
-    x, y, w, h = area
-    return inside(a, (x, y, x + w, y + h), EPS)
+def every_position(geometry: str) -> list[dict]:
+    return POSITIONS[geometry] + [v for hand in HANDS[geometry] for v in hand]
 
 
-@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("geometry", list(GEOMETRIES))
-def test_long_layouts_fit_the_area_without_overlaps(geometry, mode):
-    for view in POSITIONS[geometry]:
-        d = render_table.dims(mode, view["players"])
-        tiles, ends, _, placement, unit = render_layout.layout_boxes(view, d)
-        where = f"{geometry}/{mode}/seed {view['seed']}/{len(tiles) - 1} tiles"
-        assert placement["fits"], where
-        assert unit >= 4, where
-        drawn = tiles + ends  # every end is drawn, open or locked
-        for a, b in itertools.combinations(drawn, 2):
-            assert not overlap(a, b, EPS), f"{where}: {a} overlaps {b}"
-        for b in drawn:
-            assert within(b, d["area"]), f"{where}: {b} leaves the area {d['area']}"
+def test_a_placed_tile_never_moves(geometry, screen):
+    """Tile by tile through whole hands: every tile keeps its place relative to the set
+    tile (the picture may only be scaled and moved as a whole: its frame)."""
+    for hand in HANDS[geometry]:
+        players = hand[0]["players"]
+        seen = {}
+        for view in hand:
+            placement = drawn(view, screen, players)[3]
+            for t in placement["tiles"]:
+                key = (t["arm"], t["index"])
+                assert seen.setdefault(key, t["box"]) == t["box"], (geometry, view["seed"], t)
 
 
-@pytest.mark.parametrize("mode", MODES)
+def test_the_plan_is_the_games_and_the_rooms_not_the_tiles():
+    """What the plan depends on: the shape, the arms, how the set tile lies and the room;
+    the same game with other tiles down gets the very same plan (remembered, shared)."""
+    a, b = POSITIONS["cross"][0], POSITIONS["cross"][1]
+    la, lb = a["hand"]["layout"], b["hand"]["layout"]
+    assert layout_geometry.plan_key(la, 300, 250, 8, 14) == layout_geometry.plan_key(
+        lb, 300, 250, 8, 14)
+    assert layout_geometry.plan(la, 300, 250) is layout_geometry.plan(lb, 300, 250)
+    assert layout_geometry.plan(la, 300, 251) is not layout_geometry.plan(la, 300, 250)
+    line = POSITIONS["line"][0]["hand"]["layout"]
+    assert layout_geometry.plan_key(line, 300, 250, 8, 14) != layout_geometry.plan_key(
+        la, 300, 250, 8, 14)
+    for k in range(layout_geometry.PLANS_MOST + 2):
+        layout_geometry.plan(la, 200 + k, 250)
+    assert len(layout_geometry.PLANS) <= layout_geometry.PLANS_MOST
+
+
+@pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("geometry", list(GEOMETRIES))
-def test_arms_never_touch_tiles_shrink_first_and_below_legible_the_layout_zooms(geometry, mode):
-    """Tiles shrink before two arms run alongside or touch: never do they touch. A larger
-    legible tile would have made them touch in the area's whole grid (or, where that one
-    needs zoom, in a smaller grid too: `smaller`); below the legible minimum the placement
-    says "zoom" and the table draws it zoomable (render_table.layout_svg)."""
-    words = web_views.words("en")
-    for view in POSITIONS[geometry]:
-        d = render_table.dims(mode, view["players"])
-        _, _, _, placement, unit = render_layout.layout_boxes(view, d)
-        assert not layout_geometry.touching(placement), view["seed"]
-        ax, ay, aw, ah = d["area"]
-        layout = view["hand"]["layout"]
-        prep = layout_geometry.prepare(layout)
-        turns = [1] if prep["shape"] == "line" else [1, -1]
-        gx, gy, gx1, gy1 = placement["bounds"]
-        whole = (gx1 - gx, gy1 - gy) == (int(aw / unit), int(ah / unit))
-        # Only a layout that needs zoom in the whole grid is laid in a smaller one.
-        least = layout_geometry.legible(d["unit"])
-        assert whole or layout_geometry.whole_grid(layout, prep, turns, aw, ah, d["unit"], 4,
-                                                   least)[0]["zoom"], view["seed"]
-        for larger in range(unit + 1, d["unit"] + 1):
-            tried, got = layout_geometry.whole_grid(layout, prep, turns, aw, ah, larger,
-                                                    larger, larger)
-            assert layout_geometry.touching(tried) or not tried["fits"], (view["seed"], larger)
-            if not whole:
-                assert layout_geometry.smaller(layout, prep, turns, aw, ah, larger,
-                                               larger) is None, (view["seed"], larger)
-        below = unit < layout_geometry.legible(d["unit"])
-        assert placement["zoom"] == below, (view["seed"], unit)
-        svg = render_table.table_svg(view, {}, mode, words)
-        assert ('id="layout-zoom"' in svg) == below
-        assert ('data-cmd="zoom-in"' in svg) == below
-
-
-def chosen_layout(seed: int, announce: str, step: int, players: int = 4) -> dict:
-    """The layout before the person's `step`-th action in a hand where every seat plays
-    as web_views.chooser does (beginner's table, `seed`)."""
-    import random
-
-    from nos.app import Table
-    from nos.observation import Observation
-
-    rng = random.Random(seed)
-    table = Table(players, seed=seed, level="beginner")
-    player = web_views.chooser(announce, rng)
-    table._bot = player  # noqa: SLF001 - the scripted player in every computer seat
-    view = table.start()
-    for _ in range(step):
-        while view["waiting_for"] == "bot":
-            view = table.bot_act()
-        view = table.act(str(player(Observation(table.hand, table.human))))
-    while view["waiting_for"] == "bot":
-        view = table.bot_act()
-    return view["hand"]["layout"]
-
-
-def test_a_taller_area_does_not_need_zoom_where_a_shorter_one_is_legible():
-    """The arms' regions follow the grid's shape. This 19-tile double cross touched itself
-    in the whole grid of the phone's tallest layout area (376 x 370) at every unit down to
-    9, below the legible 11 (zoom), while the 40 units shorter area laid it apart at the
-    design's unit 16: now a grid a few rows or columns smaller is tried before zoom, and
-    the layout lies centred in the area."""
-    layout = chosen_layout(4, "3", 10)
-    assert sum(len(a["tiles"]) for a in layout["arms"]) == 19
-    tall, short = render_table.dims("narrow", 4), render_table.dims("narrow", 4, 540)
-    (_, _, aw, ah), unit = tall["area"], tall["unit"]
-    prep = layout_geometry.prepare(layout)
-    whole, u = layout_geometry.whole_grid(layout, prep, [1, -1], aw, ah, unit, 4,
-                                          layout_geometry.legible(unit))
-    assert (u, whole["zoom"]) == (9, True)
-    for d in (short, tall):
-        placement, u = layout_geometry.fit(layout, d["area"][2], d["area"][3], unit)
-        assert (u, placement["zoom"], placement["fits"]) == (16, False, True)
-        assert not layout_geometry.touching(placement)
-    gx, gy, gx1, gy1 = placement["bounds"]
-    assert gy1 - gy < int(ah / 16)
-    view = {"players": 4, "hand": {"layout": layout, "phase": "play"}}
-    assert 'id="layout-zoom"' not in render_table.table_svg(view, {}, "narrow",
-                                                            web_views.words("en"))
-
-
-def test_fit_remembers_its_latest_results():
-    """The page redraws one layout often; a fit is worked out once for a layout and area."""
-    layout = chosen_layout(4, "3", 10)
-    layout_geometry.FITTED.clear()
-    first = layout_geometry.fit(layout, 376, 370, 16)
-    assert layout_geometry.fit(json.loads(json.dumps(layout)), 376, 370, 16) is first
-    assert layout_geometry.fit(layout, 376, 350, 16) is not first
-    assert len(layout_geometry.FITTED) == 2
-    for k in range(layout_geometry.FITTED_MOST + 1):
-        layout_geometry.fit(layout, 300 + k, 370, 16)
-    assert len(layout_geometry.FITTED) <= layout_geometry.FITTED_MOST
+def test_arms_keep_apart_and_nothing_overlaps_or_leaves_the_felt(geometry, screen):
+    """Tiles of two arms at least half a tile's short side apart (a grid unit); no two
+    tiles or ends overlap; every tile and end inside the felt."""
+    for view in every_position(geometry):
+        players = view["players"]
+        w, h = FELTS[screen][players]
+        tiles, ends, _, placement, _, _ = drawn(view, screen, players)
+        between = arm_gap(placement)
+        assert between is None or between >= 1, (geometry, view["seed"], between)
+        shapes = tiles + ends
+        for a, b in itertools.combinations(shapes, 2):
+            assert not overlap(a, b), (geometry, screen, view["seed"], a, b)
+        for b in shapes:
+            assert inside(b, (0, 0, w, h)), (geometry, screen, view["seed"], b)
 
 
 @pytest.mark.parametrize("geometry", list(GEOMETRIES))
@@ -183,31 +119,48 @@ def test_each_tile_touches_the_one_before_it(geometry):
     def touch(a, b):
         return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
-    for mode in MODES:
-        for view in POSITIONS[geometry]:
-            d = render_table.dims(mode, view["players"])
-            _, _, aw, ah = d["area"]
-            hand = view["hand"]
-            placement, _ = layout_geometry.fit(hand["layout"], aw, ah, d["unit"])
-            last = {}
-            count = {}
+    for screen in SCREENS:
+        for view in every_position(geometry):
+            placement = drawn(view, screen, view["players"])[3]
+            last, count = {}, {}
             for t in placement["tiles"]:
                 before = last.get(t["arm"], placement["set"]["box"])
                 assert t["index"] == count.get(t["arm"], 0)  # each arm's tiles in order
-                assert touch(before, t["box"]), (geometry, mode, view["seed"], t)
+                assert touch(before, t["box"]), (geometry, screen, view["seed"], t)
                 last[t["arm"]] = t["box"]
                 count[t["arm"]] = t["index"] + 1
             for i, end in enumerate(placement["ends"]):
                 assert touch(last.get(i, placement["set"]["box"]), end["box"])
 
 
+def test_an_arm_runs_straight_out_to_the_edge_of_its_room_before_it_turns():
+    """An arm turns only where it must: its first straight run reaches within a tile of
+    the plan's room (or of its own region's side) before its first turn."""
+    for geometry in GEOMETRIES:
+        for view in POSITIONS[geometry]:
+            w, h = FELTS["phone"][view["players"]]
+            layout = view["hand"]["layout"]
+            plan = render_layout.room_plan(layout, (w, h))
+            placement = layout_geometry.place(layout, plan)
+            for arm in range(len(layout["arms"])):
+                tiles = [t for t in placement["tiles"] if t["arm"] == arm]
+                turn = next((k for k, t in enumerate(tiles) if t["dir"] != tiles[0]["dir"]),
+                            None)
+                if not turn:
+                    continue
+                d = tiles[0]["dir"]
+                b = tiles[turn - 1]["box"]
+                region = plan["regions"][arm % len(plan["regions"])]
+                left = [b[1] - region[1], region[2] - b[2], region[3] - b[3],
+                        b[0] - region[0]][d]
+                assert left < layout_geometry.LONG + layout_geometry.SHORT, (
+                    geometry, view["seed"], arm, left)
+
+
 def test_doubles_lie_as_r63_says_in_long_layouts():
     for geometry in GEOMETRIES:
         for view in POSITIONS[geometry]:
-            d = render_table.dims("narrow", view["players"])
-            _, _, aw, ah = d["area"]
-            hand = view["hand"]
-            placement, _ = layout_geometry.fit(hand["layout"], aw, ah, d["unit"])
+            placement = drawn(view, "phone", view["players"])[3]
             for t in placement["tiles"]:
                 a, _, b = t["tile"].partition("-")
                 x0, y0, x1, y1 = t["box"]
@@ -219,14 +172,13 @@ def test_doubles_lie_as_r63_says_in_long_layouts():
 
 def test_r42_r63_an_end_awaiting_its_double_lies_where_that_double_will():
     """On a double cross, an arm's end that must take its double next under ordinary
-    matching is drawn crosswise, straight on, where that double will lie (it was drawn as a
-    tile turning the corner, and the double then came elsewhere); an empty arm's end lies
-    along it."""
+    matching is drawn crosswise, straight on, where that double will lie; an empty arm's
+    end lies along it."""
     from nos.position import Position
 
     layout = Position.parse("512.494.494_a66_3_61c.-.-.60b_play-a_n4.n5.n4_b12").hand() \
         .layout.to_json()
-    placement, _ = layout_geometry.fit(layout, 600, 400, 20)
+    placement = layout_geometry.place(layout, layout_geometry.plan(layout, 600, 400, 8, 20))
     shapes = []
     for arm, end in zip(layout["arms"], placement["ends"], strict=True):
         x0, y0, x1, y1 = end["box"]
@@ -238,46 +190,70 @@ def test_r42_r63_an_end_awaiting_its_double_lies_where_that_double_will():
                       (True, 3, (2, 4))]
 
 
-@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("geometry", list(GEOMETRIES))
-def test_every_end_has_a_big_enough_target_of_its_own(geometry, mode):
-    """At least 24 px wide and high on the smallest screen of the design, inside the area,
-    over its own marker, and clear of the other ends' targets."""
-    for view in POSITIONS[geometry]:
-        d = render_table.dims(mode, view["players"])
-        _, ends, hits, _, _ = render_layout.layout_boxes(view, d)
+def test_every_end_has_a_target_of_its_own(geometry, screen):
+    """Each end's clickable box lies over its own marker, inside the felt, clear of the
+    other ends' boxes, and 44 px wide and high unless it meets another end's half way (the
+    end chooser then offers it: render_panels)."""
+    for view in every_position(geometry):
+        w, h = FELTS[screen][view["players"]]
+        _, ends, hits, _, _, _ = drawn(view, screen, view["players"])
         for end, hit in zip(ends, hits, strict=True):
-            for side in (hit[2] - hit[0], hit[3] - hit[1]):
-                assert side * SCREEN_SCALE[mode] >= 24 - EPS, (geometry, mode, hit)
-            assert within(hit, d["area"])
+            assert inside(hit, (0, 0, w, h))
             middle = ((end[0] + end[2]) / 2, (end[1] + end[3]) / 2)
             assert hit[0] <= middle[0] <= hit[2] and hit[1] <= middle[1] <= hit[3]
         for a, b in itertools.combinations(hits, 2):
-            assert not overlap(a, b, EPS), (geometry, mode, view["seed"], a, b)
+            assert not overlap(a, b, EPS), (geometry, screen, view["seed"], a, b)
+        alone = [hit for k, hit in enumerate(hits)
+                 if not any(overlap(grown(hit), grown(o)) for j, o in enumerate(hits) if j != k)]
+        for hit in alone:
+            assert min(hit[2] - hit[0], hit[3] - hit[1]) >= render_layout.TARGET - EPS
+
+
+def grown(b, by=1.0):
+    return (b[0] - by, b[1] - by, b[2] + by, b[3] + by)
 
 
 def test_the_svg_carries_the_end_targets():
-    """Each end's group holds an invisible box that takes clicks and drops (main.py looks
-    for the group with data-arm), exactly the target of layout_boxes."""
+    """Each end's group holds an invisible box that takes clicks and drops (the page looks
+    for the group with data-arm), exactly the target of layout_boxes, in the felt's px."""
     for geometry in GEOMETRIES:
         for view in POSITIONS[geometry][:6]:
-            for mode in MODES:
-                arms = view["hand"]["layout"]["arms"]
-                ui = {"selected": "6-6", "targets": [i for i, a in enumerate(arms) if a["open"]]}
-                w = web_views.words("en", view)
-                root = ET.fromstring(render_table.table_svg(view, ui, mode, w))
-                groups = [g for g in root.iter(SVG + "g")
-                          if "end" in (g.get("class") or "").split()]
-                assert len(groups) == len(arms)
-                hits = render_layout.layout_boxes(view, render_table.dims(mode, view["players"]))[2]
-                for g, hit in zip(groups, hits, strict=True):
-                    rects = [r for r in g.iter(SVG + "rect") if r.get("class") == "end-hit"]
-                    assert len(rects) == 1
-                    r = rects[0]
-                    assert r.get("fill-opacity") == "0" and r.get("fill") not in (None, "none")
-                    box = [float(r.get(k)) for k in ("x", "y", "width", "height")]
-                    want = [hit[0], hit[1], hit[2] - hit[0], hit[3] - hit[1]]
-                    assert box == pytest.approx(want, abs=0.06)
+            players = view["players"]
+            felt = FELTS["phone"][players]
+            arms = view["hand"]["layout"]["arms"]
+            ui = {"selected": "6-6", "targets": [i for i, a in enumerate(arms) if a["open"]],
+                  "felt": felt, "plan": felt}
+            root = ET.fromstring(render_table.layout_svg(view, ui, web_views.words("en", view)))
+            groups = [g for g in root.iter(SVG + "g") if "end" in (g.get("class") or "").split()]
+            assert len(groups) == len(arms)
+            outer = [g for g in root.iter(SVG + "g") if any(
+                c.get("class") == "layout-tiles" for c in g)][0]
+            k = float(outer.find(SVG + "g").get("transform")[len("scale("):-1])
+            tx, ty = [float(v) for v in outer.get("transform")[len("translate("):-1].split()]
+            hits = drawn(view, "phone", players)[2]
+            for g, hit in zip(groups, hits, strict=True):
+                rects = [r for r in g.iter(SVG + "rect") if r.get("class") == "end-hit"]
+                assert len(rects) == 1
+                r = rects[0]
+                assert r.get("fill-opacity") == "0" and r.get("fill") not in (None, "none")
+                x, y, rw, rh = [float(r.get(n)) for n in ("x", "y", "width", "height")]
+                got = [tx + x * k, ty + y * k, tx + (x + rw) * k, ty + (y + rh) * k]
+                assert got == pytest.approx(list(hit), abs=0.25)  # (written to 0.1 unit)
+
+
+def test_where_the_plan_holds_the_longest_arm_no_tile_is_below_16_px():
+    """A plan that holds the longest arm the game can have (the room allowed it) shows
+    every position with tiles of at least 16 px (8 px a grid unit) whole."""
+    for geometry in GEOMETRIES:
+        for view in every_position(geometry):
+            for screen in SCREENS:
+                w, h = FELTS[screen][view["players"]]
+                plan = render_layout.room_plan(view["hand"]["layout"], (w, h))
+                if plan["fits"]:
+                    s = drawn(view, screen, view["players"])[4]
+                    assert s >= render_layout.LEAST - EPS, (geometry, screen, view["seed"], s)
 
 
 # ---------------------------------------------------------------- MicroPython
@@ -297,15 +273,14 @@ def main(src, dst):
     out = []
     for view in views:
         hand = view["hand"]
-        for mode in ("wide", "narrow"):
-            d = render_table.dims(mode, view["players"])
-            placement, unit = layout_geometry.fit(hand["layout"],
-                                                d["area"][2], d["area"][3], d["unit"])
-            out.append([unit, placement["bounds"], [t["box"] for t in placement["tiles"]],
+        for felt in ([337, 262], [892, 318]):
+            room = (0, 0, felt[0], felt[1])
+            placement, s, tx, ty = render_layout.layout_place(hand, room, felt)
+            out.append([s, tx, ty, placement["bounds"], [t["box"] for t in placement["tiles"]],
                         [e["box"] for e in placement["ends"]]])
             arms = hand["layout"]["arms"]
-            out.append(render_table.table_svg(view, {"selected": "6-6", "targets": list(
-                range(len(arms)))}, mode, w))
+            out.append(render_table.table_html(view, {"selected": "6-6", "targets": list(
+                range(len(arms))), "felt": felt, "plan": felt}, w))
     with open(dst, "w") as f:
         f.write(json.dumps(out))
 '''

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-import render_table
 import ui_logic
 import web_views
 from web_views import sample_views
@@ -24,11 +23,13 @@ def test_the_last_play_slides_in_from_its_seat_and_payments_rise_from_the_chips(
         hand = view["hand"]
         if not hand.get("last_play"):
             continue
-        still = render_table.table_svg(view, {"selected": None, "targets": []}, "wide", EN)
+        still = web_views.table(view, {"selected": None, "targets": []}, "wide", EN)
         assert "<animate" not in still
         n = view["players"]
         changes = [5 * (s - 1) for s in range(n)]
-        moving = render_table.table_svg(view, {"play": True, "chips": changes}, "wide", EN)
+        anchors = {seat: (100.0 * seat, -40.0) for seat in range(n)}  # (the page's measure)
+        moving = web_views.table(view, {"play": True, "chips": changes, "anchors": anchors},
+                                 "wide", EN)
         slides = re.findall(r'<animateTransform attributeName="transform" type="translate" '
                             r'from="(-?[\d.]+) (-?[\d.]+)" to="0 0"', moving)
         assert len(slides) == 1 and slides[0] != ("0", "0")
@@ -40,7 +41,8 @@ def test_the_last_play_slides_in_from_its_seat_and_payments_rise_from_the_chips(
                    if g.find(SVG + "animateTransform") is not None
                    and g.find(SVG + "g") is not None]
         assert [g.find(SVG + "g").get("class") for g in sliding] == ["layout-tile last"]
-        rises = re.findall(r'class="chip-change" aria-hidden="true">([^<]+)<', moving)
+        rises = re.findall(r'class="chip-change (?:plus|minus)" aria-hidden="true">([^<]+)<',
+                           moving)
         assert sorted(rises) == sorted(EN.signed(c) for c in changes if c)
         found += 1
     assert found

@@ -10,6 +10,7 @@ import copy
 
 import render_hand
 import render_layout
+import render_seats
 import render_svg
 import render_table
 import say
@@ -17,8 +18,12 @@ import ui_logic
 import web_views
 from web_views import GAMES, TRIANGLES, find_seed, hand_views
 
-MEMOS = [render_table._SEATS, render_table._STRIPS, render_layout._TILES,  # noqa: SLF001
+WIDE_HAND, NARROW_HAND = web_views.HAND_W["wide"], web_views.HAND_W["narrow"]
+
+MEMOS = [render_seats._SEATS, render_layout._TILES,  # noqa: SLF001
          render_layout._ENDS, render_hand._HANDS, render_hand._TILES]  # noqa: SLF001
+# The felt and the hand's width on a phone and a wide screen (bench/layout_quality.py).
+SCREENS = {"wide": ((892, 318), 912), "narrow": ((337, 262), 347)}
 
 
 KEPT = [render_svg._INTS, render_svg._NUMBERS, render_svg._ESCAPED, render_svg._WIDTHS,  # noqa: SLF001
@@ -43,17 +48,18 @@ def drawings(view: dict, lang: str, mode: str, previous: dict | None) -> list[st
         before, now = previous.get("chips") or [], view.get("chips") or []
         if len(before) == len(now):
             moved = {"play": True, "chips": [now[s] - before[s] for s in range(len(now))]}
-    ui = {"selected": None, "targets": []}
+    felt, width = SCREENS[mode]
+    ui = {"selected": None, "targets": [], "felt": felt, "plan": felt}
     ui.update(moved)
-    out.append(render_table.table_svg(view, ui, mode, w))
+    out.append(render_table.table_html(view, ui, w))
     tiles = ui_logic.tile_actions(view)
     hand_ui = {"playable": tiles, "active": view.get("waiting_for") == "human"}
-    out.append(render_hand.hand_svg(view, hand_ui, mode, w))
+    out.append(render_hand.hand_svg(view, hand_ui, width, w))
     if tiles:
         targets = ui_logic.targets_for(view, tiles[0])
-        out.append(render_table.table_svg(view, {"selected": tiles[0], "targets": targets},
-                                          mode, w))
-        out.append(render_hand.hand_svg(view, dict(hand_ui, selected=tiles[0]), mode, w))
+        out.append(render_table.table_html(view, {"selected": tiles[0], "targets": targets,
+                                                  "felt": felt, "plan": felt}, w))
+        out.append(render_hand.hand_svg(view, dict(hand_ui, selected=tiles[0]), width, w))
     return out
 
 
@@ -95,16 +101,15 @@ def test_a_seat_panel_is_kept_only_while_what_it_shows_is_the_same() -> None:
     view = next(v for v in hand_views("1", 3, players=4)
                 if (v.get("hand") or {}).get("layout"))
     w = web_views.words("en", view)
-    d = render_table.dims("wide", view["players"])
-    first = render_table.seats_svg(view, d, w)
-    assert render_table.seats_svg(view, d, w) == first
+    first = render_seats.seats_html(view, w)
+    assert render_seats.seats_html(view, w) == first
     # The same view seen with other names, or with another seat's chips: drawn anew.
     renamed = web_views.words("en", dict(view, names=["Ada", "Bo", "Cy", "Di"]))
-    assert "Bo" in render_table.seats_svg(view, d, renamed)
+    assert "Bo" in render_seats.seats_html(view, renamed)
     richer = dict(view, chips=[c + 7 for c in view["chips"]])
-    assert render_table.seats_svg(richer, d, w) != first
+    assert render_seats.seats_html(richer, w) != first
     waiting = dict(view, hand=dict(view["hand"], waits=[[], ["5-5"], [], []]))
-    assert "owes" in render_table.seats_svg(waiting, d, w).lower()
+    assert "owes" in render_seats.seats_html(waiting, w).lower()
 
 
 def test_a_drawing_with_no_catalogue_is_not_kept_for_the_catalogue_that_comes() -> None:
@@ -116,12 +121,11 @@ def test_a_drawing_with_no_catalogue_is_not_kept_for_the_catalogue_that_comes() 
                 if (v.get("hand") or {}).get("layout"))
     ui = {"playable": ui_logic.tile_actions(view), "active": True}
     stand_in = Words({"lang": "en", "words": {}}, view["viewer"], view["names"])
-    assert "hand.title" in render_hand.hand_svg(view, ui, "wide", stand_in)
+    assert "hand.title" in render_hand.hand_svg(view, ui, 912, stand_in)
     real = web_views.words("en", view)
-    assert "hand.title" not in render_hand.hand_svg(view, ui, "wide", real)
-    d = render_table.dims("wide", view["players"])
-    assert "seat.tiles" in render_table.seats_svg(view, d, stand_in)
-    assert "seat.tiles" not in render_table.seats_svg(view, d, real)
+    assert "hand.title" not in render_hand.hand_svg(view, ui, 912, real)
+    assert "seat.tiles" in render_seats.seats_html(view, stand_in)
+    assert "seat.tiles" not in render_seats.seats_html(view, real)
 
 
 def test_kept_numbers_texts_and_widths_are_what_a_fresh_call_gives() -> None:
@@ -194,13 +198,13 @@ def test_a_hand_tile_is_kept_only_while_what_it_shows_is_the_same() -> None:
     for mode in ("wide", "narrow"):
         for view in views:
             for ui in uis:
-                kept_ones.append(render_hand.hand_svg(view, ui, mode, w))
+                kept_ones.append(render_hand.hand_svg(view, ui, web_views.HAND_W[mode], w))
     fresh = []
     for mode in ("wide", "narrow"):
         for view in views:
             for ui in uis:
                 forget()
-                fresh.append(render_hand.hand_svg(view, ui, mode, w))
+                fresh.append(render_hand.hand_svg(view, ui, web_views.HAND_W[mode], w))
     assert kept_ones == fresh
     assert len(set(fresh)) > len(uis)  # (the drawings differ: the test saw the states)
 
@@ -213,8 +217,7 @@ def test_a_hand_tile_is_drawn_anew_for_new_words_a_declaration_or_another_row() 
     view = copy.deepcopy(web_views.coached_view_and_review()[0])
     view.pop("coach")
     me, hand = view["viewer"], view["hand"]
-    d = render_table.dims("narrow")
-    per_row = int((d["w"] - 2 * 10 + 7) / (36 + 7))  # (render_hand's narrow hand)
+    per_row = render_hand.hand_grid(14, NARROW_HAND)[1]  # (two rows of a phone's hand)
     tiles = [f"{a}-{b}" for a in range(7) for b in range(a + 1)][:2 * per_row]
     ui = {"playable": [], "active": False, "selected": tiles[3]}
     two_rows = dict(view, hand=dict(hand, tiles=tiles))
@@ -227,10 +230,10 @@ def test_a_hand_tile_is_drawn_anew_for_new_words_a_declaration_or_another_row() 
     draws = [(two_rows, real), (turned, real), (declared, real), (two_rows, stand_in),
              (two_rows, real)]
     forget()
-    kept_ones = [render_hand.hand_svg(v, ui, "narrow", w) for v, w in draws]
+    kept_ones = [render_hand.hand_svg(v, ui, NARROW_HAND, w) for v, w in draws]
     fresh = []
     for v, w in draws:
         forget()
-        fresh.append(render_hand.hand_svg(v, ui, "narrow", w))
+        fresh.append(render_hand.hand_svg(v, ui, NARROW_HAND, w))
     assert kept_ones == fresh
     assert len(set(fresh)) == 4

@@ -147,8 +147,8 @@ def test_hand_summary_and_settlement():
 def test_out_chooser_and_toggles():
     view = next(v for _, v in SAMPLES if v["waiting_for"] == "human"
                 and v["hand"]["phase"] == "play" and len(v["hand"]["legal"]) > 2)
-    html = render_panels.controls_html(view, {"choose": {"tile": "6-1", "arm": 0,
-                                                         "outs": [6, 1]}}, EN)
+    html = render_panels.controls_html(view, {"selected": "6-1", "choose": {
+        "tile": "6-1", "arm": 0, "outs": [6, 1]}}, EN)
     assert 'data-out="6"' in html and 'data-out="1"' in html
     assert 'data-cmd="toggle-close"' in html
     # R61: the question is the prompt (not under a prompt that still says to pick a tile).

@@ -79,12 +79,20 @@ def test_buttons_are_the_simple_legal_actions_in_order():
 
 
 def test_claim_and_close_toggles():
+    """A play's flags are offered with its tile picked (a phone's row stays one row: not
+    with the tiles still in the hand, and drawing goes while a tile is picked), or while
+    one is already on."""
     html = render_panels.controls_html(MATADOR_TURN, {"close": True}, EN)
     assert 'data-cmd="toggle-close" aria-pressed="true"' in html
     assert "toggle-claim" not in html
-    html = render_panels.controls_html(view_with(["3-3@1>3", "3-3@1>3 close"], h2=True), {},
-                                       EN)
+    claims = view_with(["3-3@1>3", "3-3@1>3 close", "draw"], h2=True)
+    html = render_panels.controls_html(claims, {}, EN)
+    assert "toggle-claim" not in html and "toggle-close" not in html
+    assert 'data-action="draw"' in html
+    html = render_panels.controls_html(claims, {"selected": "3-3"}, EN)
     assert 'data-cmd="toggle-claim"' in html  # H2: claims are the person's to make
+    assert 'data-cmd="toggle-close" aria-pressed="false"' in html
+    assert 'data-action="draw"' not in html
 
 
 def test_imperative_button_labels():

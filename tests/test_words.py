@@ -56,7 +56,7 @@ def used_keys() -> set[str]:
         keys |= {k for k in re.findall(r'"([a-z]+\.[a-z_0-9.]+)"', text)
                  if k.split(".")[0] in ("prompt", "pill", "legend", "end", "notice", "error",
                                         "status", "th", "diagram", "ann", "center", "hand",
-                                        "act", "log", "pays", "table")}
+                                        "act", "log", "pays", "table", "force", "turn")}
     keys = {k for k in keys if not k.endswith(".")}  # prefixes of the families below
     keys |= {k + ".who" for k in keys if k.startswith("pays.")}  # "How to play"'s payments
     keys |= set(re.findall(r'data-word(?:-title)?="([a-z_0-9.]+)"', html))
@@ -66,8 +66,15 @@ def used_keys() -> set[str]:
     keys |= {f"game.{g}" for g in range(1, 18)} | {f"hint.{g}" for g in range(1, 18)}
     keys |= {"game.11.here", "game.11.first", "game.11.then", "game.12.line", "game.12.first",
              "game.12.cross", "game.17.named", "game.17.double"}
-    keys |= {f"side.{s}" for s in ("n", "e", "s", "w", "left", "right", "arm1", "arm2", "arm3",
-                                   "fourth", "end")}
+    sides = ("n", "e", "s", "w", "left", "right", "arm1", "arm2", "arm3", "fourth", "end")
+    keys |= {f"side.{s}" for s in sides}
+    keys |= {f"arm.{s}" for s in sides}  # the arms' short names (say.arm, the table)
+    # The table's bar: the game's state and the turn, by nos/force.py.
+    keys |= {f"force.{k}" for k in ("next_on", "first_on", "opening", "fourth_later",
+                                    "fourth_open", "matching", "matching_each", "changed",
+                                    "change_later")}
+    keys |= {f"turn.{k}" for k in ("set_first", "set", "announce", "declare", "out_of_turn",
+                                   "wait", "play", "over")}
     keys |= {"matching.ordinary", "matching.matador", "shape.line", "shape.cross",
              "shape.double cross", "axis.ns", "axis.ew"}
     keys |= {f"level.{lv}" for lv in SETTINGS["levels"]}

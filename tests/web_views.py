@@ -37,10 +37,26 @@ LANGS = tuple(code for code, _ in LANGUAGES)  # the page's languages
 # The modules that run on the main thread under MicroPython (web/page/ is the DOM glue);
 # notation (the position text's syntax) is the engine's, shared with the page.
 MAIN_THREAD_MODULES = ["say", "safe_json", "render_svg", "layout_geometry", "layout_zoom",
-                       "render_layout",
+                       "render_layout", "render_force", "render_seats",
                        "render_table", "render_hand", "render_announce", "render_panels",
                        "ui_logic", "render_diagram", "notation", "render_share", "record_link",
                        "render_spoken", "render_coach", "render_review"]
+
+
+# The layout's felt and the hand's width as the page gives them on a 1280 x 800 screen
+# ("wide") and a 360 x 640 phone ("narrow"), for the drawing tests (bench/layout_quality.py).
+FELT = {"wide": (892, 318), "narrow": (337, 262)}
+HAND_W = {"wide": 912, "narrow": 347}
+
+
+def table(view: dict | None, ui: dict | None, mode: str, words) -> str:
+    """The table as the page draws it in `mode`'s felt (render_table.table_html)."""
+    ui = dict(ui or {})
+    ui.setdefault("felt", FELT[mode])
+    ui.setdefault("plan", ui["felt"])
+    import render_table
+
+    return render_table.table_html(view, ui, words)
 
 
 def module_path(name: str) -> Path:

@@ -58,6 +58,7 @@ def _require_build() -> None:
     build_web.trim_stdlib(ROOT)
     build_web.take_snapshot(ROOT)  # only if Pyodide or the script changed
     build_web.compile_main_thread(ROOT)
+    build_web.rules_pages.write(ROOT)  # (the rules page, its diagrams drawn)
     build_web.write_manifest(ROOT)
 
 

@@ -271,6 +271,12 @@ def test_axe_finds_nothing_on_the_rules_pages_and_the_embeds(page, guard, base_u
         problems += [f"rules {lang} {scheme}: {v}" for v in violations(page)]
     page.locator("#example-wait [data-cmd=next]").click()
     problems += [f"rules, an example stepped: {v}" for v in violations(page)]
+    # On a phone, read far down: the bar scrolled away, the link to the contents floating.
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.evaluate("document.getElementById('R21').scrollIntoView()")
+    page.locator(".to-contents-float").wait_for(state="visible")
+    problems += [f"rules on a phone: {v}" for v in violations(page)]
+    page.set_viewport_size({"width": 1280, "height": 720})
     link = record_link.encode(session_record(play_session(4, 5, 1, random_action)))
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)

@@ -1,9 +1,10 @@
 """The rules page in Chromium (issue: a rules website and an embedding kit). rules.html
-draws every diagram of its text from the position texts with MicroPython alone (no Pyodide
-file is requested), in English, Dutch and Polish; its worked examples step move by move to
-the ledger the text states; every ruling the app links to has its anchor. After one visit
-each page (the embeds too) requests only what the service worker precached, and opens
-offline. The embeds themselves: test_embed.py."""
+shows every diagram of its text as the build drew it (web/site-rules.js puts the page in),
+in English, Dutch and Polish, and reads whole even if MicroPython never starts; its worked
+examples step move by move with MicroPython alone (no Pyodide file is requested) to the
+ledger the text states; every ruling the app links to has its anchor. After one visit each
+page (the embeds too) requests only what the service worker precached, and opens offline.
+The embeds themselves: test_embed.py."""
 
 from __future__ import annotations
 
@@ -33,8 +34,8 @@ RULINGS = ({f"R{n}" for n in [*range(1, 25), *range(40, 58), *range(60, 64), 70,
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_rules_page_draws_every_diagram_with_micropython_alone(page, guard, base_url,
-                                                                lang) -> None:
+def test_rules_page_shows_every_diagram_drawn_at_build_time(page, guard, base_url,
+                                                            lang) -> None:
     asked = watch(page)
     page.goto(f"{base_url}rules.html?lang={lang}")
     wait_ready(page)
@@ -88,8 +89,10 @@ def test_worked_examples_step_to_the_ledger_the_text_states(page, guard, base_ur
         lines = [ln[len("ledger "):] for ln in body.split("\n") if ln.startswith("ledger ")]
         stated[name] = ", ".join(lines)
     assert len(stated) >= 5 and "example-wait" in stated
+    board = ".example-board svg"
     for name, ledger in stated.items():
         example = page.locator(f"#{name}")
+        built = example.locator(board).evaluate("svg => svg.outerHTML")  # (the build's)
         steps = example.locator(".example-steps li").count()
         paid_before = 0
         for k in range(steps):  # move by move, as a reader would
@@ -112,6 +115,8 @@ def test_worked_examples_step_to_the_ledger_the_text_states(page, guard, base_ur
         assert laid and held and not laid & held, (name, laid & held)
         example.locator("[data-cmd=start]").click()
         assert example.locator(".example-ledger").get_attribute("data-ledger") == ""
+        # MicroPython draws the start as the build drew it.
+        assert example.locator(board).evaluate("svg => svg.outerHTML") == built, name
     # By keyboard: End leads nowhere once pressed, and hands the focus to Back.
     example = page.locator(".example").first
     example.locator("[data-cmd=end]").focus()
@@ -269,8 +274,8 @@ def test_every_file_the_pages_request_is_precached_and_each_page_opens_offline(
 
 def test_opened_at_a_ruling_the_diagrams_in_view_are_drawn_first(page, guard,
                                                                    base_url) -> None:
-    """rules.html#R49 draws the diagrams the reader sees before those above and below
-    (web/site/rules_page.py by_distance_from_view), not in document order."""
+    """rules.html#R49 makes the drawings the reader sees elements before those above and
+    below (web/site-rules.js drawAll, nearest first), not in document order."""
     page.add_init_script("""
         window.nosDrawn = [];
         new MutationObserver((changes) => {
@@ -335,3 +340,54 @@ def test_on_a_phone_the_diagrams_are_drawn_narrow_and_their_words_read(page, gua
     page.reload()
     wait_ready(page)
     assert page.evaluate(smallest, "#board")[0] == "nos-diagram"
+
+
+def test_without_micropython_the_page_reads_whole_and_says_what_needs_it(
+        context, page, base_url) -> None:
+    """The interpreter cannot start (its WebAssembly does not arrive): every diagram and
+    every example's start are there all the same, and each example says that stepping
+    through it needs the page's script."""
+    g = Guard()
+    g.allowed_console = [re.compile("ERR_FAILED|wasm|Aborted|ArrayBuffer")]
+    g.watch(context)
+    context.route("**/micropython.wasm", lambda route: route.abort())
+    page.goto(f"{base_url}rules.html?lang=pl")
+    page.wait_for_selector("body[data-state=error]", state="attached",
+                           timeout=BOOT_TIMEOUT_MS)
+    drawn = page.eval_on_selector_all("figure.diagram", "fs => fs.map(f => f.dataset.drawn)")
+    assert len(drawn) == len(re.findall(r"^::: diagram ", md("pl"), re.M))
+    assert set(drawn) == {"1"}
+    examples = page.locator("section.example")
+    assert examples.count() >= 5
+    for k in range(examples.count()):
+        example = examples.nth(k)
+        assert example.locator(".example-board svg .seat").count() > 0
+        assert example.locator("[data-cmd=next]").is_disabled()
+        note = example.locator(".example-note")
+        assert note.is_visible() and note.text_content() == json.loads(
+            (ROOT / "web/words/pl.json").read_text())["words"]["example.needs_script"]
+    assert page.text_content(".site-top .to-contents") == "Spis treści"
+    assert [p for p in g.problems if "micropython.wasm" not in p
+            and "Aborted" not in p] == []
+
+
+def test_on_a_phone_the_way_back_to_the_contents_stays_in_view(page, guard,
+                                                                base_url) -> None:
+    """On a phone the bar (two rows) scrolls away; a link back to the contents floats at
+    the bottom once the reader has scrolled, and leads there."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(f"{base_url}rules.html?lang=en")
+    wait_ready(page)
+    float_link = page.locator(".to-contents-float")
+    assert not float_link.is_visible()  # (at the top, the bar's own link is there)
+    page.evaluate("document.getElementById('R21').scrollIntoView()")
+    page.wait_for_function("scrollY > 1000")
+    assert page.locator(".site-top").bounding_box()["y"] < -50  # (scrolled away)
+    float_link.wait_for(state="visible")
+    box = float_link.bounding_box()
+    assert box and box["y"] + box["height"] <= 640 and box["x"] + box["width"] <= 360
+    assert box["height"] >= 24 and float_link.text_content() == "Contents"
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_url(re.compile(r"rules\.html\?lang=en#toc-title$"))
+    page.wait_for_function("(top => top >= 0 && top < 200)"
+                           "(document.getElementById('toc-title').getBoundingClientRect().top)")

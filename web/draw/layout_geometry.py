@@ -5,28 +5,31 @@ Pure integer geometry in grid units: a tile is 2 units wide and 4 long, so every
 lies on the grid, and the set tile's centre is the origin. Directions are numbered like the
 arms of a cross: 0 north, 1 east, 2 south, 3 west.
 
-Each arm grows from the set tile in its direction inside its own region of the table. The
-regions of a cross turn like a pinwheel around the set tile (clockwise or counter-clockwise)
-and never overlap, so neither do the arms; an arm without tiles (the triangle's missing
-fourth side) lends its region to the next arm in the pinwheel's turn. In its region an arm
-either runs straight out and, at the region's edge, turns for one tile and comes back the
-other way like a snake ("along"), or runs straight out, then along the region's outer edge
-and back and forth across toward the set tile ("edge", for the short arms of a wide
-table). A line's two arms run out west and east and snake north and south.
+**A placed tile never moves.** Like tiles on a real table, once a tile lies, its place
+relative to every other tile stays until the hand ends. So the path of each arm is planned
+once, when the hand's geometry is known (`plan`: the shape, the number of arms, how the set
+tile lies, and the room of the screen), never from the tiles on the table: each tile is then
+laid from the plan and the tiles laid before it (`place`), and no later play can force an
+earlier tile to move. The picture as a whole is scaled and moved to show what lies
+(render_layout.frame); it is planned anew only for another screen.
 
-`fit` looks for the largest grid unit (tile size) at which every tile and every end lies
-inside the area and no two arms touch: tiles shrink before arms may run alongside each
-other, below 0.7 of the design's unit (the legible minimum) too, and the page then lets
-the person zoom in and pan. At each unit it
-starts with the set tile in the middle of the area and, while an arm does not fit, moves
-the set tile away from the edge of the area that arm ran into (by the room it lacked), for
-both turns of the pinwheel. The regions follow the grid's shape, so where the area's whole
-grid needs zoom, grids a few rows or columns smaller (centred in the area) are tried
-first. The same layout always gives the same picture.
+Each arm grows from the set tile in its direction inside its own region of the table. The
+regions of a cross turn like a pinwheel around the set tile and never overlap, so neither do
+the arms, which keep a grid unit (half a tile's short side) apart; the region of an arm the
+game never has (the triangle's missing fourth side) goes to the next arm in the pinwheel's
+turn. In its region an arm runs straight out and only at the region's edge turns for one
+tile and comes back the other way like a snake. A line's two arms run out west and east and
+snake north and south.
+
+The plan takes the largest grid unit (in px) at which the longest arm the game can have
+(every tile of the set but those the other arms must hold) still fits its region, down to
+the least legible unit: the regions are as large as the screen allows, so an arm turns only
+where it must, and a whole hand always fits.
 
 R63: doubles lie crosswise under ordinary matching and in line under matador matching
-(each layout tile carries the matching it was played under); only the set double of a
-cross or triangle branches. MicroPython subset (see render_svg.py).
+(each layout tile carries the matching it was played under, and the view says how the set
+tile lies); only the set double of a cross or triangle branches. MicroPython subset (see
+render_svg.py).
 """
 
 DX = [0, 1, 0, -1]
@@ -34,11 +37,13 @@ DY = [-1, 0, 1, 0]
 LONG = 4
 SHORT = 2
 FAR = 100000  # "no limit" for a region's side before it is clipped to the area
-SMALLER = 6  # fit: how many rows or columns fewer a grid that needs zoom may try
-# fit's latest results: the page redraws one layout often (a tile selected, the coach, a
-# resize), and one that needs zoom takes up to 0.7 s to fit in the page's MicroPython.
-FITTED = {}
-FITTED_MOST = 8
+GAP = 1  # grid units kept free between two arms' regions: half a tile's short side
+# The most tiles one arm can hold (24 lie around the set tile at the most: R2, R20), where
+# the game's other arms must each hold one first (the opening of a cross or triangle).
+LONGEST = {"line": 24, "cross": 21, "triangle": 22}
+# plan's latest results, by everything a plan depends on.
+PLANS = {}
+PLANS_MOST = 8
 
 
 def is_double(tile):
@@ -94,17 +99,6 @@ def turned(r, k):
     return r
 
 
-def room(x, y, d, region):
-    """How far the region reaches from (x, y) in direction d."""
-    if d == 0:
-        return y - region[1]
-    if d == 1:
-        return region[2] - x
-    if d == 2:
-        return region[3] - y
-    return x - region[0]
-
-
 def set_geometry(layout):
     """The set tile's box and each arm's start: (box, standing, starts) where starts[i] is
     (x, y, direction) of arm i's first tile."""
@@ -119,39 +113,49 @@ def set_geometry(layout):
     return (-1, -2, 1, 2), True, starts[:max(arms, 3)]
 
 
-def regions(shape, bounds, turn=1, lengths=None):
-    """Each arm's region (x0, y0, x1, y1) inside the bounds: disjoint apart from shared
-    edges. A cross's regions turn clockwise (turn 1: the north arm owns the top right) or
-    counter-clockwise (-1: the top left); an arm with no tiles (or none at all: the
-    triangle's fourth side) lends the part of its region beside the next arm in the turn
-    to that arm."""
+def regions(shape, bounds, arms):
+    """Each arm's region (x0, y0, x1, y1) inside the bounds, GAP apart. A cross's regions
+    turn clockwise like a pinwheel (the north arm owns the top right, the east arm the
+    bottom right...); an arm the game does not have (`arms` < 4: the triangle's fourth
+    side) lends its region to the next arm. Only the game's shape and arms decide this,
+    never the tiles: the plan is the hand's."""
     if shape == "line":
         return [clip((-FAR, -FAR, FAR, 2), bounds), clip((-FAR, -2, FAR, FAR), bounds)]
-    lengths = lengths or [1, 1, 1, 1]
-    empty = [k >= len(lengths) or lengths[k] == 0 for k in range(4)]
     out = []
     for k in range(4):
-        lender = (k - turn) % 4
-        if empty[lender] and not empty[k]:
-            base = (-FAR, -FAR, FAR, -2)
-        elif turn > 0:
-            base = (-2, -FAR, FAR, -2)
-        else:
-            base = (-FAR, -FAR, 2, -2)
-        out.append(clip(turned(base, k), bounds))
+        base = (-FAR, -FAR, FAR, -2) if (k - 1) % 4 >= arms > k else (-2, -FAR, FAR, -2)
+        out.append(shrunk(clip(turned(base, k), bounds), k))
     return out
 
 
-class Arm:
-    """The growing end of one arm while tiles are placed. `turn` 1: the snake turns
-    clockwise from the arm's direction (-1: counter-clockwise). Straight out first; then
-    either back and forth parallel to the first row ("along"), or, with `edge`, along the
-    region's outer edge and back and forth across, toward the set tile."""
+def shrunk(r, k):
+    """Region r of arm k kept GAP from the next arm's: the side along which it borders
+    that region (the north arm's south side, the east arm's west side...) gives up GAP, so
+    that even a double lying across the next arm's first row stays clear of it."""
+    x0, y0, x1, y1 = r
+    side = (k + 2) % 4
+    if side == 0:
+        y0 += GAP
+    elif side == 1:
+        x1 -= GAP
+    elif side == 2:
+        y1 -= GAP
+    else:
+        x0 += GAP
+    return (x0, y0, x1, y1)
 
-    def __init__(self, x, y, d, turn=1, edge=False):
+
+class Arm:
+    """The growing end of one arm while tiles are placed: the snake turns clockwise from
+    the arm's direction (into its region of the pinwheel). Straight out to the region's
+    edge first; then either one tile to the side and back, parallel to the first row, or
+    (`edge`: a region wider than it is deep) along the edge and back and forth across it,
+    toward the set tile."""
+
+    def __init__(self, x, y, d, edge=False):
         self.x, self.y, self.d = x, y, d
         self.row = d  # the direction of the current row of the snake
-        self.drift = (d + turn) % 4  # where the snake goes when a row is full
+        self.drift = (d + 1) % 4  # where the snake goes when a row is full
         self.drifting = False
         self.edge = edge  # the first turn starts a row (not a drift) and the rows come back
         self.prev_width = 0  # across-width of the last tile; 0: no tile yet
@@ -200,22 +204,6 @@ class Arm:
         self.prev_width = width
 
 
-def shortfall(b, region, bounds):
-    """(direction, units): how much room the box b lacks on one side of its region, where
-    that side is the area's edge (moving the set tile away from it makes room); None if
-    it sticks out elsewhere too."""
-    out = [region[1] - b[1], b[2] - region[2], b[3] - region[3], region[0] - b[0]]
-    edge = [region[1] == bounds[1], region[2] == bounds[2], region[3] == bounds[3],
-            region[0] == bounds[0]]
-    found = None
-    for k in range(4):
-        if out[k] > 0:
-            if not edge[k] or found is not None:
-                return None
-            found = (k, out[k])
-    return found
-
-
 def clear(b, placed):
     """No box in `placed` overlaps b. (A plain loop: no generator to allocate in the hot
     path under MicroPython.)"""
@@ -225,29 +213,94 @@ def clear(b, placed):
     return True
 
 
-def choose(arm, length, width, region, bounds, placed, first):
-    """The best spot for the next tile: (box, end x, end y, direction, fits, short) where
-    `short` is, when it does not fit, the smallest (direction, units) of room it lacks."""
-    if first:
-        region = bounds
+def outward(region, bounds):
+    """The region with its sides on the edge of the bounds pushed out of sight: where an arm
+    that filled the room goes on (beyond it)."""
+    return (-FAR if region[0] <= bounds[0] else region[0],
+            -FAR if region[1] <= bounds[1] else region[1],
+            FAR if region[2] >= bounds[2] else region[2],
+            FAR if region[3] >= bounds[3] else region[3])
+
+
+def apart(b, others):
+    """b keeps GAP from every box in `others` (another arm's tiles and ends)."""
+    return clear((b[0] - GAP, b[1] - GAP, b[2] + GAP, b[3] + GAP), others)
+
+
+def choose(arm, length, width, region, bounds, own, others, first):
+    """The best spot for the next tile: (box, end x, end y, direction, fits). In the arm's
+    region if it can, else anywhere in the room (a long arm goes on into the room the others
+    left it), always GAP from the other arms' tiles; else beyond the room (it does not fit).
+    `own`: this arm's boxes and the set tile; `others`: every other arm's. An arm's first
+    tile lies against the set tile wherever it must."""
     options = []
     for d in arm.candidates(length):
         for flush in ([False, True] if width > SHORT and d != arm.d else [False]):
             b, ex, ey = arm.spot(d, length, width, flush)
-            if inside(b, region) and inside(b, bounds) and clear(b, placed):
-                return b, ex, ey, d, True, None
+            if first:
+                return b, ex, ey, d, inside(b, bounds)
+            if inside(b, region) and inside(b, bounds) and clear(b, own) and apart(b, others):
+                return b, ex, ey, d, True
             options.append((b, ex, ey, d))
-    short = None
-    chosen = None
+    beyond = outward(region, bounds)
     for b, ex, ey, d in options:
-        if clear(b, placed):
-            if chosen is None:
-                chosen = (b, ex, ey, d)
-            lack = shortfall(b, region, bounds)
-            if lack is not None and (short is None or lack[1] < short[1]):
-                short = lack
-    b, ex, ey, d = chosen or options[0]
-    return b, ex, ey, d, False, short
+        if inside(b, beyond) and clear(b, own) and apart(b, others):
+            return b, ex, ey, d, False
+    for b, ex, ey, d in options:
+        if clear(b, own) and clear(b, others):
+            return b, ex, ey, d, False
+    b, ex, ey, d = options[0]
+    return b, ex, ey, d, False
+
+
+def lay(order, arms, sizes, regs, bounds, set_box, quick=False, counted=None):
+    """Lay tiles in the order they were played (`order`: the arm of each; `arms`: arm
+    number -> Arm) and then every arm's end. Returns (spots, fits): spots[arm] lists
+    (box, direction) of its tiles and then of its end; fits: everything lies in the room.
+    With `quick`, it stops at the first misfit and returns instead how many tiles of arm
+    `counted` fit before it (all of them and its end: their number). Each tile's spot
+    depends only on the plan and the tiles played before it: what comes later never moves
+    it."""
+    count = {}
+    spots = {}
+    boxes = {}
+    for arm_no in arms:
+        spots[arm_no] = []
+        boxes[arm_no] = [set_box]
+    fits = True
+
+    def put(arm_no, length, width, first):
+        others = []
+        for other in boxes:
+            if other != arm_no:
+                others += boxes[other][1:]
+        b, ex, ey, d, ok = choose(arms[arm_no], length, width, regs[arm_no], bounds,
+                                  boxes[arm_no], others, first)
+        boxes[arm_no].append(b)
+        spots[arm_no].append((b, d))
+        return ex, ey, d, ok
+
+    for arm_no in order:
+        k = count.get(arm_no, 0)
+        count[arm_no] = k + 1
+        length, width = sizes[arm_no][k]
+        ex, ey, d, ok = put(arm_no, length, width, k == 0)
+        if not ok:
+            if quick:
+                return max(count.get(counted, 0) - 1, 0)
+            fits = False
+        arms[arm_no].advance(d, ex, ey, width)
+    for arm_no in sorted(arms):
+        # The end must be seen too (and clicked): it counts for the fit.
+        length, width = sizes[arm_no][count.get(arm_no, 0)]
+        ok = put(arm_no, length, width, arms[arm_no].prev_width == 0)[3]
+        if not ok:
+            if quick:
+                return max(count.get(counted, 0) - 1, 0)
+            fits = False
+    if quick:
+        return count.get(counted, 0)
+    return spots, fits
 
 
 def play_order(layout):
@@ -272,140 +325,125 @@ def play_order(layout):
     return order
 
 
-def prepare(layout):
-    """What the placement needs of a layout, worked out once: shape, set tile, each arm's
-    start, the (length, width) of each of its tiles and then of its end, the room it wants,
-    and the order in which a line's tiles were played."""
+# ---------------------------------------------------------------- the plan
+def plan_key(layout, width_px, height_px, least, most):
+    """Everything a plan depends on: the game's shape, its arms, how the set tile lies, the
+    room. Not the tiles on the table."""
+    shape = layout.get("shape", "line")
+    standing = set_geometry(layout)[1]
+    return (shape, len(layout.get("arms", [])), standing, int(width_px), int(height_px),
+            least, most)
+
+
+def plan(layout, width_px, height_px, least=8, most=14):
+    """The hand's plan for a room of width_px x height_px: {"unit": px per grid unit at
+    which the longest arm the game can have fits, "bounds": the room in grid units around
+    the set tile, "regions": each arm's region, "fits": False where even the least unit
+    holds no such arm}. Remembered (PLANS) and shared:
+    callers must not change it."""
+    key = plan_key(layout, width_px, height_px, least, most)
+    got = PLANS.get(key)
+    if got is None:
+        if len(PLANS) >= PLANS_MOST:
+            PLANS.clear()
+        got = PLANS[key] = plan_anew(layout, width_px, height_px, least, most)
+    return got
+
+
+def bounds_at(unit, width_px, height_px):
+    """The room as a grid of `unit` px, the set tile in its middle: (x0, y0, x1, y1)."""
+    w, h = int(width_px / unit), int(height_px / unit)
+    return (-(w // 2), -(h // 2), w - w // 2, h - h // 2)
+
+
+def plan_anew(layout, width_px, height_px, least, most):
+    """`plan`, worked out: from the largest unit down, the first at which the longest arm
+    the game can have fits the room, each arm in turn (choose_edges); else the least."""
     shape = layout.get("shape", "line")
     set_box, standing, starts = set_geometry(layout)
-    arms = layout.get("arms", [])
-    sizes = []
-    wants = []
-    for i in range(len(arms)):
-        row = [tile_size(e[0], e[3]) for e in arms[i].get("tiles", [])] + [end_size(arms[i])]
-        sizes.append(row)
-        total = 0
-        for length, _ in row:
-            total += length
-        wants.append(total)
-    order = play_order(layout) if shape == "line" else None
-    return {"layout": layout, "shape": shape, "set": set_box, "standing": standing,
-            "starts": [starts[i] if i < len(starts) else starts[-1] for i in range(len(arms))],
-            "sizes": sizes, "lengths": [len(r) - 1 for r in sizes], "wants": wants,
-            "order": order}
+    arms = len(layout.get("arms", [])) or len(starts)
+    most_tiles = LONGEST.get(shape, 21)
+    best = None
+    for u in range(max(most, least), least - 1, -1):
+        bounds = bounds_at(u, width_px, height_px)
+        if not inside(set_box, bounds) and u > least:
+            continue
+        regs = regions(shape, bounds, arms)
+        edges, ok = choose_edges(starts, arms, regs, bounds, set_box, most_tiles)
+        best = {"unit": u, "bounds": bounds, "regions": regs, "edges": edges, "fits": True}
+        if ok:
+            return best
+    best["fits"] = False
+    return best
 
 
-def lay(order, arms, sizes, regs, bounds, placed, quick):
-    """Lay tiles (the arm of each in `order`; `arms`: arm number -> Arm) and then every
-    arm's end. Returns (spots, bad): spots[arm] lists (box, direction) of its tiles and
-    then of its end (None with `quick`); bad is None if everything fits, else (the first
-    arm that does not, the room it lacks: see choose). With `quick`, stops at a misfit."""
-    count = {}
-    spots = {}
-    for arm_no in arms:
-        spots[arm_no] = []
-
-    def put(arm_no, length, width, first):
-        """Place one box on an arm; (ex, ey, direction, misfit or None)."""
-        b, ex, ey, d, ok, short = choose(arms[arm_no], length, width, regs[arm_no], bounds,
-                                         placed, first)
-        placed.append(b)
-        if not quick:
-            spots[arm_no].append((b, d))
-        return ex, ey, d, None if ok else (arm_no, short)
-
-    bad = None
-    for arm_no in order:
-        k = count.get(arm_no, 0)
-        count[arm_no] = k + 1
-        length, width = sizes[arm_no][k]
-        ex, ey, d, misfit = put(arm_no, length, width, k == 0)
-        if misfit is not None and bad is None:
-            if quick:
-                return None, misfit
-            bad = misfit
-        arms[arm_no].advance(d, ex, ey, width)
-    for arm_no in sorted(arms):
-        # The end must be seen too (and clicked): it counts for the fit.
-        length, width = sizes[arm_no][count.get(arm_no, 0)]
-        misfit = put(arm_no, length, width, arms[arm_no].prev_width == 0)[3]
-        if misfit is not None and bad is None:
-            if quick:
-                return None, misfit
-            bad = misfit
-    return (None if quick else spots), bad
+def longest(starts, edges, regs, bounds, set_box, long_arm, count, doubles):
+    """How many tiles (up to `count`) fit the room on arm `long_arm`, played after every
+    other arm's first (the opening), all lying along it or (`doubles`) every fourth a
+    double lying across (R63); one laying, stopped at the first that does not fit."""
+    n = len(edges)
+    sizes = {}
+    for i in range(n):
+        k = count if i == long_arm else 1
+        sizes[i] = [(SHORT, LONG) if doubles and j % 4 == 3 else (LONG, SHORT)
+                    for j in range(k)] + [(LONG, SHORT)]
+    made = {}
+    for i in range(n):
+        made[i] = Arm(starts[i][0], starts[i][1], starts[i][2], edges[i])
+    order = [i for i in range(n)] + [long_arm] * (count - 1)
+    return lay(order, made, sizes, regs, bounds, set_box, True, long_arm)
 
 
-def edge_first(start, region, turn):
-    """Whether an arm should rather run along its region's outer edge: the region reaches
-    much further to the side it turns to than straight out (a short arm on a wide table)."""
-    x, y, d = start
-    return room(x, y, (d + turn) % 4, region) * 2 > room(x, y, d, region) * 3
-
-
-def arrange(prep, bounds, turn, quick, first=None):
-    """Lay out every arm inside `bounds`: (spots, bad) as lay() gives them, for all arms
-    (spots is None with `quick`)."""
-    n = len(prep["sizes"])
-    regs = regions(prep["shape"], bounds, turn, prep["lengths"])
-    starts = prep["starts"]
-    if prep["shape"] == "line":
-        arms = {}
-        for i in range(n):
-            x, y, d = starts[i]
-            arms[i] = Arm(x, y, d)
-        return lay(prep["order"], arms, prep["sizes"], regs, bounds, [prep["set"]], quick)
-    # The regions keep the arms apart: each arm is laid on its own, straight out or along
-    # its region's edge, whichever fits first. With `quick`, the arm that did not fit last
-    # time and then those that want the most room go first, so that a misfit shows soon.
-    wants = prep["wants"]
-    order = sorted(range(n), key=lambda i: (i != first, -wants[i], i)) if quick else range(n)
-    spots = {}
-    bad = None
-    for i in order:
-        x, y, d = starts[i]
-        reg = regs[i % len(regs)]
-        modes = [True, False] if edge_first(starts[i], reg, turn) else [False, True]
-        short = None
-        found = False
-        for edge in modes:
-            got, miss = lay([i] * prep["lengths"][i], {i: Arm(x, y, d, turn, edge)},
-                            prep["sizes"], {i: reg}, bounds, [prep["set"]], quick)
-            if miss is None:
-                found = True
+def choose_edges(starts, arms, regs, bounds, set_box, count):
+    """Each arm's way of snaking (`Arm.edge`), the one that holds more tiles (parallel to
+    its first row where both hold `count`), and whether every arm holds `count`: the plan's
+    choice, made once."""
+    n = min(arms, len(starts))
+    edges = [False] * n
+    ok = True
+    for i in range(n):
+        held = []
+        for edge in (False, True):
+            edges[i] = edge
+            held.append(min(longest(starts, edges, regs, bounds, set_box, i, count, False),
+                            longest(starts, edges, regs, bounds, set_box, i, count, True)))
+            if held[0] >= count:  # (parallel holds them all: no need to look further)
                 break
-            if miss[1] is not None and (short is None or miss[1][1] < short[1]):
-                short = miss[1]
-        if not found:
-            if quick:
-                return None, (i, short)
-            if bad is None:
-                bad = (i, short)
-            got, _ = lay([i] * prep["lengths"][i], {i: Arm(x, y, d, turn, modes[0])},
-                         prep["sizes"], {i: reg}, bounds, [prep["set"]], False)
-        if not quick:
-            spots[i] = got[i]
-    return (None if quick else spots), bad
+        edges[i] = len(held) > 1 and held[1] > held[0]
+        ok = ok and max(held) >= count
+    return edges, ok
 
 
-def place(layout, bounds, turn=1, prep=None):
-    """Lay out every tile inside `bounds` (x0, y0, x1, y1: the area in grid units around the
-    set tile; `turn` as in regions()). Returns a dict:
+def place(layout, the_plan):
+    """Lay out every tile by the plan. Returns a dict in grid units:
 
     - "set": {"box", "standing", "tile", "first", "second"}
     - "tiles": [{"tile", "first", "second", "box", "arm", "index", "seat", "matching",
       "dir"}], arm by arm in play order; `first`/`second` are the numbers on the left/top
       and right/bottom half as drawn
     - "ends": one per arm: {"box", "dir"}: where the arm's next tile would lie
-    - "bounds": `bounds`
-    - "fits": every tile and every end stays inside the bounds and its arm's region
+    - "bounds": the plan's room
+    - "fits": every tile and every end stays inside its arm's region
     """
-    prep = prep or prepare(layout)
-    spots, bad = arrange(prep, bounds, turn, False)
+    set_box, standing, starts = set_geometry(layout)
     arms_data = layout.get("arms", [])
+    n = len(arms_data)
+    sizes = []
+    for i in range(n):
+        sizes.append([tile_size(e[0], e[3]) for e in arms_data[i].get("tiles", [])] +
+                     [end_size(arms_data[i])])
+    bounds, regs = the_plan["bounds"], the_plan["regions"]
+    starts = [starts[i] if i < len(starts) else starts[-1] for i in range(n)]
+    arms = {}
+    edges = the_plan.get("edges") or []
+    for i in range(n):
+        x, y, d = starts[i]
+        arms[i] = Arm(x, y, d, i < len(edges) and edges[i])
+    spots, fits = lay(play_order(layout), arms, sizes, [regs[i % len(regs)] for i in range(n)],
+                      bounds, set_box)
     tiles = []
     ends = []
-    for i in range(len(arms_data)):
+    for i in range(n):
         entries = arms_data[i].get("tiles", [])
         laid = spots[i]
         for k in range(len(entries)):
@@ -424,46 +462,19 @@ def place(layout, bounds, turn=1, prep=None):
         b, d = laid[len(entries)]
         ends.append({"box": b, "dir": d})
     hi, lo = [int(v) for v in str(layout.get("set", "0-0")).split("-")]
-    return {"set": {"box": prep["set"], "standing": prep["standing"],
-                    "tile": layout.get("set"), "first": hi, "second": lo},
-            "tiles": tiles, "ends": ends, "bounds": bounds,
-            "fits": bad is None and inside(prep["set"], bounds)}
+    return {"set": {"box": set_box, "standing": standing, "tile": layout.get("set"),
+                    "first": hi, "second": lo},
+            "tiles": tiles, "ends": ends, "bounds": bounds, "fits": fits}
 
 
-def search(prep, w, h, turn, tries=12):
-    """Look for a place of the set tile in a w x h grid at which everything fits: from the
-    middle, moved each time by the room that the arm that did not fit lacked at the
-    area's edge, or else one step away from that arm's region (room straight out and to
-    the side its snake turns to). The bounds (around the set tile), or None."""
-    starts = prep["starts"]
-    x, y = w // 2, h // 2
-    seen = []
-    first = None
-    for _ in range(tries):
-        seen.append((x, y))
-        bounds = (-x, -y, w - x, h - y)
-        if not inside(prep["set"], bounds):
-            return None
-        _, bad = arrange(prep, bounds, turn, True, first)
-        if bad is None:
-            return bounds
-        first, short = bad
-        moves = []
-        if short is not None:
-            moves.append((-DX[short[0]] * short[1], -DY[short[0]] * short[1]))
-        d = starts[first][2]
-        side = (d + turn) % 4
-        moves.append((-DX[d] - DX[side], -DY[d] - DY[side]))
-        moved = False
-        for dx, dy in moves:
-            nx, ny = min(max(x + dx, 2), w - 2), min(max(y + dy, 2), h - 2)
-            if (nx, ny) not in seen:
-                x, y = nx, ny
-                moved = True
-                break
-        if not moved:
-            return None
-    return None
+def extent(placement):
+    """(x0, y0, x1, y1) in grid units around the set tile, the tiles and the ends."""
+    boxes = [placement["set"]["box"]] + [t["box"] for t in placement["tiles"]] + [
+        e["box"] for e in placement["ends"]]
+    x0, y0, x1, y1 = boxes[0]
+    for b in boxes:
+        x0, y0, x1, y1 = min(x0, b[0]), min(y0, b[1]), max(x1, b[2]), max(y1, b[3])
+    return x0, y0, x1, y1
 
 
 def touching(placement):
@@ -478,105 +489,3 @@ def touching(placement):
                 if a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]:
                     return True
     return False
-
-
-def fit(layout, width_px, height_px, unit, min_unit=4, shrink=0.7):
-    """Place the layout with the largest grid unit (pixels, <= unit) at which it fits the
-    area and no two arms touch; returns (placement, unit). Tiles shrink before arms may
-    crowd: below `shrink` of `unit` (the legible minimum, `legible()`) the placement says
-    "zoom": it is shown whole, smaller than legible, and the page lets the person zoom in
-    and pan (web/draw/layout_zoom.py). Only where no unit down to `min_unit` lays the arms
-    apart does it take the largest unit at which the layout fits at all. The placement's
-    "bounds" are the grid around the set tile (centred in the area): the area's, or
-    where that needs zoom, perhaps a smaller one (`smaller`). The result is remembered
-    (`FITTED`) and shared: callers must not change it."""
-    key = fit_key(layout, width_px, height_px, unit, min_unit, shrink)
-    if key is None:
-        return fit_anew(layout, width_px, height_px, unit, min_unit, shrink)
-    got = FITTED.get(key)
-    if got is not None:
-        return got
-    if len(FITTED) >= FITTED_MOST:
-        FITTED.clear()
-    got = FITTED[key] = fit_anew(layout, width_px, height_px, unit, min_unit, shrink)
-    return got
-
-
-def fit_key(layout, width_px, height_px, unit, min_unit, shrink):
-    """Everything `fit` reads, as a hashable value (None if some of it is not)."""
-    arms = tuple((tuple(tuple(e) for e in a.get("tiles", [])), end_size(a))
-                 for a in layout.get("arms", []))
-    key = (layout.get("shape", "line"), layout.get("set"), layout.get("set_lies"),
-           tuple(layout.get("order") or ()), arms, width_px, height_px, unit, min_unit, shrink)
-    try:
-        hash(key)
-    except TypeError:
-        return None
-    return key
-
-
-def fit_anew(layout, width_px, height_px, unit, min_unit, shrink):
-    """`fit`, worked out."""
-    prep = prepare(layout)
-    turns = [1] if prep["shape"] == "line" else [1, -1]
-    least = legible(unit, min_unit, shrink)
-    placement, u = whole_grid(layout, prep, turns, width_px, height_px, unit, min_unit, least)
-    # (or where the arms touch at every unit down to min_unit: rare)
-    if placement["zoom"] or u <= min_unit and touching(placement):
-        better = smaller(layout, prep, turns, width_px, height_px, unit, least)
-        if better is not None:
-            return better
-    return placement, u
-
-
-def smaller(layout, prep, turns, width_px, height_px, unit, least):
-    """A legible placement in a grid a few rows or columns smaller than the area's, or
-    None. The regions, and so the arms, follow the grid's shape: a layout whose arms touch
-    (or that does not fit) in the whole grid may lie apart in a smaller one, so a taller
-    area drew some layouts smaller than a shorter one did (a 376x370 area needed zoom where
-    376x330 was legible at the design's unit). Tried only where the whole grid needs zoom:
-    it costs up to SMALLER x 4 searches a unit."""
-    for u in range(unit, least - 1, -1):
-        w, h = int(width_px / u), int(height_px / u)
-        for k in range(1, SMALLER + 1):
-            for gw, gh in ((w, h - k), (w - k, h)):
-                for turn in turns:
-                    bounds = search(prep, gw, gh, turn)
-                    if bounds is not None:
-                        placement = place(layout, bounds, turn, prep)
-                        if not touching(placement):
-                            placement["zoom"] = False
-                            return placement, u
-    return None
-
-
-def whole_grid(layout, prep, turns, width_px, height_px, unit, min_unit, least):
-    """`fit` in the area's whole grid at each unit."""
-    best = None
-    u = unit
-    while True:
-        w = int(width_px / u)
-        h = int(height_px / u)
-        for turn in turns:
-            bounds = search(prep, w, h, turn)
-            if bounds is not None:
-                placement = place(layout, bounds, turn, prep)
-                if not touching(placement):
-                    placement["zoom"] = u < least
-                    return placement, u
-                if best is None:
-                    best = (placement, u)
-                    placement["zoom"] = u < least
-        if u <= min_unit:
-            if best is not None:
-                return best
-            bounds = (-(w // 2), -(h // 2), w - w // 2, h - h // 2)
-            placement = place(layout, bounds, 1, prep)
-            placement["zoom"] = True
-            return placement, u
-        u -= 1
-
-
-def legible(unit, min_unit=4, shrink=0.7):
-    """The smallest grid unit at which tiles of a design drawn at `unit` stay legible."""
-    return max(min_unit, int(unit * shrink))

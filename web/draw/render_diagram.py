@@ -16,7 +16,7 @@ Pure functions, in the MicroPython subset (see render_svg.py): the app builds it
 "Export diagram" download with them on the main thread.
 """
 
-from layout_geometry import fit
+from layout_geometry import extent, place, plan
 from render_layout import end_marker, end_state, end_title, hand_of, last_play, placed_tiles
 from render_svg import (
     FELT,
@@ -70,6 +70,7 @@ NARROW = {"w": 456, "area": (416, 520), "unit": UNIT, "row_h": 100, "tiles_x": 3
           "margin": 14, "text_x": 30, "bone_h": 126}
 # The page font of assets/app.css (:root), for texts outside the app.
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+LEAST_TEXT = 13  # the least size of a word in either drawing (9 px at 328 px wide: narrow)
 NARROW_BELOW = 720  # CSS px: a page narrower than this draws its diagrams narrow (a phone)
 STYLE = ('<style>.nos-diagram text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,'
          "sans-serif}</style>")
@@ -124,16 +125,6 @@ def at(values, seat, default):
 
 
 # ---------------------------------------------------------------- the layout
-def bounds(placement):
-    """(x0, y0, x1, y1) in grid units around the set tile, the tiles and the ends."""
-    boxes = [placement["set"]["box"]] + [t["box"] for t in placement["tiles"]] + [
-        e["box"] for e in placement["ends"]]
-    x0, y0, x1, y1 = boxes[0]
-    for b in boxes:
-        x0, y0, x1, y1 = min(x0, b[0]), min(y0, b[1]), max(x1, b[2]), max(y1, b[3])
-    return x0, y0, x1, y1
-
-
 def layout_part(view, top, words, g=WIDE):
     """(svg, height) of the layout cropped to its tiles and ends, or a short message."""
     hand = hand_of(view)
@@ -157,8 +148,11 @@ def layout_part(view, top, words, g=WIDE):
             parts.append(text(g["w"] / 2, y, line, size, INK_DIM, "middle"))
             y += size + 6
         return group(parts, "layout"), y - size - 6 - top + 30  # (the last line's foot)
-    placement, u = fit(layout, g["area"][0], g["area"][1], g["unit"])
-    x0, y0, x1, y1 = bounds(placement)
+    aw, ah = g["area"]
+    placement = place(layout, plan(layout, aw, ah, 8, g["unit"]))
+    x0, y0, x1, y1 = extent(placement)
+    # (as large as the area holds, up to the design's unit: what lies, not the plan's room)
+    u = int(min(g["unit"], aw / max(x1 - x0, 1), ah / max(y1 - y0, 1)) * 10) / 10
     pad = 18
     left = g["w"] / 2 - (x1 - x0) * u / 2
 
@@ -170,7 +164,7 @@ def layout_part(view, top, words, g=WIDE):
     arms = layout.get("arms") or []
     for i in range(len(arms)):
         parts.append(end_marker(arms[i], i, px(placement["ends"][i]["box"]), u, False, None,
-                                words))
+                                words, least=LEAST_TEXT))
     return group(parts, "layout", [("data-unit", as_text(u))]), (y1 - y0) * u + 2 * pad
 
 

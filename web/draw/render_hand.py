@@ -28,7 +28,30 @@ from render_svg import (
     tile_face,
     words_key,
 )
-from render_table import dims
+
+HAND_MIN_W = 32  # px: a tile of the hand is never narrower (nor shorter than 64)
+HAND_MAX_W = 44  # (36 in a hand narrower than WIDE: a phone's room goes to the table)
+WIDE = 600
+HAND_GAP = 5
+HAND_PAD = 8
+ONE_ROW = 9  # tiles that always fit one row (at HAND_MIN_W on a 360 px phone)
+WIDTH = 360  # the hand's width before the page measured it (px)
+
+
+def hand_grid(count, width):
+    """(tile width, tiles per row, rows) of a hand of `count` tiles in `width` px: one row
+    while its tiles are at least HAND_MIN_W wide, else as many rows as it takes."""
+    room = width - 2 * HAND_PAD + HAND_GAP
+    n = max(count, 1)
+    most = HAND_MAX_W if width >= WIDE else HAND_MIN_W + 2
+    tw = min(most, int(room / n) - HAND_GAP)
+    if tw >= HAND_MIN_W:
+        return tw, n, 1
+    per_row = max(int(room / (HAND_MIN_W + HAND_GAP)), 1)
+    rows = (count + per_row - 1) // per_row
+    per_row = (count + rows - 1) // rows  # (rows as even as they go)
+    tw = min(most, int(room / per_row) - HAND_GAP)
+    return tw, per_row, rows
 
 # The hand as drawn, by all it is drawn from (hand_key): it stays as it is while the
 # others play. And each tile as drawn, by all it is drawn from: a selection redraws two.
@@ -36,7 +59,7 @@ _HANDS = Memo(8)
 _TILES = Memo(60)
 
 
-def hand_key(view, ui, mode, words):
+def hand_key(view, ui, width, words):
     """Everything hand_svg draws from: the language and seats, the design, the viewer's
     tiles and declared doubles, the selection, what is playable, the coach's marks."""
     hand = hand_of(view)
@@ -45,15 +68,16 @@ def hand_key(view, ui, mode, words):
     if hand:
         me = view.get("viewer", 0)
         declared = tuple((hand.get("declared") or [[]] * (me + 1))[me])
-    return (words_key(words), mode, view is None, hand is None,
+    return (words_key(words), width, view is None, hand is None,
             tuple(hand.get("tiles", []) if hand else ()), ui.get("selected"),
             tuple(ui.get("playable") or ()), bool(ui.get("active")), bool(ui.get("hidden")),
             bool(ui.get("loading", True)), coach,
             json.dumps(view.get("coach")) if coach else None, declared)
 
 
-def hand_svg(view=None, ui=None, mode="wide", words=None):
-    """The person's tiles, face up, as an SVG element string.
+def hand_svg(view=None, ui=None, width=WIDTH, words=None):
+    """The person's tiles, face up, as an SVG element string `width` px wide (drawn at 1 px
+    per unit: its tiles are as large on the screen as hand_grid says).
 
     ui: {"selected": tile, "playable": [tiles with a legal action], "active": bool (the
     person is to act and tiles not in `playable` are dimmed), "coach": bool (a row under
@@ -62,25 +86,25 @@ def hand_svg(view=None, ui=None, mode="wide", words=None):
     because the engine is starting; false: it holds no game), default true}.
     """
     ui = ui or {}
-    return _HANDS.draw(hand_key(view, ui, mode, words), draw_hand_svg, view, ui, mode, words)
+    width = int(width)
+    return _HANDS.draw(hand_key(view, ui, width, words), draw_hand_svg, view, ui, width,
+                       words)
 
 
-def draw_hand_svg(view, ui, mode, words):
+def draw_hand_svg(view, ui, width, words):
     """hand_svg, drawn (it reads only what hand_key holds)."""
-    d = dims(mode)
-    w = d["w"]
-    small = d["cols"] == 2
-    tw, th, gap = (36, 72, 7) if small else (44, 88, 12)
-    pad = 10 if small else 20
+    w = width
+    pad = HAND_PAD
+    gap = HAND_GAP
     hand = hand_of(view)
     tiles = hand.get("tiles", []) if hand else []
-    per_row = max(int((w - 2 * pad + gap) / (tw + gap)), 1)
-    rows = max((len(tiles) + per_row - 1) // per_row, 1)
+    tw, per_row, rows = hand_grid(len(tiles), w)
+    th = tw * 2
     coach = ui.get("coach") and view is not None
     below = 16 if coach else 0  # (the coach's chips under each tile)
-    top = 16
-    step = th + 14 + below
-    h = top + rows * step + 6 + (15 if coach else 0)  # (and a line on why its gold)
+    top = 13  # (room above a raised tile for the bar that marks a declared double)
+    step = th + 6 + below
+    h = top + max(rows, 1) * step + (15 if coach else 0)  # (and a line on why its gold)
     tile_marks = marks(view.get("coach"), words)["tiles"] if coach else {}
     selected = ui.get("selected")
     playable = ui.get("playable") or []
@@ -97,19 +121,19 @@ def draw_hand_svg(view, ui, mode, words):
         # after a damaged save it refused, so "loading" would never end)
         said = words.word("hand.hidden" if ui.get("hidden") else
                           "hand.loading" if ui.get("loading", True) else "prompt.no_hand")
-        parts.append(text(w / 2, h / 2 + 6, said, 16, INK_DIM, "middle"))
+        parts.append(text(w / 2, h / 2 + 6, said, 15, INK_DIM, "middle"))
     elif not tiles:
         said = words.word("hand.all_played" if hand else "prompt.no_hand")
-        parts.append(text(w / 2, h / 2 + 6, said, 16, INK_DIM, "middle"))
+        parts.append(text(w / 2, h / 2 + 6, said, 15, INK_DIM, "middle"))
     known = words_key(words)
     for k, t in enumerate(tiles):
         r, c = k // per_row, k % per_row
         in_row = min(len(tiles) - r * per_row, per_row)
         x = (w - in_row * tw - (in_row - 1) * gap) / 2 + c * (tw + gap)
-        y = top + r * step - (10 if t == selected else 0)  # (the selected tile raised)
+        y = top + r * step - (7 if t == selected else 0)  # (the selected tile raised)
         lit = t in playable
         mark = tile_marks.get(t) if coach else None
-        chips_y = top + r * step + th + 14 if coach else None
+        chips_y = top + r * step + th + 13 if coach else None
         drawn_from = (t, x, y, tw, th, gap, lit, bool(active) and not lit, t == stop,
                       t == selected, t in declared, chips_y, mark)
         parts.append(_TILES.draw((known,) + drawn_from, hand_tile, *drawn_from, words))
@@ -141,8 +165,8 @@ def hand_tile(t, x, y, tw, th, gap, lit, dim, stop, selected, declared, chips_y,
     inner = [focus_ring(x, y, tw, th, tw * 0.2),
              tile_face(x, y, tw, th, a, b, None, None, GOLD if selected else None)]
     if declared:
-        inner.append(text(x + tw / 2, y - 3, words.word("hand.declared"), 9, GOLD, "middle",
-                          "600"))
+        # (a gold bar over it: a word there ran into its neighbour's, the legend says it)
+        inner.append(rect(x + 3, y - 7, tw - 6, 4, GOLD, r=2, cls="declared-mark"))
     if dim:
         inner.append(rect(x, y, tw, th, FELT_DARK, r=tw * 0.14,
                           more=[("fill-opacity", "0.45")]))

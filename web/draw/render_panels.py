@@ -187,14 +187,19 @@ def controls_html(view, ui, w):
                     button(w.word("confirm.close_yes"), ' data-cmd="close-yes"', "primary") +
                     button(w.word("confirm.close_no"), ' data-cmd="close-no"') +
                     button(w.word("btn.cancel"), ' data-cmd="cancel"') + "</div>")
-        if has_flag(view, "close"):
+        # A play's flags with its tile picked (or already on): the row stays one row on a
+        # phone, where drawing is not what a picked tile is for.
+        picked = ui.get("selected")
+        if has_flag(view, "close") and (picked or ui.get("close")):
             buttons.append(toggle(w.word("toggle.close"), "toggle-close", ui.get("close"),
                                   w.word("toggle.close_hint", {"right": right,
                                                                "wrong": wrong})))
-        if (view.get("house_rules") or {}).get("H2"):
+        if (view.get("house_rules") or {}).get("H2") and (picked or ui.get("claim")):
             buttons.append(toggle(w.word("toggle.claim"), "toggle-claim", ui.get("claim"),
                                   w.word("toggle.claim_hint")))
     simple = simple_actions(view)
+    if ui.get("selected") and phase == "play":
+        simple = [r for r in simple if r.get("kind") != "draw"]
     sends = marks(view.get("coach"), w)["sends"] if ui.get("coach") else None
     for record in simple:
         kind = record.get("kind")
@@ -514,16 +519,9 @@ def info_html(view, w):
         return ""
     hand = view.get("hand") or {}
     parts = []
-    if hand:
+    if hand:  # (the game in force is the table's own: render_force.py)
         parts.append('<span class="hand-no">' + esc(w.word("info.hand", {
             "hand": hand.get("hand", 0) + 1})) + "</span>")
-        game = hand.get("game")
-        if game:
-            parts.append('<span class="game-name">' + esc(w.word("info.game", {
-                "number": game.get("game"), "game": game})) + "</span>")
-        elif hand.get("set_tile"):
-            parts.append('<span class="game-name">' + esc(w.word("info.set", {
-                "tile": hand.get("set_tile")})) + "</span>")
     fair = view.get("fair") or {}
     if fair.get("commitment") and not fair.get("seed"):  # the deal's seal (nos.fair)
         code = fair["commitment"][:12]

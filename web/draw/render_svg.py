@@ -77,6 +77,18 @@ def fmt(value):
     return out
 
 
+def fixed(value, places):
+    """A number with `places` decimals (a scale factor: one decimal would change a layout's
+    size), the same string in CPython and MicroPython (integer arithmetic, no float
+    formatting)."""
+    unit = 10 ** places
+    n = int(value * unit + (0.5 if value >= 0 else -0.5))
+    sign = "-" if n < 0 else ""
+    n = abs(n)
+    tail = str(n % unit)
+    return sign + str(n // unit) + "." + "0" * (places - len(tail)) + tail
+
+
 def as_text(value):
     """str(value) without a new string where there is one: a str as it is, an int as fmt
     keeps it (a new string costs MicroPython a search of all the names it knows)."""

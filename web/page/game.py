@@ -57,18 +57,17 @@ from link import (
 )
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy, to_js
-from render_table import TALLEST
 from show import (
     draw_controls,
     draw_log,
     draw_new_game,
     draw_table,
     export_diagram,
+    felt_size,
     keep,
     maybe_open_announce,
     open_announce,
     render,
-    table_height,
     update_state,
 )
 
@@ -229,15 +228,14 @@ async def verify(page):
 
 
 def on_resize(page, event):
-    """The table's design follows the screen (a phone's: wide, or narrow and as tall as its
-    box allows, show.table_height)."""
+    """The page follows the screen's design (a phone's, or a wide one), and the layout its
+    felt's size (the hand's plan is made anew only for a new screen: show.plan_room)."""
     mode = screen_mode()
     if mode != page.shown.mode:
         page.shown.mode = mode
         render(page)
-    elif mode == "narrow" and page.view is not None and \
-            abs((table_height(page) or TALLEST) - (page.shown.table_height or TALLEST)) >= 20:
-        draw_table(page)  # (against the height drawn: small changes add up to a redraw)
+    elif page.view is not None and felt_size() != page.shown.felt:
+        draw_table(page)
 
 
 def on_change(page, event):

@@ -18,9 +18,8 @@ from state import Page
 def draw_frame(page):
     """The empty table, hand and controls shown while the engine loads."""
     w = words(page)
-    mode = page.shown.mode
-    el("table").innerHTML = render_table.table_svg(None, None, mode, w)
-    el("hand").innerHTML = render_hand.hand_svg(None, None, mode, w)
+    el("table").innerHTML = render_table.table_html(None, None, w)
+    el("hand").innerHTML = render_hand.hand_svg(None, None, page.shown.hand_w, w)
     el("controls").innerHTML = render_panels.controls_html(None, {}, w)
     show_status(w.word("status.starting"), "loading")
 

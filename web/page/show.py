@@ -13,6 +13,7 @@ import access
 import render_announce as announce
 import render_coach
 import render_diagram as diagram
+import render_force
 import render_hand
 import render_panels as panels
 import render_table
@@ -23,6 +24,7 @@ from dom import (
     SAVE_KEY,
     SHOWN_KEY,
     absent,
+    attr,
     bring_into,
     el,
     embedded,
@@ -54,27 +56,97 @@ def store(page, reply):
 
 
 def table_ui(page, moved=None):
-    """The selection, and `moved` (motion()): what to show moving."""
+    """What the table is drawn with besides the view: the selection, the felt's size, the
+    room the hand's plan was made for, the layout's frame drawn last and its zoom in this
+    hand, and `moved` (motion()): what to show moving, from where each seat sits."""
     targets = []
     if page.move.tile and page.view:
         targets = logic.targets_for(page.view, page.move.tile)
-    ui = {"selected": page.move.tile, "targets": targets,
-          "height": page.shown.table_height}  # (as drawn: render)
+    number = page.hand().get("hand")
+    ui = {"selected": page.move.tile, "targets": targets, "felt": page.shown.felt,
+          "plan": plan_room(page)}
     kept = page.shown.zoom  # the layout's zoom in this hand (zoom.py)
-    if kept is not None and kept[0] == page.hand().get("hand"):
+    if kept is not None and kept[0] == number:
         ui["zoom"] = kept[1]
+    was = page.shown.frame
+    if was is not None and was[0] == (number, page.shown.felt) and not REDUCED.matches:
+        ui["was"] = was[1]
     ui.update(moved or {})
+    if moved:
+        ui["anchors"] = page.shown.anchors
     return ui
 
 
-def table_height(page):
-    """The narrow design's height for the table's box on a short phone
-    (render_table.narrow_height), else None."""
-    if page.shown.mode == "narrow" and not embedded():  # (an embed's box is the SVG's)
-        box = el("table").getBoundingClientRect()
-        if box.width > 0 and box.height > 0:
-            return render_table.narrow_height(box.width, box.height)
-    return None
+def screen_key():
+    """What makes a new screen for the layout's plan: its width and orientation (not its
+    height alone, which a phone's bars change as the page scrolls)."""
+    w, h = int(window.innerWidth), int(window.innerHeight)
+    return (w, w > h)
+
+
+def plan_room(page):
+    """The room (w, h) px the hand's layout is planned for: the felt's size when the hand's
+    layout was first drawn on this screen (layout_geometry.plan: a placed tile never moves,
+    unless the screen itself changes)."""
+    key = (page.hand().get("hand"), screen_key())
+    kept = page.shown.plan
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    if page.shown.felt is None or not page.hand().get("layout"):
+        return None
+    page.shown.plan = (key, page.shown.felt)
+    return page.shown.felt
+
+
+def felt_size():
+    """The felt's size in px now, or None before it is laid out."""
+    node = document.getElementById("felt")
+    if absent(node):
+        return None
+    box = node.getBoundingClientRect()
+    if box.width < 10 or box.height < 10:
+        return None
+    return (int(box.width), int(box.height))
+
+
+def seat_anchors(viewer):
+    """Where each seat sits, in the felt's px: the middle of each other player's panel, and
+    the hand below the table for the person's own seat (`viewer`)."""
+    felt = document.getElementById("felt")
+    if absent(felt):
+        return None
+    origin = felt.getBoundingClientRect()
+    out = {}
+    for node in document.querySelectorAll("#table .seat[data-seat]"):
+        box = node.getBoundingClientRect()
+        out[int(attr(node, "data-seat"))] = (box.left + box.width / 2 - origin.left,
+                                             box.top + box.height / 2 - origin.top)
+    if viewer is not None:
+        hand = el("hand").getBoundingClientRect()
+        out[viewer] = (hand.left + hand.width / 2 - origin.left, hand.top + 30 - origin.top)
+    return out
+
+
+def put_table(page, ui):
+    """The table drawn in the page; its felt drawn again at its size if that was not the
+    size it was drawn for (the first drawing, a new screen), and what the next drawing
+    moves from kept: the layout's frame and where the seats sit."""
+    view = None if page.pass_pending() else page.view
+    w = words(page)
+    el("table").innerHTML = render_table.table_html(view, ui, w)
+    size = felt_size()
+    if size is not None and size != page.shown.felt:
+        page.shown.felt = size
+        ui = dict(ui)
+        ui["felt"] = size
+        ui["plan"] = plan_room(page)
+        ui.pop("was", None)
+        el("felt").innerHTML = render_table.felt_html(view, ui, w)
+    if size is not None:
+        frame = render_table.layout_px(view, ui, (0, 0, size[0], size[1]))
+        page.shown.frame = None if frame is None else (
+            (page.hand().get("hand"), size), frame)
+    page.shown.anchors = seat_anchors((view or {}).get("viewer"))
 
 
 def motion(page):
@@ -139,9 +211,12 @@ def draw_hand(page):
 
 
 def hand_markup(page):
-    """The person's hand as drawn now (the SVG's markup)."""
+    """The person's hand as drawn now (the SVG's markup), at the width of its box."""
+    box = el("hand").getBoundingClientRect()
+    if box.width >= 100:
+        page.shown.hand_w = int(box.width)
     return render_hand.hand_svg(None if page.tiles_hidden() else page.view, hand_ui(page),
-                                page.shown.mode, words(page))
+                                page.shown.hand_w, words(page))
 
 
 def put_hand(page, html):
@@ -260,16 +335,11 @@ def render(page, with_log=True, table=True):
     # Read before anything is written: read after, it would lay the page out mid-drawing.
     foot = log_at_foot() if with_log else None
     view = page.view
-    mode = page.shown.mode
     w = words(page)
     where = access.held_focus()
     hidden = page.pass_pending()  # pass-and-play: the next person has not taken the device
     if table or hidden:
-        page.shown.table_height = table_height(page)
-        ui = table_ui(page, motion(page))
-        el("table").innerHTML = render_table.table_svg(None if hidden else view, ui, mode, w)
-        el("table-legend").textContent = render_table.legend_text(None if hidden else view,
-                                                                  mode, w)
+        put_table(page, table_ui(page, motion(page)))
     access.give_focus(where)
     draw_hand(page)
     # (a link's question comes first, game.py; and a game gone on in another tab)
@@ -292,6 +362,7 @@ def render(page, with_log=True, table=True):
     if with_log:
         draw_log(page, foot)
     draw_help(page)
+    draw_legend(page)
     if page.shown.error:  # a refusal links its ruling (R70)
         show_status(say(page, page.shown.error), "error",
                     panels.rule_links(panels.esc(say(page, page.shown.error)), w))
@@ -321,17 +392,23 @@ def bring_into_view(page):
     if page.pass_pending():  # the next person's button, on the screen (it has the focus)
         el("controls").scrollIntoView(to_js({"block": "nearest"}))
         return
+    phone = NARROW.matches and not embedded()  # (an embed never scrolls the site around it)
     if view and page.link.synced and key != page.shown.scrolled_key:
         first = page.shown.scrolled_key is None
         page.shown.scrolled_key = key
         if ended:
             el("controls").scrollIntoView(to_js({"block": "nearest"}))
             access.focus_if_lost("#controls button.primary, #controls button")
-        elif NARROW.matches and not embedded():  # a phone: the play column fills the
-            # screen, the header above (an embed never scrolls the site around it)
+        elif phone:  # a phone: the play column fills the screen, the header above
             el("table").scrollIntoView(to_js({"block": "start"}))
         elif not first:
             el("table").scrollIntoView(to_js({"block": "nearest"}))
+    elif phone and view and not ended:
+        # The header above grew or shrank since (its words, a new seal): the play column
+        # back to the screen's top where it was brought there and has slid a little.
+        top = el("table").getBoundingClientRect().top
+        if 0 < abs(top) < 120:
+            window.scrollBy(0, top)
 
 
 def log_at_foot():
@@ -414,6 +491,13 @@ def patch_log(box, drawn, hands):
                 part.insertAdjacentHTML("beforeend", hand[2])
 
 
+def draw_legend(page):
+    """The legend of the table's marks (its popover), in the language shown."""
+    if page.shown.legend_lang != page.shown.lang:
+        page.shown.legend_lang = page.shown.lang
+        el("table-legend").innerHTML = render_force.legend_html(words(page))
+
+
 def draw_help(page):
     """The payments of "How to play" (the view's, for this table), if they changed."""
     rows = (page.view or {}).get("payments") or []
@@ -424,22 +508,18 @@ def draw_help(page):
 
 
 def draw_table(page):
-    """The table alone, at its box's size now (a phone's box changed size: nothing else did,
-    and an open dialog stays as it is)."""
-    page.shown.table_height = table_height(page)
+    """The table alone, at its box's size now (its box changed size: nothing else did, and
+    an open dialog stays as it is)."""
     where = access.held_focus()
-    view = None if page.pass_pending() else page.view
-    el("table").innerHTML = render_table.table_svg(view, table_ui(page), page.shown.mode,
-                                                   words(page))
+    put_table(page, table_ui(page))
     access.give_focus(where)
+    draw_hand(page)
 
 
 def redraw_selection(page):
     """Only what a selection changes: the table's ends, the hand and the prompt."""
-    w = words(page)
-    mode = page.shown.mode
     where = access.held_focus()
-    el("table").innerHTML = render_table.table_svg(page.view, table_ui(page), mode, w)
+    put_table(page, table_ui(page))
     access.give_focus(where)
     draw_hand(page)
     draw_controls(page)

@@ -46,14 +46,21 @@ class Shown:
         self.words = Words({"lang": "en", "words": {}})
         self.lang = "en"
         self.static_lang = "en"  # the language the page's static words are in (index.html's)
-        self.mode = "wide"  # the table's design: "wide" or "narrow"
-        self.table_height = None  # the narrow design's height, if less (show.table_height)
+        self.mode = "wide"  # the screen's design: "wide" or "narrow" (a phone)
+        self.felt = None  # (w, h) px of the layout's felt, as drawn last
+        self.hand_w = 360  # px: the hand's width, as drawn last
+        # ((hand number, screen), (w, h)): the room the hand's layout is planned for
+        # (show.plan_room: a placed tile never moves while the screen stays the same)
+        self.plan = None
+        self.frame = None  # ((hand number, felt), (s, tx, ty)): the layout as drawn last
+        self.anchors = None  # {seat: (x, y)} px where each seat sits around the felt
         self.pace = None  # ms the computer players pause per step
         self.log_key = None  # what the log shows, to skip drawing it again
         self.log_drawn = []  # the log's HTML by hand, as shown (show.patch_log)
         self.log_cache = {}  # each entry and its HTML by its number (render_panels.log_hands)
         self.log_words = None  # the language, viewer and names that HTML is in
         self.help_key = None  # what the payments of "How to play" show
+        self.legend_lang = None  # the language the table's legend is in
         self.scrolled_key = None  # the hand (and its end) last brought into view
         self.hand_html = None  # the hand as last drawn (drawn again only when it changes)
         self.lang_arrow = -1e9  # when an arrow key last moved the language list (ms)

@@ -22,10 +22,9 @@ def _layout():
 
 
 def _state(page, node):
-    """(area, zoom now, largest zoom) of the layout drawn in `node`."""
-    view = page.view or {}
-    area = render_table.dims(page.shown.mode, view.get("players", 0),
-                             page.shown.table_height)["area"]
+    """(area, zoom now, largest zoom) of the layout drawn in `node`: the area is the felt."""
+    w, h = page.shown.felt or render_table.FELT_SIZE
+    area = (0, 0, w, h)
     z, tx, ty = [float(v) for v in str(node.getAttribute("data-zoom")).split()]
     return area, (z, tx, ty), float(str(node.getAttribute("data-zoom-max")))
 

@@ -1,7 +1,9 @@
 """The rules text (web/rules/<lang>.md) as HTML for the rules page: headings with ids,
 paragraphs and lists whose rulings carry an anchor, diagrams and worked examples.
 scripts/rules_pages.py writes each language's page with it (web/rules/<lang>.html) at
-build time. Pure and in the MicroPython subset; no imports."""
+build time, handing it the drawing of each diagram and the dress of each worked example
+(its board at the start, its controls, its payments). Pure and in the MicroPython subset;
+no imports."""
 
 SAFE_URLS = ["https://", "http://", "#"]
 
@@ -173,8 +175,9 @@ def _ledger(rest):
     return out
 
 
-def _example(ident, lines, k):
-    """The dict of an example block's lines and its <section>."""
+def _example(ident, lines, k, dress=None, heading=""):
+    """The dict of an example block's lines and its <section>; `dress(example, heading)`:
+    its "label", "board" (at the start), "controls" (after it) and "ledger" paragraph."""
     ex = {"id": ident, "position": "", "steps": [], "ledger": [], "ledger_after": []}
     for line in lines:
         kind, _, rest = line.strip().partition(" ")
@@ -194,12 +197,17 @@ def _example(ident, lines, k):
     # (its position and moves, for the page to step through: the page reads no markup)
     steps = ", ".join("[" + _json(a) + ", " + _json(why) + "]" for a, why in ex["steps"])
     spec = '{"position": ' + _json(ex["position"]) + ', "steps": [' + steps + "]}"
+    parts = dress(ex, heading) if dress else {}
+    if "label" in parts:
+        head += ' aria-label="' + esc(parts["label"]) + '"'
     out = [head + ' data-example="' + str(k) + '" data-spec="' + esc(spec) + '">',
-           '<div class="example-board"></div>',
-           '<ol class="example-steps">']
+           '<div class="example-board">' + parts.get("board", "") + "</div>"]
+    out += [parts["controls"]] if parts.get("controls") else []
+    out.append('<ol class="example-steps">')
     for i, step in enumerate(ex["steps"]):
         out.append('<li data-step="' + str(i) + '">' + inline(step[1]) + "</li>")
-    out.append('</ol>\n<p class="example-ledger"></p>\n</section>')
+    out.append("</ol>\n" + parts.get("ledger", '<p class="example-ledger"></p>') +
+               "\n</section>")
     return ex, "\n".join(out)
 
 
@@ -208,28 +216,34 @@ def _json(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _diagram(rest, n):
-    """The <figure> of a diagram line's 'POSITION | Caption'."""
+def _diagram(rest, n, draw=None):
+    """The <figure> of a diagram line's 'POSITION | Caption'; `draw(position)`, if given,
+    (its drawing, "1") or (the sentence saying why it cannot be drawn, "error")."""
     position, _, caption = rest.partition(" | ")
     position = position.strip()
     caption = caption.strip()
+    inner, drawn = draw(position) if draw else ("", "")
     return position, ('<figure class="diagram" id="fig-' + str(n) + '" data-pos="'
-                      + esc(position) + '"><div class="diagram-svg" role="img" aria-label="'
-                      + plain(caption) + '"></div><figcaption>' + inline(caption)
+                      + esc(position) + '"' + (' data-drawn="' + drawn + '"' if drawn else "")
+                      + '><div class="diagram-svg" role="img" aria-label="' + plain(caption)
+                      + '">' + inner + "</div><figcaption>" + inline(caption)
                       + "</figcaption></figure>")
 
 
-def render(text: str, diagrams: int = 0, examples: int = 0, ruling_title=None) -> dict:
+def render(text: str, diagrams: int = 0, examples: int = 0, ruling_title=None, draw=None,
+           dress=None) -> dict:
     """The rules text as {"html", "title", "toc", "diagrams", "examples", "anchors"}; the
     numbering of diagrams and examples starts after `diagrams` and `examples`;
     `ruling_title(ruling)`, if given, is the title of each ruling's link to itself ("Link to
-    ruling R14")."""
+    ruling R14"); `draw` draws each diagram (_diagram), `dress` dresses each worked example
+    (_example)."""
     out = []
     res = {"html": "", "title": "", "toc": [], "diagrams": [], "examples": [], "anchors": []}
     anchors = res["anchors"]
     para = []
     items = []
     block = None  # [id, lines] of an example being read
+    heading = [""]  # the text of the last heading (an example is named by its section)
 
     def flush():
         if para:
@@ -241,7 +255,8 @@ def render(text: str, diagrams: int = 0, examples: int = 0, ruling_title=None) -
             items.clear()
 
     def close_example():
-        ex, html = _example(block[0], block[1], examples + len(res["examples"]))
+        ex, html = _example(block[0], block[1], examples + len(res["examples"]), dress,
+                            heading[0])
         res["examples"].append(ex)
         out.append(html)
 
@@ -262,7 +277,7 @@ def render(text: str, diagrams: int = 0, examples: int = 0, ruling_title=None) -
             kind, _, rest = line[4:].strip().partition(" ")
             if kind == "diagram":
                 n = diagrams + len(res["diagrams"]) + 1
-                position, html = _diagram(rest, n)
+                position, html = _diagram(rest, n, draw)
                 res["diagrams"].append(["fig-" + str(n), position])
                 anchors.append("fig-" + str(n))
                 out.append(html)
@@ -277,6 +292,7 @@ def render(text: str, diagrams: int = 0, examples: int = 0, ruling_title=None) -
         if head is not None:
             flush()
             level, words, ident = head
+            heading[0] = text_of(words)
             tag = "h" + str(level)
             attr = ""
             if ident:

@@ -81,17 +81,19 @@ async def boot():
     params = query()
     kind = str(document.body.getAttribute("data-page") or "")
     try:
-        code = choose(params.get("lang", ""), kind == "rules")
-        if kind == "rules":  # its page is fetched with its words, while the page imports
-            html = asyncio.create_task(fetch_text("./web/rules/" + code + ".html"))
+        if kind == "rules":  # its page is in, or on its way (web/site-rules.js chose its
+            # language as `choose` does); its words are fetched while the page imports
+            rules = getattr(window, "nosRules", None)
+            code = choose(params.get("lang", ""), True) if absent(rules) else str(rules.lang)
             reading = asyncio.create_task(fetch_text(logic.catalogue_url(code)))
-            await asyncio.sleep(0)  # (the two requests go out)
+            await asyncio.sleep(0)  # (the request goes out)
             import rules_page
 
             words = await load_words(code, reading)
 
-            await rules_page.start(words, (code, html))
+            await rules_page.start(words)
         else:
+            code = choose(params.get("lang", ""), False)
             words = await load_words(code)
             import embed_page
 

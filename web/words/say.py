@@ -12,7 +12,8 @@ viewer: "you" is decided by the seat, never by a name; else ``k.to_you`` when th
 
 Parameter kinds: ``seat``/``from``/``to``/``winner`` a seat (its name, or the catalogue's
 ``you`` for the viewer), ``tile`` a tile, ``tiles`` a list of tiles, ``side`` a side token
-(``side.<token>``, ``end:5`` → ``side.end``), ``game`` an announcement (``game.*``),
+(``side.<token>``, ``end:5`` → ``side.end``; the place ``{where}`` says it short, ``arm.*``),
+``game`` an announcement (``game.*``; ``{game_no}`` its number alone),
 ``matching``/``then`` a matching (``matching.<m>``), numbers (``amount``, ``n``, …) in the
 language's own way, anything else as text.
 """
@@ -176,6 +177,14 @@ class Words:
             return self.fill(self.words.get("side.end", "{n}"), {"n": int(token[4:])})
         return self.words.get("side." + token, token)
 
+    def arm(self, token):
+        """A side by its short name, as the table shows it beside its end: "north",
+        "5-side" (the catalogue's `arm.*`)."""
+        token = _text(token)
+        if token.startswith("end:"):
+            return self.fill(self.words.get("arm.end", "{n}"), {"n": int(token[4:])})
+        return self.words.get("arm." + token, token)
+
     def game(self, params):
         """An announcement's name (``nos.events.announcement_params``)."""
         params = params or {}
@@ -244,6 +253,12 @@ class Words:
                 out.append(self.words.get("why." + str(params.get("rule")), ""))
             elif name == "ended":  # why a hand ended, from its ruling in "reason"
                 out.append(self.words.get("ended." + str(params.get("reason")), ""))
+            elif name == "where":  # the side in "side" by its short name (arm.*)
+                out.append(self.arm(params.get("side", "")))
+            elif name == "game_no":  # the number of the game in "game"
+                game = params.get("game")
+                out.append(self.number(game.get("game", 0) if isinstance(game, dict) else
+                                       game or 0))
             elif "|" in name:
                 num, key = _PLURALS.get(name) or _plural(name)
                 forms = self.words.get(key) or [key[1:]]
