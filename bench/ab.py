@@ -24,6 +24,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from bench import browser
+from bench.browser_report import MODES
 
 METRICS = ("frame", "ready", "playable", "playable_less_pauses")
 
@@ -36,8 +37,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=120.0)
     args = ap.parse_args(argv)
     modes = args.modes.split(",")
-    if not set(modes) <= set(browser.MODES):
-        ap.error(f"--modes: choose from {', '.join(browser.MODES)}")
+    if not set(modes) <= set(MODES):
+        ap.error(f"--modes: choose from {', '.join(MODES)}")
     tmp = Path(tempfile.mkdtemp(prefix="nos-ab-"))
     try:
         with contextlib.ExitStack() as stack, sync_playwright() as pw:

@@ -8,7 +8,7 @@ Needs ``make vendor`` (the vendored Pyodide named by pyscript.toml) and /usr/bin
 The job (``bench.bots_decisions``): for 3, 4 and 5 players, ``--hands`` seeded hands per level
 with that level at every seat, timing every decision that had more than one legal action —
 beginner, club and expert, the expert with the browser's settings
-(``nos.app.BROWSER_BOT_PARAMS["expert"]``).
+(``nos.settings.BROWSER_BOT_PARAMS["expert"]``).
 
 Steps: write ``bench/nos-files.json`` (git-ignored: the Pyodide location and the .py files to
 copy: the ``nos`` package and bench's timing modules); run the job in this CPython; start
@@ -35,7 +35,7 @@ import time
 from pathlib import Path
 
 from bench.bots_decisions import run
-from nos.app import BROWSER_BOT_PARAMS
+from nos.settings import BROWSER_BOT_PARAMS
 from scripts.browser_env import Server, launch_args
 
 ROOT = Path(__file__).resolve().parent.parent

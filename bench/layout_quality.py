@@ -40,7 +40,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "web" / f) for f in ("draw", "page", "words", "shared")]
+# (nos/ too: the page's modules import the engine's contract by its bare name)
+sys.path[:0] = [str(ROOT / "web" / f) for f in ("draw", "page", "words", "shared")] + [
+    str(ROOT / "nos")]
 
 import render_hand  # noqa: E402
 import render_layout  # noqa: E402

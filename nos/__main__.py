@@ -15,7 +15,7 @@ import time
 
 from nos import fair
 from nos.errors import BadRecord
-from nos.hand import Options
+from nos.house_rules import Options
 from nos.notation import SEATS
 from nos.players import random_action
 from nos.position import Position

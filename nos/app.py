@@ -15,73 +15,29 @@ from typing import TYPE_CHECKING, Any
 from nos import fair
 from nos.actions import DECLINE, DRAW, Action, Play, Set, parse_action
 from nos.bots import get_bot
+from nos.contract import VERDICTS
 from nos.diagnose import refusal
 from nos.errors import IllegalAction
 from nos.events import Event, action_event, hand_end_event, payment_event
-from nos.hand import Hand, Options, Phase
+from nos.hand import Hand
+from nos.house_rules import Options
 from nos.observation import Observation
 from nos.payments import Payment
+from nos.phase import Phase
 from nos.record import left_out, replay_legal, session_record
 from nos.session import Session
+from nos.settings import BROWSER_BOT_PARAMS, DRAW_UNTIL, LEVELS, MAX_SEED, UNDO, coach_params
+from nos.table_view import table_view
 
 if TYPE_CHECKING:  # (imported when the coach is first asked: not at the worker's start)
     from nos.coach import Coach
 
-LEVELS = ("beginner", "club", "expert")
 # The person's seat is named too (records, the CLI), but the page never shows that name:
 # it says "you" for the viewer's seat.
-# What the page sends for "draw until a tile fits" (R12): offered when drawing is forced.
-DRAW_UNTIL = "draw until"
-# What the page sends to take back the person's last play or set: offered until the next
-# player's action is shown, and only when that play or set revealed nothing (no close,
-# never a draw, not the end of the hand).
-UNDO = "undo"
 DEFAULT_NAMES = ("You", "Anna", "Bram", "Cor", "Dirk")
 # Pass-and-play: the seats of the people at one device are named too ("you" on each screen
 # is the seat whose screen it is; the pass screen names the next person).
 PEOPLE_NAMES = ("Eva", "Anna", "Bram", "Cor", "Dirk")
-MAX_SEED = 2**31 - 1
-# The settings of a session and their limits, for the new-game dialog and URL parameters:
-# players (R1), the computer players' levels, the seed, the pause before each computer
-# player's action (ms: its named paces and its range) and the house rules.
-SETTINGS: dict[str, Any] = {
-    "players": [3, 4, 5],
-    "levels": list(LEVELS),
-    "seed": [0, MAX_SEED],
-    "paces": [["slow", 1000], ["normal", 550], ["fast", 150]],
-    "pace": 550,
-    "delay": [0, 5000],
-    "house_rules": ["H1", "H2"],
-    # Pass-and-play: [least, most] people at one device for each number of players (a JSON
-    # key is a string), at most the players.
-    "people": {str(n): [1, n] for n in (3, 4, 5)},
-    "defaults": {"players": 4, "level": "club", "H1": False, "H2": False, "people": 1},
-}
-
-
-# The expert's budget in the browser: the arena's search (48 deals a decision), but never
-# longer than 0.9 s, so that no computer player's turn keeps the person waiting (Pyodide
-# runs 1.2-1.7x slower than CPython here: docs/bots.md). A computer player weighs a double
-# out of turn (R9) for 0.2 s at most, and each of its out-of-turn steps lasts at least 0.3 s
-# (``bot_least_ms``; the rest covers a last deal past the cap and the reply): one that
-# weighs a double must not be told by its pause from one that holds none (R71).
-BROWSER_BOT_PARAMS: dict[str, dict[str, Any]] = {
-    "expert": {"seconds": 0.9, "quick_seconds": 0.2}}
-QUICK_LEAST_MS = 300
-
-
-def coach_params() -> dict[str, Any]:
-    """The expert's browser settings for the coach and the review: they weigh the person's
-    own decisions, which nobody times, so a double out of turn gets the whole budget."""
-    return {k: v for k, v in BROWSER_BOT_PARAMS.get("expert", {}).items()
-            if k != "quick_seconds"}
-
-
-def bot_least_ms(level: str, phase: Phase) -> int:
-    """The least time in ms the page gives a computer player's step of ``phase``: on a
-    double out of turn (R9, R71) for a level that weighs it, else 0."""
-    quick = BROWSER_BOT_PARAMS.get(level, {}).get("quick_seconds")
-    return QUICK_LEAST_MS if quick and phase is Phase.OUT_OF_TURN else 0
 
 
 # Deals per option in a hand review (nos.review): every option of each of the person's
@@ -349,9 +305,7 @@ class Table:
 
     # ------------------------------------------------------------------ views
     def view(self, error: Event | None = None) -> dict[str, Any]:
-        """Everything the person's screen may show (R71), JSON-safe (``nos.view``)."""
-        from nos.view import table_view
-
+        """Everything the person's screen may show (R71), JSON-safe (``nos.table_view``)."""
         return table_view(self, error)
 
     # ------------------------------------------------------------------ saving
@@ -436,7 +390,7 @@ class Table:
         if self._coach is None or self._coach[0] != key:
             rng = random.Random(f"coach-{self.seed}-{key}")
             expert = get_bot("expert", **coach_params())
-            from nos.coach import Coach
+            from nos.coach import Coach  # (the expert's search: not at the worker's start)
 
             self._coach = (key, Coach(Observation(hand, self.human), rng, expert))
             if self._coach[1].weighed:  # (a forced move has nothing to weigh)
@@ -468,7 +422,7 @@ class Table:
         person at `seat` (default: whose screen it is): every step with all tiles open,
         their decisions weighed by the expert's search. Raises ``ValueError`` for a hand in
         progress or none, or a seat that is no person's."""
-        from nos.review import review
+        from nos.review import review  # (the expert's search: not at the worker's start)
 
         over = [i for i, h in enumerate(self.session.hands) if h.over]
         k = over[-1] if number is None and over else number
@@ -545,11 +499,6 @@ def _shuffle(saved: Any, hand: Hand) -> str | None:
     ok = fair.is_seed(seed) and fair.verify(seed, fair.commitment(seed), hand.deal,
                                              hand.first_hand) is None
     return seed if ok else None
-
-
-# What "Verify" can find (Table.verify): the seal shown matches, no seal was kept, or what
-# failed (fair.verify).
-VERDICTS = ("ok", "unseen", "commitment", "deal")
 
 
 def _verified(saved: Any, shuffles: list[str | None]) -> dict[int, str]:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from nos.actions import Action
 from nos.bots import LEVELS, Bot, get_bot
 from nos.deal import Deal
-from nos.hand import Options
+from nos.house_rules import Options
 from nos.observation import Observation
 from nos.session import Session
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 
-from nos.hand import Hand, Phase
+from nos.hand import Hand
 from nos.observation import Observation
+from nos.phase import Phase
 from nos.tiles import ALL_TILES, Tile
 
 

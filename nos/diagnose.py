@@ -1,6 +1,6 @@
-"""Why an action is refused: the ruling, a word key with its parameters, and one English
-sentence for CPython users (R70). The page words the key in the reader's language
-(``web/words/``: ``refuse.<key>``)."""
+"""Why an action is refused: the ruling and a word key with its parameters (R70). The page
+words the key in the reader's language (``web/words/``: ``refuse.<key>``); CPython users read
+the same catalogue's English (``str()`` of the refusal, ``nos.english``)."""
 
 from __future__ import annotations
 
@@ -9,81 +9,39 @@ from typing import TYPE_CHECKING, Any
 from nos import errors as e
 from nos.actions import Action, Announce, Declare, Decline, Draw, Pass, Play, Set, Wait
 from nos.deal import LAST_TWO
-from nos.events import side_key
-from nos.games import ANNOUNCEMENT_ERRORS, announcement_error
+from nos.games import announcement_error, side_key
 from nos.matching import Matching, outward_ends
+from nos.phase import Phase
 
 if TYPE_CHECKING:
     from nos.hand import Hand
 
-# The English sentence of each refusal key; ``{side}`` is the side's English name.
-REASONS = {
-    "hand_over": "the hand is over",
-    "not_held": "seat {seat} does not hold {tile}",
-    "set_double_only": "only a double may be set from the hand",
-    "set_highest_double": "in the first hand the highest double must be set",
-    "set_must_set_double": "a player on set who holds a double must set one",
-    "step_set": "the player on set must set a tile first",
-    "step_announce": "the player on set must announce the game now",
-    "step_declare": "it is time to declare doubles or decline",
-    "step_out_of_turn": "it is time to play doubles out of turn on the set tile or decline",
-    "declare_doubles_only": "only doubles may be declared",
-    "declare_not_paid": "{n} doubles are not paid with {players} players",
-    "out_of_turn_doubles_only": "only doubles may be played out of turn",
-    "out_of_turn_no_fit": "{tile} does not fit that free side of the set tile",
-    "must_wait": "seat {seat} must wait this turn for the double on {side}",
-    "no_wait_owed": "seat {seat} owes no wait now",
-    "turn_of_play": "it is a turn of play: draw, play a tile or pass",
-    "last_two": "the last two tiles of the boneyard are never drawn (R2)",
-    "can_play": "seat {seat} can play {tile}, so may not pass",
-    "must_draw": "seat {seat} must draw before passing: {n} tiles can still be drawn",
-    "not_an_action": "that is not an action of Nos",
-    "no_arm": "there is no arm {arm} in this layout",
-    "next_on": "the next tile goes on {side}",
-    "first_on": "{count} tiles go on {side} before any on the other",
-    "matadors_first": "the three matadors come before the fourth side",
-    "cross_first": "all opening tiles must be in place before any arm is extended",
-    "needs_double": "the next tile on {side} must be a double",
-    "needs_double_or_matador": "the next tile on {side} must be a double or a matador",
-    "blank_out": "under matador matching {tile} is played with its blank facing out",
-    "blank_end": "only a matador may be played on the blank end of {side}",
-    "no_match_ordinary": "{tile} does not equal the open {end} on {side} (ordinary)",
-    "no_match_matador": "{tile} does not add up to 7 with the open {end} on {side} (matador)",
-    "face_out": "{tile} on the {end} of {side} must face {out} outward",
-    "claim_automatic": "payments for doubles are automatic; nothing to claim",
-    "claim_not_owed": "no payment is owed for this tile",
-    "not_legal_now": "that is not a legal action now",
-}
-REASONS.update({"announce_" + k: v for k, v in ANNOUNCEMENT_ERRORS.items()})
-_SIDE_WORDS = {"n": "the north arm", "e": "the east arm", "s": "the south arm",
-               "w": "the west arm", "left": "the left side", "right": "the right side",
-               "arm1": "the first arm", "arm2": "the second arm", "arm3": "the third arm",
-               "fourth": "the fourth side"}
-_STEPS = {"set": ("R4", "step_set"), "announce": ("R7", "step_announce"),
-          "declare": ("R8", "step_declare"), "out of turn": ("R9", "step_out_of_turn")}
+# Every refusal this module gives, as its word key (``refuse.<key>`` in the catalogue); an
+# announcement's are ``announce_`` and the key of ``nos.games.announcement_error``.
+REFUSALS = ("hand_over", "not_held", "set_double_only", "set_highest_double",
+            "set_must_set_double", "step_set", "step_announce", "step_declare",
+            "step_out_of_turn", "declare_doubles_only", "declare_not_paid",
+            "out_of_turn_doubles_only", "out_of_turn_no_fit", "must_wait", "no_wait_owed",
+            "turn_of_play", "last_two", "can_play", "must_draw", "not_an_action", "no_arm",
+            "next_on", "first_on", "matadors_first", "cross_first", "needs_double",
+            "needs_double_or_matador", "blank_out", "blank_end", "no_match_ordinary",
+            "no_match_matador", "face_out", "claim_automatic", "claim_not_owed",
+            "not_legal_now", "announce_no_such_game", "announce_needs_double_blank",
+            "announce_not_double_blank", "announce_needs_double", "announce_bad_parameters")
+# What the player to act must do in each step before the turns (a refusal's ruling and key).
+_STEPS = {Phase.SET: ("R4", "step_set"), Phase.ANNOUNCE: ("R7", "step_announce"),
+          Phase.DECLARE: ("R8", "step_declare"), Phase.OUT_OF_TURN: ("R9", "step_out_of_turn")}
 if TYPE_CHECKING:
     Why = tuple[str, str, dict[str, Any], type[e.IllegalAction]]
-
-
-def side_words(token: str) -> str:
-    """A side token (``nos.events.side_key``) in English, for CPython messages."""
-    return f"the {token[4:]}-side" if token.startswith("end:") else _SIDE_WORDS[token]
-
-
-def english(key: str, params: dict[str, Any]) -> str:
-    words = {k: side_words(v) if k == "side" else v for k, v in params.items()}
-    return REASONS[key].format(**words)
 
 
 def refusal(hand: Hand, action: Action) -> e.IllegalAction:
     """The refusal for an action that is not in ``hand.legal_actions()``."""
     rule, key, params, cls = _why(hand, action)
-    return cls(rule, english(key, params), hand.position(), key=key, params=params)
+    return cls(rule, key, params, hand.position())
 
 
 def _why(hand: Hand, action: Action) -> Why:
-    from nos.hand import Phase
-
     seat = hand.current
     phase = hand.phase
     if phase is Phase.OVER:
@@ -97,14 +55,14 @@ def _why(hand: Hand, action: Action) -> Why:
             return "R4", "set_highest_double", {}, e.IllegalSet
         if isinstance(action, Draw):
             return "R5", "set_must_set_double", {}, e.IllegalSet
-        return _STEPS["set"] + ({}, e.WrongPhase)
+        return _STEPS[Phase.SET] + ({}, e.WrongPhase)
     if phase is Phase.ANNOUNCE:
         if isinstance(action, Announce):
             why = announcement_error(action.game, hand.set_tile)  # type: ignore[arg-type]
             if why is None:
                 return "R7", "not_legal_now", {}, e.IllegalAnnouncement
             return "R7", f"announce_{why[0]}", why[1], e.IllegalAnnouncement
-        return _STEPS["announce"] + ({}, e.WrongPhase)
+        return _STEPS[Phase.ANNOUNCE] + ({}, e.WrongPhase)
     if phase is Phase.DECLARE:
         if isinstance(action, Declare):
             held = [t for t in action.tiles if t not in hand.hands[seat]]
@@ -115,7 +73,7 @@ def _why(hand: Hand, action: Action) -> Why:
                 return "R8", "declare_doubles_only", {}, e.IllegalDeclaration
             return ("R8", "declare_not_paid", {"n": len(action.tiles), "players": hand.players},
                     e.IllegalDeclaration)
-        return _STEPS["declare"] + ({}, e.WrongPhase)
+        return _STEPS[Phase.DECLARE] + ({}, e.WrongPhase)
     if phase is Phase.OUT_OF_TURN:
         if isinstance(action, Play):
             tile = str(action.tile)
@@ -124,7 +82,7 @@ def _why(hand: Hand, action: Action) -> Why:
             if action.tile not in hand.hands[seat]:
                 return "R9", "not_held", {"seat": seat, "tile": tile}, e.IllegalPlay
             return "R9", "out_of_turn_no_fit", {"tile": tile}, e.IllegalPlay
-        return _STEPS["out of turn"] + ({}, e.WrongPhase)
+        return _STEPS[Phase.OUT_OF_TURN] + ({}, e.WrongPhase)
     return _why_in_turn(hand, action)
 
 

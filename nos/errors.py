@@ -2,21 +2,32 @@
 
 from __future__ import annotations
 
+from nos import english
+
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now. ``rule`` is the ruling, e.g. ``"R12"``; ``reason``
-    the English sentence; ``key`` and ``params`` the same as data for a word catalogue."""
+    """An action the rules do not allow now. ``rule`` is the ruling, e.g. ``"R12"``; ``key``
+    and ``params`` the refusal as data (``refuse.<key>`` in the word catalogue, which the
+    page words in the reader's language); ``position`` where the hand stands. Its ``str()``
+    is the catalogue's English sentence (``nos.english``), for CPython users."""
 
-    def __init__(self, rule: str, reason: str, position: str = "", key: str = "",
-                 params: dict | None = None) -> None:
+    def __init__(self, rule: str, key: str, params: dict | None = None,
+                 position: str = "") -> None:
         self.rule = rule
-        self.reason = reason
-        self.position = position
-        # For the page: the refusal as a word key and its parameters (``nos.diagnose``).
         self.key = key
         self.params = dict(params or {})
-        where = f" ({position})" if position else ""
-        super().__init__(f"{rule}: {reason}{where}")
+        self.position = position
+        super().__init__(rule, key)
+
+    @property
+    def reason(self) -> str:
+        """The refusal in English, with its ruling."""
+        params = dict(self.params)  # (MicroPython has no {**params})
+        params["rule"] = self.rule
+        return english.sentence("refuse." + self.key, params)
+
+    def __str__(self) -> str:
+        return self.reason + (f" ({self.position})" if self.position else "")
 
 
 class NotYourTurn(IllegalAction):

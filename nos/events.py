@@ -6,8 +6,8 @@ The page turns it into a sentence in the reader's language with the word catalog
 
 - ``seat``, ``from``, ``to``: seats; ``tile``: a tile (``"5-3"``); ``tiles``: a list of tiles;
 - ``amount``, ``n``, ``count``, ``end``, ``out``: numbers; ``rule``: a ruling (``"R14"``);
-- ``side``: a side of the layout as a token (``side_key``); ``game``: an announcement
-  (``announcement_params``).
+- ``side``: a side of the layout as a token (``nos.games.side_key``); ``game``: an announcement
+  (``nos.games.announcement_params``).
 """
 
 from __future__ import annotations
@@ -15,65 +15,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nos.actions import Action, Announce, Declare, Decline, Draw, Pass, Play, Set, Wait
+from nos.games import announcement_params, side_key
 from nos.matching import Matching
 from nos.payments import Payment
+from nos.phase import Phase
 
 if TYPE_CHECKING:
-    from nos.games import Announcement, Plan
     from nos.hand import Hand
-    from nos.tiles import Tile
 
 Event = dict  # a key and its parameters (a name for annotations)
-TRIANGLE_GAMES = (13, 14, 15, 16)
-CROSS_ARMS = ("n", "e", "s", "w")
-
-
-def side_key(plan: Plan, arm: int) -> str:
-    """A side as a token: ``n e s w`` (the arms of a cross), ``arm1 arm2 arm3 fourth``
-    (a triangle and its fourth side, R52–R55), ``left right`` (a line on a double) or
-    ``end:5`` (a line on a non-double: the side that shows its 5)."""
-    if plan.announcement.game in TRIANGLE_GAMES:
-        return ("arm1", "arm2", "arm3", "fourth")[arm]
-    if plan.arms == 4:
-        return CROSS_ARMS[arm]
-    if plan.set_tile.is_double:
-        return ("left", "right")[arm]
-    return f"end:{plan.set_ends[arm]}"
-
-
-def announcement_params(a: Announcement, set_tile: Tile, plan: Plan | None = None) -> Event:
-    """An announcement as parameters for its name (``game.*`` in the catalogue): the game
-    and, where it has them, its matching, sides (as ``side_key`` tokens), counts and shape.
-    ``plan``: its plan on ``set_tile``, where the caller has it already."""
-    from nos.games import plan_for
-
-    plan = plan or plan_for(a, set_tile)
-    out: Event = {"game": a.game}
-    if a.game == 11:
-        out["matching"] = a.matching.value if a.matching else "ordinary"
-        if a.change and a.matching is not None:
-            out["then"] = a.matching.other.value
-    if a.here is not None:
-        out["here"] = side_key(plan, a.here)
-    if a.first is not None:
-        out["first"] = side_key(plan, a.first)
-        out["count"] = a.count
-        if a.game == 12:
-            out["matching"] = "ordinary" if a.first == a.ordinary else "matador"
-    if a.shape is not None:
-        out["shape"] = a.shape
-    if a.game == 12:
-        if a.shape == "line":
-            out["ordinary"] = side_key(plan, a.ordinary or 0)
-        else:
-            out["axis"] = "ns" if (a.ordinary or 0) == 0 else "ew"
-    return out
 
 
 def action_event(hand: Hand, action: Action) -> Event:
     """What the seat to act does with ``action``, judged before it is applied."""
-    from nos.hand import Phase
-
     seat = hand.current
     phase = hand.phase
     if isinstance(action, Set):

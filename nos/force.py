@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nos.events import Event, side_key
-from nos.hand import Phase
+from nos.events import Event
+from nos.games import side_key
 from nos.matching import Matching
+from nos.phase import Phase
 
 if TYPE_CHECKING:
     from nos.hand import Hand

@@ -8,36 +8,18 @@ its low end; on a cross, arms 0–3 are north, east, south, west (0/2 and 1/3 ar
 
 from __future__ import annotations
 
+from nos import english
 from nos.matching import Matching
 from nos.tiles import Tile
 from nos.value import Value, set_fields
 
 ORD, MAT = Matching.ORDINARY, Matching.MATADOR
 
-GAME_NAMES = {
-    1: "ordinary",
-    2: "ordinary cross",
-    3: "ordinary double cross",
-    4: "matador",
-    5: "matador cross",
-    6: "matador double cross",
-    7: "ordinary cross, then matador",
-    8: "ordinary cross, then matador double cross",
-    9: "matador cross, then ordinary",
-    10: "matador cross, then ordinary double cross",
-    11: "line with conditions",
-    12: "volapük",
-    13: "triangle (colonel cross)",
-    14: "triangle double cross (general cross)",
-    15: "triangle, then ordinary",
-    16: "triangle, then ordinary cross",
-    17: "matador first here then there, then ordinary cross",
-}
 # The ruling that defines each game, for error messages and docs.
 GAME_RULES = {1: "R40", 2: "R41", 3: "R42", 4: "R43", 5: "R44", 6: "R45", 7: "R46", 8: "R47",
               9: "R48", 10: "R49", 11: "R50", 12: "R51", 13: "R52", 14: "R53", 15: "R54",
               16: "R55", 17: "R56"}
-NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+GAMES = tuple(sorted(GAME_RULES))  # 1-17: each named in the catalogue (game.<n>)
 
 
 class Announcement(Value):
@@ -114,36 +96,10 @@ class Announcement(Value):
                 raise ValueError(f"{word!r} is not a parameter of a game.") from None
         return cls(game, **fields)
 
-    def name(self, set_tile: Tile | None = None) -> str:
-        """The announcement in words, e.g. "volapük, three first on the 6-side, ordinary there"."""
-        plan = plan_for(self, set_tile) if set_tile is not None else None
-
-        def side(i: int) -> str:
-            return plan.side_name(i) if plan else f"side {i}"
-
-        g = self.game
-        if g == 11:
-            text = f"{self.matching}"
-            if self.here is not None:
-                text += f", first here ({side(self.here)}) then there"
-            if self.first is not None:
-                text += f", {NUMBER_WORDS.get(self.count, self.count)} first on {side(self.first)}"
-            if self.change and self.matching is not None:
-                text += f", then {self.matching.other}"
-            return text
-        if g == 12:
-            if self.shape == "line":
-                if self.first is not None:
-                    rule = ORD if self.first == self.ordinary else MAT
-                    return (f"volapük, {NUMBER_WORDS.get(self.count, self.count)} first on "
-                            f"{side(self.first)}, {rule} there")
-                return f"volapük, ordinary on {side(self.ordinary or 0)}"
-            axis = "north–south" if self.ordinary == 0 else "east–west"
-            return f"volapük {self.shape}, ordinary {axis}"
-        if g == 17:
-            tail = "ordinary double cross" if self.shape == "double cross" else "ordinary cross"
-            return f"matador first here ({side(self.here or 0)}) then there, then {tail}"
-        return GAME_NAMES[g]
+    def name(self, set_tile: Tile) -> str:
+        """The announcement in English on ``set_tile``, e.g. "volapük, 3 first on the
+        6-side, ordinary there" (the catalogue's ``game.*``: ``nos.english``)."""
+        return english.game(announcement_params(self, set_tile))
 
 
 # Condition (b) of R57 allows 1–4 tiles first on the named side.
@@ -217,23 +173,13 @@ def game_unavailable(game: int, set_tile: Tile, shape: str | None = None) -> str
 def announcement_error(a: Announcement, set_tile: Tile) -> tuple[str, dict] | None:
     """Why ``a`` may not be announced on ``set_tile`` as (word key, parameters), or None if
     it may. The parameters hold the game and its ruling."""
-    if a.game not in GAME_NAMES:
+    if a.game not in GAME_RULES:
         return "no_such_game", {"game": a.game}
     _legal(set_tile)
     if a.values() in _legal_values[set_tile.index]:
         return None
     params = {"game": a.game, "rule": GAME_RULES[a.game], "tile": str(set_tile)}
     return game_unavailable(a.game, set_tile, a.shape) or "bad_parameters", params
-
-
-ANNOUNCEMENT_ERRORS = {
-    "no_such_game": "there is no game {game}; only the 17 games may be announced (R7, pagat "
-                    "note 4)",
-    "needs_double_blank": "game {game} needs the double blank as set tile ({rule})",
-    "not_double_blank": "game {game} may not be set with the double blank ({rule})",
-    "needs_double": "game {game} needs a double as set tile, not {tile} ({rule})",
-    "bad_parameters": "these are not valid parameters for game {game} ({rule}, R57)",
-}
 
 
 class Plan(Value):
@@ -294,7 +240,7 @@ class Plan(Value):
 
     def blocked(self, lengths: list[int], arm: int) -> tuple[str, str] | None:
         """(ruling, reason key) if the announced order keeps ``arm`` closed now, else None.
-        The keys are ``nos.diagnose.REASONS``'."""
+        The keys are refusals' (``refuse.<key>`` in the catalogue, ``nos.diagnose``)."""
         for s in self.sequence:
             if not lengths[s]:
                 if arm != s:
@@ -339,15 +285,50 @@ class Plan(Value):
             m = m.other
         return m, self.double_cross and k == 1
 
-    def side_name(self, arm: int) -> str:
-        g = self.announcement.game
-        if g in (13, 14, 15, 16):
-            return ("the first arm", "the second arm", "the third arm", "the fourth side")[arm]
-        if self.arms == 4:
-            return ("the north arm", "the east arm", "the south arm", "the west arm")[arm]
-        if self.set_tile.is_double:
-            return ("the left side", "the right side")[arm]
-        return f"the {self.set_ends[arm]}-side"
+
+TRIANGLE_GAMES = (13, 14, 15, 16)
+CROSS_ARMS = ("n", "e", "s", "w")
+
+
+def side_key(plan: Plan, arm: int) -> str:
+    """A side as a token: ``n e s w`` (the arms of a cross), ``arm1 arm2 arm3 fourth``
+    (a triangle and its fourth side, R52–R55), ``left right`` (a line on a double) or
+    ``end:5`` (a line on a non-double: the side that shows its 5). The catalogue words it
+    (``side.<token>``)."""
+    if plan.announcement.game in TRIANGLE_GAMES:
+        return ("arm1", "arm2", "arm3", "fourth")[arm]
+    if plan.arms == 4:
+        return CROSS_ARMS[arm]
+    if plan.set_tile.is_double:
+        return ("left", "right")[arm]
+    return f"end:{plan.set_ends[arm]}"
+
+
+def announcement_params(a: Announcement, set_tile: Tile, plan: Plan | None = None) -> dict:
+    """An announcement as parameters for its name (``game.*`` in the catalogue): the game
+    and, where it has them, its matching, sides (as ``side_key`` tokens), counts and shape.
+    ``plan``: its plan on ``set_tile``, where the caller has it already."""
+    plan = plan or plan_for(a, set_tile)
+    out: dict = {"game": a.game}
+    if a.game == 11:
+        out["matching"] = a.matching.value if a.matching else "ordinary"
+        if a.change and a.matching is not None:
+            out["then"] = a.matching.other.value
+    if a.here is not None:
+        out["here"] = side_key(plan, a.here)
+    if a.first is not None:
+        out["first"] = side_key(plan, a.first)
+        out["count"] = a.count
+        if a.game == 12:
+            out["matching"] = "ordinary" if a.first == a.ordinary else "matador"
+    if a.shape is not None:
+        out["shape"] = a.shape
+    if a.game == 12:
+        if a.shape == "line":
+            out["ordinary"] = side_key(plan, a.ordinary or 0)
+        else:
+            out["axis"] = "ns" if (a.ordinary or 0) == 0 else "ew"
+    return out
 
 
 def plan_for(a: Announcement, set_tile: Tile) -> Plan:

@@ -6,10 +6,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nos import diagnose
-from nos.actions import DECLINE, DRAW, PASS, WAIT, Action, Announce, Declare, Play, Set
+from nos.actions import (
+    DECLINE,
+    DRAW,
+    PASS,
+    WAIT,
+    Action,
+    Announce,
+    Declare,
+    Play,
+    Set,
+    parse_action,
+)
 from nos.deal import LAST_TWO, Deal
-from nos.errors import IllegalAction
+from nos.english import SEAT_NAMES
 from nos.games import Announcement, legal_announcements, plan_for
+from nos.house_rules import Options
 from nos.layout import Layout, plain_plays, play_table
 from nos.payments import (
     CLOSE_PAYMENT,
@@ -20,68 +32,15 @@ from nos.payments import (
     Payment,
     set_value,
 )
+from nos.phase import Phase
 from nos.tiles import DOUBLES, Tile, double_value, hand_count
-from nos.value import Value, by_value, new_tuple, set_fields
+from nos.value import new_tuple
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
 SET_TILE = -1  # the "arm" of the set tile, for R14 on the first turn
-
-
-class Phase:
-    """The step a hand is in: ``Phase.SET`` … ``Phase.OVER``, compared with ``is``;
-    ``Phase.of("play")`` finds one by its ``value``. (Not an ``Enum``: MicroPython has none.)"""
-
-    __slots__ = ("value",)
-    SET: Phase
-    ANNOUNCE: Phase
-    DECLARE: Phase
-    OUT_OF_TURN: Phase
-    PLAY: Phase
-    OVER: Phase
-
-    def __init__(self, value: str) -> None:
-        self.value = value
-
-    @staticmethod
-    def of(value: str) -> Phase:
-        """The phase called ``value``; raises ``ValueError`` for any other word."""
-        return by_value(PHASES, value, "a phase of a hand")
-
-    def __repr__(self) -> str:
-        return "Phase." + self.value.upper().replace(" ", "_")
-
-
-Phase.SET = Phase("set")
-Phase.ANNOUNCE = Phase("announce")
-Phase.DECLARE = Phase("declare")
-Phase.OUT_OF_TURN = Phase("out of turn")
-Phase.PLAY = Phase("play")
-Phase.OVER = Phase("over")
-PHASES = (Phase.SET, Phase.ANNOUNCE, Phase.DECLARE, Phase.OUT_OF_TURN, Phase.PLAY, Phase.OVER)
-
-
 _PLAY = Phase.PLAY
-
-
-class Options(Value):
-    """House rules (off by default): H1 the Polish double blank on set; H2 claimed payments."""
-
-    FIELDS = ("polish_double_blank", "claim_doubles")
-    polish_double_blank: bool  # H1: 0-0 from the hand pays 14 (drawn 0-0: 28), R6
-    claim_doubles: bool  # H2: R14 payments must be claimed with the play, else lapse
-
-    def __init__(self, polish_double_blank: bool = False, claim_doubles: bool = False) -> None:
-        set_fields(self, polish_double_blank=polish_double_blank, claim_doubles=claim_doubles)
-
-    def to_json(self) -> dict:
-        return {"H1": self.polish_double_blank, "H2": self.claim_doubles}
-
-    @classmethod
-    def from_json(cls, data: dict) -> Options:
-        return cls(bool(data.get("H1", False)), bool(data.get("H2", False)))
-
 
 _ANNOUNCE_ACTIONS: dict[int, tuple[Announce, ...]] = {}
 
@@ -576,8 +535,6 @@ class Hand:
 
     def replay_on(self, actions: str | list) -> Hand:
         """Apply ``actions`` (text separated by ';', or a list), each checked; returns self."""
-        from nos.actions import parse_action
-
         items = [a for a in actions.split(";") if a.strip()] if isinstance(actions, str) \
             else actions
         for item in items:
@@ -601,10 +558,8 @@ class Hand:
         return (f"Hand.replay({self.deal!r}, {self.actions_text()!r}, setter={setter}{extra})")
 
     def position(self) -> str:
-        """A short description of where the hand stands, for refusals."""
+        """Where the hand stands, for a refusal's English (seats named as ``nos.english``
+        names them)."""
         return (f"hand {self.number}, action {len(self.history)}, {self.phase.value}, "
-                f"seat {self.current} to act")
+                f"{SEAT_NAMES[self.current]} to act")
 
-
-def refuse(hand: Hand, cls: type[IllegalAction], rule: str, reason: str) -> IllegalAction:
-    return cls(rule, reason, hand.position())

@@ -6,7 +6,8 @@ from collections import namedtuple
 from typing import TYPE_CHECKING
 
 from nos.actions import Play
-from nos.games import Plan
+from nos.contract import CROSSWISE, INLINE, SHAPE_CROSS, SHAPE_LINE, SHAPE_TRIANGLE
+from nos.games import Plan, side_key
 from nos.matching import OUTWARD, Matching
 from nos.tiles import ALL_TILES, MATADORS, Tile
 from nos.value import new_tuple
@@ -25,7 +26,7 @@ def set_lies(plan: Plan) -> str:
     the centre the arms branch from; a tile that is no double lies in line."""
     double = plan.set_tile.is_double
     inline = not double or (plan.arms == 2 and all(m is _MAT for m in plan.opening))
-    return "inline" if inline else "crosswise"
+    return INLINE if inline else CROSSWISE
 
 
 def play_table(matching: Matching, need_double: bool, end: int, arm: int) -> PlayTable:
@@ -205,7 +206,7 @@ class Layout:
 
     def to_json(self) -> dict:
         """JSON-safe layout for drawing: how the set tile lies, and per arm its side (a token
-        of ``nos.events.side_key``), its tiles as [tile, outward end, seat, matching], its
+        of ``nos.games.side_key``), its tiles as [tile, outward end, seat, matching], its
         open end, the matching for its next tile, the number that tile must show (``takes``:
         the end's own under ordinary matching, 7 minus it under matador, R60–R62), its
         ``label`` ("M" where only a matador fits, "5-5" where a double must come first), the
@@ -215,12 +216,11 @@ class Layout:
         table (R49: an arm begun with a double), or only a matador fits it and none is left
         (R62: a blank end; R45, R53: its double gone; every triangle game lays all four),
         unless a change of matching may still come (R57c)."""
-        from nos.events import side_key
-
         plan = self.plan
         lengths = self.lengths
         g = plan.announcement.game
-        shape = "line" if plan.arms == 2 else "triangle" if g in (13, 14, 15) else "cross"
+        shape = SHAPE_LINE if plan.arms == 2 else SHAPE_TRIANGLE if g in (13, 14, 15) else \
+            SHAPE_CROSS
         arms = []
         laid = {p.tile for placed in self.arms for p in placed}
         laid.add(plan.set_tile)

@@ -25,65 +25,40 @@ then optional fields, each a letter and its value: ``wd3`` waits owed (seat d, a
 (from 1), ``r12`` house rules H1 and H2, ``f`` the session's first hand (R4).
 """
 
+# The engine's English, for CPython users; the page packs this module alone (web/page.pack),
+# where it says keys.
+try:
+    from nos import english
+except ImportError:
+    english = None
+
 SEATS = "abcde"
 PHASES = ["set", "announce", "declare", "out", "play", "over"]
 SET_ARM = -1  # "the arm" of the set tile, in the previous turn's field (R14)
 
-MESSAGES = {
-    "empty": "The position is empty; it starts with each seat's chips, like 500.500.500.500.",
-    "bad_character": "The position holds {text!}, a character positions never use.",
-    "space": "The position holds a space or a line break, which positions never use.",
-    "too_few_fields": "The position has too few fields separated by _ ({n}); it needs at "
-                      "least 7 (chips, set, game, layout, turn, hands, boneyard).",
-    "bad_chips": "The chips {text!} are not 3 to 5 whole numbers separated by dots.",
-    "bad_set": "The set field {text!} is not a seat (a-e), then perhaps the set tile like "
-               "66, and d if it was drawn.",
-    "bad_game": "The game {text!} is not a game's number 1-17 with its parameters, like "
-                "12.line.ordinary0.3on1.",
-    "bad_layout": "The layout's arm {text!} is not tiles written as two numbers 0-6 and the "
-                  "seat that played them, like 65b54c, or - for an empty arm.",
-    "bad_turn": "The turn {text!} is not a phase (set, announce, declare, out, play, over) "
-                "and the seat to act, like play-b.",
-    "bad_hand": "The hand {text!} is not tiles like 6655!41 (! after a declared double), "
-                "nK for K tiles not shown, or - for none.",
-    "bad_boneyard": "The boneyard {text!} is not b and its count, like b9, perhaps with its "
-                    "tiles after a dot.",
-    "bad_option": "The field {text!} is not one a position has (w, t, p, n, h, r or f).",
-    "bad_waits": "The waits {text!} are not a seat and an arm for each wait owed, like wb1.",
-    "bad_last": "The previous turn {text!} is not a seat and the arm it played on (s for the "
-                "set tile), like tc0.",
-    "bad_passes": "The passes in a row {text!} are not one digit after p, like p2.",
-    "bad_nos": "The field {text!} is not n and the seat that went nos, like nb.",
-    "bad_number": "The hand's number {text!} is not a whole number from 1 to 999 after h, "
-                  "like h3.",
-    "bad_rules": "The house rules {text!} are not r1, r2 or r12.",
-    "bad_first": "The field {text!} is not f alone, which marks a session's first hand.",
-    "twice": "The field {text!} is given twice.",
-    "form_chips": "The chips {text!} are written {form!} in a position: each number without "
-                  "leading zeros.",
-    "form_set": "The set field {text!} is written {form!} in a position: the set tile high "
-                "end first.",
-    "form_hand": "The hand {text!} is written {form!} in a position: the highest tile first, "
-                 "each high end first, numbers without leading zeros.",
-    "form_boneyard": "The boneyard {text!} is written {form!} in a position.",
-    "form_option": "The field {text!} is written {form!} in a position.",
-    "form_left_out": "The field {text!} is left out of a position: without it, the position "
-                     "says the same.",
-    "form_order": "The field {text!} comes before {form!} in a position: its optional fields "
-                  "are written in the order w, t, p, n, h, r, f.",
-    "seat_count": "The position has chips for {n} seats but {text} hands.",
-    "no_seat": "Seat {text} does not sit at a table of {n}.",
-}
+# The errors of the syntax, each a key with parameters (``position.<key>`` in the word
+# catalogue, web/words/): its English is the catalogue's (``nos.english``).
+ERRORS = ("empty", "bad_character", "space", "too_few_fields", "bad_chips", "bad_set",
+          "bad_game", "bad_layout", "bad_turn", "bad_hand", "bad_boneyard", "bad_option",
+          "bad_waits", "bad_last", "bad_passes", "bad_nos", "bad_number", "bad_rules",
+          "bad_first", "twice", "seat_count", "no_seat", "form_chips", "form_set",
+          "form_hand", "form_boneyard", "form_option", "form_left_out", "form_order")
 
 
 class NotationError(ValueError):
-    """Bad position text: ``key`` (of ``MESSAGES``) and ``params``; the message is the
-    English sentence (a page words it from its own catalogue, ``position.<key>``)."""
+    """Bad position text: ``key`` (``position.<key>`` in the catalogue, where the page words
+    it) and ``params``. Its ``str()`` is the catalogue's English sentence where the engine's
+    package is at hand (``nos.english``), else the key and its parameters."""
 
-    def __init__(self, key, params=None, text=None):
+    def __init__(self, key, params=None):
         self.key = key
         self.params = short(params or {})
-        super().__init__(text or message(key, self.params))
+        super().__init__(key)
+
+    def __str__(self):
+        if english is None:
+            return self.key
+        return english.sentence("position." + self.key, self.params)
 
 
 def short(params):
@@ -93,16 +68,6 @@ def short(params):
         value = params[name]
         out[name] = value[:39] + "…" if isinstance(value, str) and len(value) > 40 else value
     return out
-
-
-def message(key, params):
-    """The English sentence of an error ``key``."""
-    text = MESSAGES.get(key, key)
-    for name in params:
-        value = str(params[name])
-        text = text.replace("{" + name + "!}", '"' + value + '"').replace(
-            "{" + name + "}", value)
-    return text
 
 
 def seat_letter(seat):

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from nos.tiles import DOUBLE_BLANK, Tile, double_value
 
 if TYPE_CHECKING:
-    from nos.hand import Options
+    from nos.house_rules import Options
 
 # R8: payment from each other player for declared doubles, by players and number declared.
 DECLARATION_PAYMENTS: dict[int, dict[int, int]] = {

@@ -15,10 +15,12 @@ from typing import Any
 from nos import notation
 from nos.deal import HAND_SIZE, LAST_TWO, Deal
 from nos.games import Announcement, Plan, announcement_error, plan_for
-from nos.hand import Hand, Options, Phase
+from nos.hand import Hand
+from nos.house_rules import Options
 from nos.layout import Layout, goes
 from nos.notation import NotationError
 from nos.payments import START_CHIPS
+from nos.phase import Phase
 from nos.tiles import ALL_TILES, Tile, hand_count
 
 PHASES = {"set": Phase.SET, "announce": Phase.ANNOUNCE, "declare": Phase.DECLARE,
@@ -27,81 +29,21 @@ PHASE_NAMES = {phase: name for name, phase in PHASES.items()}
 _LAID = ("declare", "out", "play", "over")  # the phases with a game and a layout
 _BEFORE_PLAY = ("announce", "declare", "out")  # set, before any tile is played in turn
 
-MESSAGES = {
-    "tile_twice": "The tile {tile} appears twice in the position (R1).",
-    "tile_total": "The position holds {n} tiles; the double-six set has 28 (R1).",
-    "boneyard_shown": "The boneyard is said to hold {n} tiles but {shown} are shown.",
-    "last_two": "The boneyard holds only {n}, but its last two tiles are never drawn (R2).",
-    "chips_total": "The chips add up to {n}; at a table of {players} they always add up to "
-                   "{total} (R23).",
-    "set_phase_laid": "In the {phase} phase the set tile, the game and the layout are known.",
-    "set_phase_no_game": "In the {phase} phase no game is announced yet.",
-    "set_phase_not_set": "In the {phase} phase the set tile is not set yet.",
-    "set_phase_set": "In the {phase} phase the set tile is known.",
-    "not_setter": "Seat {seat} is to act, but seat {setter} is on set (R4, R5).",
-    "deal_size": "On set every seat holds {size} tiles (R2), but seat {seat} holds {n}.",
-    "first_setter": "In the first hand the seat with the highest double sets it: seat "
-                    "{seat}, not seat {setter} (R4).",
-    "first_no_double": "In the first hand the seat on set holds the highest double, but "
-                       "seat {setter} shows none (R4).",
-    "first_hidden": "In the first hand seat {setter} holds the highest double, but the tiles "
-                    "not shown would give a higher one to another hand (R4).",
-    "drawn_double": "Seat {setter} drew the set tile, having no double, and draws nothing "
-                    "else before play, but shows {tile} (R5).",
-    "drawn_hidden": "Seat {setter} drew the set tile, having no double, but the tiles not "
-                    "shown would give it one before play (R5).",
-    "over_how": "A hand is over when one player alone holds tiles or the boneyard is down "
-                "to its last two (R20), not with {n} tiles in the boneyard.",
-    "game_not_legal": "Game {game} cannot be announced on the set tile {tile} ({rule}).",
-    "game_parameters": "The parameters of game {text} are not ones it takes ({rule}, R57).",
-    "arm_count": "Game {game} has {arms} arms, but the layout shows {n}.",
-    "layout": "No order of play puts {tile} with {out} outward on arm {arm} under game "
-              "{game} ({rule}, R60-R62).",
-    "out_of_turn": "Only a double on a free side of the set tile is played out of turn, not "
-                   "{tile} on arm {arm} (R9).",
-    "out_phase": "Before play only doubles out of turn lie on the table (R9).",
-    "declared": "Seat {seat} declares {tile}, which is not a double (R8).",
-    "declared_early": "Doubles are declared only after the announcement (R8).",
-    "empty_hand": "Seat {seat} holds no tile before play has begun.",
-    "turn_out": "Seat {seat} is to act but has gone out (R3).",
-    "turn_setter": "The player on set does not play a double out of turn (R9).",
-    "wait_arm": "Seat {seat} owes a wait on arm {arm}, which game {game} does not have (R10).",
-    "last_arm": "The previous turn's arm {arm} is not an arm of game {game} (R14).",
-    "last_phase": "The previous turn (R14) and passes (R20c) belong to the play.",
-    "nos_in": "Seat {seat} is named nos but still holds tiles (R15).",
-    "nos_missing": "Several seats have gone out: name the first with n (R15).",
-    "nos_unnamed": "Seat {seat} has gone out: name the seat that went nos, {text} (R15).",
-    "passes": "So many passes in a row ({n}) would have ended the hand (R20c).",
-    "wait_double": "Seat {seat} owes a wait on arm {arm}, but no double it played out of "
-                   "turn lies there (R10).",
-    "last_after_pass": "The previous turn's tile (t) is not given after a pass (p): no "
-                       "double is paid for then (R14).",
-    "last_set": "The set tile is the previous turn's tile (ts) only for the seat on set, "
-                "before any tile is played in turn (R14).",
-    "last_tile": "Seat {seat} did not play the last tile on arm {arm} in turn (R14).",
-    "last_seat": "Seat {seat} did not take the turn just before seat {turn} (R3, R14).",
-    "boneyard_size": "The boneyard holds {n} tiles, but at a table of {players} it holds "
-                     "{most} after the deal and only shrinks (R2).",
-    "game_form": "The game {text} is written {form} in a position: each parameter once, in "
-                 "that order.",
-}
+# The rules a position may break, each a key with parameters (``position.<key>`` in the
+# word catalogue, web/words/): its English is the catalogue's (``nos.english``).
+ERRORS = ("tile_twice", "tile_total", "boneyard_shown", "last_two", "chips_total",
+          "set_phase_laid", "set_phase_no_game", "set_phase_not_set", "set_phase_set",
+          "not_setter", "deal_size", "first_setter", "first_no_double", "first_hidden",
+          "drawn_double", "drawn_hidden", "over_how", "game_not_legal", "game_parameters",
+          "arm_count", "layout", "out_of_turn", "out_phase", "declared", "declared_early",
+          "empty_hand", "turn_out", "turn_setter", "wait_arm", "last_arm", "last_phase",
+          "nos_in", "nos_missing", "nos_unnamed", "passes", "wait_double", "last_after_pass",
+          "last_set", "last_tile", "last_seat", "boneyard_size", "game_form")
 
 
 class BadPosition(NotationError):
-    """A position text that is well formed but breaks a rule: ``key`` (of ``MESSAGES``),
-    ``params`` and one English sentence."""
-
-    def __init__(self, key: str, params: dict | None = None) -> None:
-        params = notation.short(params or {})
-        super().__init__(key, params, _english(MESSAGES[key], params))
-
-
-def _english(template: str, params: dict) -> str:
-    for name, value in params.items():
-        # Seats are written as in the position text: a, b, c, ...
-        shown = notation.seat_letter(value) if name in ("seat", "setter", "turn") else value
-        template = template.replace("{" + name + "}", str(shown))
-    return template
+    """A position text that is well formed but breaks a rule: ``key`` (of ``ERRORS``) and
+    ``params``."""
 
 
 class Position:

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 from nos.actions import DECLINE, Action, parse_action
 from nos.deal import Deal
 from nos.errors import BadRecord, IllegalAction
-from nos.hand import Hand, Options
+from nos.hand import Hand
+from nos.house_rules import Options
 from nos.observation import Observation
 from nos.session import Session
 from nos.tiles import Tile
@@ -264,8 +265,8 @@ def _replay_hand(session: Session, h: int, entry: Any, version: int) -> None:
                 hand.apply(DECLINE)
             hand.apply(parse_action(text))
         except IllegalAction as exc:
-            raise _fail(f"{where}, action {i + 1}", f"{text!r} is illegal: {exc.rule}: "
-                                                f"{exc.reason}", (h, i), True) from None
+            raise _fail(f"{where}, action {i + 1}", f"{text!r} is illegal: {exc.reason}",
+                        (h, i), True) from None
         except ValueError as exc:
             raise _fail(f"{where}, action {i + 1}", str(exc), (h, i)) from None
     while left_out(hand, version):

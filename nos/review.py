@@ -21,7 +21,8 @@ from nos.coach import summary
 from nos.events import action_event, hand_end_event, payment_event
 from nos.hand import Hand
 from nos.observation import Observation
-from nos.view import diagram_view, option_record
+from nos.table_view import option_record
+from nos.view import diagram_view
 
 
 def start_of(hand: Hand) -> Hand:

@@ -6,7 +6,8 @@ import random
 from typing import TYPE_CHECKING
 
 from nos.deal import Deal
-from nos.hand import Hand, Options
+from nos.hand import Hand
+from nos.house_rules import Options
 from nos.payments import SETTLE_STEP, START_CHIPS, Payment
 from nos.tiles import ALL_TILES, Tile
 from nos.value import Value, set_fields

@@ -1,4 +1,5 @@
-"""The view: everything the person's screen shows, decided here and drawn by the page.
+"""The view of a hand: everything a screen or a diagram shows of it, decided here and drawn by
+the page (docs/view-format.md; the app's whole table view is ``nos.table_view``'s).
 
 Like ``chess.svg.board(board, lastmove=…)``, which asks the board and restates no rule, the
 page draws this JSON and re-derives nothing: every label is an event or a word key
@@ -8,21 +9,40 @@ action to send back, every limit is a setting. Only the person's own tiles are i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from nos.actions import Action, Announce, Declare, Decline, Draw, Pass, Play, Set, Wait
+from nos.contract import (
+    KIND_ANNOUNCE,
+    KIND_DECLARE,
+    KIND_DECLINE,
+    KIND_DRAW,
+    KIND_DRAW_SET,
+    KIND_NO_DOUBLE,
+    KIND_PASS,
+    KIND_PLAY,
+    KIND_SET,
+    KIND_WAIT,
+    SHAPE_CROSS,
+    SHAPE_LINE,
+    SHAPE_TRIANGLE,
+    VERSION,
+)
 from nos.deal import LAST_TWO
-from nos.events import Event, announcement_params, side_key
+from nos.events import Event
 from nos.force import in_force, turn
 from nos.games import (
-    GAME_NAMES,
     GAME_RULES,
+    GAMES,
+    TRIANGLE_GAMES,
     Announcement,
+    announcement_params,
     game_unavailable,
     legal_announcements,
     plan_for,
+    side_key,
 )
-from nos.hand import Hand, Phase
+from nos.hand import Hand
 from nos.layout import set_lies
 from nos.observation import Observation
 from nos.payments import (
@@ -30,13 +50,10 @@ from nos.payments import (
     DECLARATION_PAYMENTS,
     START_CHIPS,
     WRONG_CLOSE_PAYMENT,
-    payment_table,
 )
+from nos.phase import Phase
 from nos.session import Session
 from nos.tiles import Tile
-
-if TYPE_CHECKING:
-    from nos.app import Table
 
 # The rows of the announcement form, in the order the dialog shows them (R40–R57).
 ROWS = ("shape", "ordinary", "axis", "matching", "condition", "side", "count", "then")
@@ -47,24 +64,24 @@ def legal_record(hand: Hand, action: Action) -> dict[str, Any]:
     send back (``nos.actions``)."""
     rec: dict[str, Any] = {"send": str(action)}
     if isinstance(action, Play):
-        rec.update(kind="play", tile=str(action.tile), arm=action.arm, out=action.out,
+        rec.update(kind=KIND_PLAY, tile=str(action.tile), arm=action.arm, out=action.out,
                    close=action.close, claim=action.claim,
                    side=side_key(hand.layout.plan, action.arm))
     elif isinstance(action, Set):
-        rec.update(kind="set", tile=str(action.tile))
+        rec.update(kind=KIND_SET, tile=str(action.tile))
     elif isinstance(action, Draw):
-        rec["kind"] = "draw_set" if hand.phase is Phase.SET else "draw"
+        rec["kind"] = KIND_DRAW_SET if hand.phase is Phase.SET else KIND_DRAW
     elif isinstance(action, Announce):
-        rec.update(kind="announce", game=announcement_params(action.game, hand.set_tile))
+        rec.update(kind=KIND_ANNOUNCE, game=announcement_params(action.game, hand.set_tile))
     elif isinstance(action, Declare):
-        rec.update(kind="declare", tiles=[str(t) for t in action.tiles],
+        rec.update(kind=KIND_DECLARE, tiles=[str(t) for t in action.tiles],
                    amount=DECLARATION_PAYMENTS[hand.players][len(action.tiles)])
     elif isinstance(action, Decline):
-        rec["kind"] = "decline" if hand.phase is Phase.DECLARE else "no_double"
+        rec["kind"] = KIND_DECLINE if hand.phase is Phase.DECLARE else KIND_NO_DOUBLE
     elif isinstance(action, Wait):
-        rec["kind"] = "wait"
+        rec["kind"] = KIND_WAIT
     elif isinstance(action, Pass):
-        rec["kind"] = "pass"
+        rec["kind"] = KIND_PASS
     return rec
 
 
@@ -85,7 +102,7 @@ def announce_catalogue(set_tile: Tile) -> dict[str, Any]:
 def _catalogue(set_tile: Tile) -> dict[str, Any]:
     legal = legal_announcements(set_tile)
     games = []
-    for g in sorted(GAME_NAMES):
+    for g in GAMES:
         options = [announce_option(a, set_tile) for a in legal if a.game == g]
         rows = [r for r in ROWS if any(r in o["choice"] for o in options)]
         games.append({"game": g, "rule": GAME_RULES[g], "rows": rows, "options": options,
@@ -134,150 +151,18 @@ def announce_option(a: Announcement, set_tile: Tile) -> dict[str, Any]:
         elif "side" in choice:
             side["pick"] = {"side": token}
         sides.append(side)
-    shape = "line" if plan.arms == 2 else "triangle" if g in (13, 14, 15, 16) else "cross"
+    shape = SHAPE_LINE if plan.arms == 2 else SHAPE_TRIANGLE if g in TRIANGLE_GAMES else \
+        SHAPE_CROSS
     return {"send": f"announce {a}", "game": announcement_params(a, set_tile, plan),
             "choice": choice, "sides": sides, "shape": shape, "set_lies": set_lies(plan)}
 
 
-# ---------------------------------------------------------------- the whole view
-def table_view(table: Table, error: Event | None = None) -> dict[str, Any]:
-    """Everything the person's screen may show (R71), JSON-safe."""
-    # The app's, only here (the page's MicroPython has no app).
-    from nos.app import DRAW_UNTIL, SETTINGS, UNDO, bot_least_ms
-
-    session = table.session
-    hand = table.hand
-    me = table.human
-    view: dict[str, Any] = {
-        "players": session.players,
-        "names": list(session.names),
-        "viewer": me,
-        "you": me,  # the seat the words call "you" (None: a screen that is everyone's)
-        "people": list(table.humans),  # pass-and-play: more than one seat is a person
-        "level": table.level,
-        "seed": table.seed if table.chosen else None,  # (a secret game's would mislead)
-        "chips": session.chips,
-        "start_chips": START_CHIPS,
-        "house_rules": session.options.to_json(),
-        "payments": payment_table(session.players, session.options),  # "How to play"
-        "hands_played": sum(1 for h in session.hands if h.over),
-        "log": table.log[-200:],
-        "error": error,
-        "settlement": session.settlement.to_json() if session.settlement else None,
-        "settings": SETTINGS,
-    }
-    if hand is None:
-        view["waiting_for"] = "start"
-        return view
-    h = hand_view(hand, me, table.log)
-    if session.settlement is not None:
-        view["waiting_for"] = "done"
-    elif hand.over:
-        view["waiting_for"] = "next_hand"
-        view["next_setter"] = session.next_setter
-    else:
-        person = hand.current == me and not table.passes_for_person()
-        view["waiting_for"] = "human" if person else "bot"
-        # R71: the least time the page gives this computer player's step (nos.app).
-        view["bot_least_ms"] = 0 if person else bot_least_ms(table.level, hand.phase)
-    h["legal"] = [legal_record(hand, a) for a in hand.legal_actions()] \
-        if view["waiting_for"] == "human" else []
-    if view["waiting_for"] == "human" and table.must_draw():  # R12: all draws in one go
-        h["legal"].append({"kind": "draw_until", "send": DRAW_UNTIL})
-    # The person's last play or set may be taken back until the next action is shown.
-    view["undo"] = {"kind": "undo", "send": UNDO} if table.can_undo() else None
-    if view["waiting_for"] == "human" and hand.phase is Phase.ANNOUNCE:
-        h["announce"] = announce_catalogue(hand.set_tile)  # type: ignore[arg-type]
-    if table.drawn is not None and table.drawn[0] == me:  # (theirs alone: R71)
-        h["drawn"] = table.drawn[1]
-    view["hand"] = h
-    view["fair"] = table.fair_view()  # the commitment, then the seed (nos.fair)
-    view["coach"] = coach_view(table)
-    k = len(session.hands) - 1
-    # Per seat: the decisions the coach weighed in this hand for the person there.
-    view["coached"] = list(table.coached[k]) if 0 <= k < len(table.coached) else \
-        [0] * session.players
-    if len(table.humans) > 1 and view["waiting_for"] in ("next_hand", "done"):
-        view["you"] = None  # pass-and-play: the summary is everyone's, so "you" is no one
-    return view
-
-
-def coach_view(table: Table) -> dict[str, Any] | None:
-    """The coach's advice on the person's decision now (``nos.coach``): each option's
-    actions as legal records (a set with the game it would announce), its expected chips to
-    the end of the hand with a 95 % half width and its deals, and the expert's choice.
-    ``deals``: those the options competing for the expert's choice were each weighed in
-    (the search sets the others aside after fewer deals, each option says how many; the
-    one weighed longest has more, ``Coach.deals``); ``order``: the options as the panel
-    lists them (``coach_order``); ``tiles``: the option shown on each tile."""
-    advice = table.advice()
-    if advice is None:
-        return None
-    options = [option_record(table.hand, o) for o in advice.options()]
-    if table.must_draw():  # (R12: the page offers the draws in one go, so the coach does)
-        from nos.app import DRAW_UNTIL
-
-        for o in options:
-            if o["do"][0]["kind"] == "draw":
-                o["do"][0] = {"kind": "draw_until", "send": DRAW_UNTIL}
-    # Announcing after a set it weighed (a few games a double): now every game, new deals.
-    after_set = table.hand.phase is Phase.ANNOUNCE and \
-        table.set_weighed == (len(table.session.hands) - 1, table.human)
-    deals = advice.deals()
-    order = coach_order(options, deals)
-    return {"options": options, "best": advice.best_shown(), "deals": deals,
-            "weighed": advice.weighed, "order": order, "tiles": tile_options(options, order),
-            "after_set": after_set}
-
-
-def coach_order(options: list[dict[str, Any]], deals: int | None = None) -> list[int]:
-    """The indexes of ``options`` in the order the coach's panel lists them: the longest
-    weighed first (the expert chooses among those; up to ``deals``, the view's: the base's
-    extra deals do not count, ``Coach.base``), each group best first by its chips."""
-    def weighed(o: dict[str, Any]) -> int:
-        return o["deals"] if deals is None else min(o["deals"], deals)
-
-    return sorted(range(len(options)), key=lambda i: (-weighed(options[i]),
-                                                      -options[i]["mean"], i))
-
-
-def tile_options(options: list[dict[str, Any]], order: list[int]) -> dict[str, int]:
-    """For each tile an option plays or sets first, the index of the option the page shows
-    on that tile in the hand: the first of that tile's options in ``order`` (the panel's,
-    ``coach_order``)."""
-    out: dict[str, int] = {}
-    for i in order:
-        tile = options[i]["do"][0].get("tile")
-        if tile is not None and tile not in out:
-            out[tile] = i
-    return out
-
-
-def option_record(hand: Hand, option: dict[str, Any]) -> dict[str, Any]:
-    """One option the expert weighs (``nos.coach``), JSON-safe: its actions as legal records
-    at ``hand`` (a set with the game it would announce), its chips rounded to tenths."""
-    first, *rest = option["actions"]
-    records = [legal_record(hand, first)]
-    for a in rest:  # a set's announcement, on the tile it sets (R7)
-        if isinstance(a, Announce) and isinstance(first, Set):
-            records.append({"kind": "announce", "send": str(a),
-                            "game": announcement_params(a.game, first.tile)})
-    half = option["half"]  # (None: weighed in one deal, no interval)
-    return {"do": records, "mean": tenths(option["mean"]),
-            "half": None if half is None else tenths(half),
-            "deals": option["deals"]}
-
-
-def tenths(x: float) -> float:
-    """``x`` to one decimal (what the page shows of the coach's chips)."""
-    return int(x * 10 + (0.5 if x >= 0 else -0.5)) / 10
-
-
+# ---------------------------------------------------------------- a hand
 def hand_view(hand: Hand, seat: int, log: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """A hand as ``seat`` may see it (R71): the observation and what the page draws of it
     (the game's name parameters, who acts, the boneyard's drawable and last two tiles, each
     seat's last action from ``log``, the last play, the amounts of R8 and R18/R19)."""
-    obs = Observation(hand, seat, legal=False)  # (the legal actions are app_view's to say)
+    obs = Observation(hand, seat, legal=False)  # (the legal actions are the table view's to say)
     h = obs.to_json()
     h["game"] = (announcement_params(hand.announcement, hand.set_tile, hand.layout.plan)
                  if hand.announcement and hand.set_tile and hand.layout else None)
@@ -320,7 +205,8 @@ def diagram_view(hand: Hand | None, names: list[str] | None = None, seat: int | 
     ``known``: the seats whose tiles are known (None: all); a hand started from a position
     deals the others' from a seed, so their counts (R21) are not shown."""
     n = players if hand is None else hand.players
-    view: dict[str, Any] = {"players": n, "names": list(names or []), "viewer": seat,
+    view: dict[str, Any] = {"version": VERSION, "players": n, "names": list(names or []),
+                            "viewer": seat,
                             "chips": list(chips if hand is None else hand.chips),
                             "start_chips": START_CHIPS, "log": []}
     if hand is not None:

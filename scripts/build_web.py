@@ -18,6 +18,9 @@
    standard library's zip changed (its header holds their hash): a snapshot is not
    reproducible byte for byte (CPython's start draws random numbers), so taking it without
    need would change the cache version.
+1c. Writes index.html from index.template.html: each element with a word key gets the
+   English catalogue's words (scripts/static_words.py), so they are written once, in
+   web/words/en.json.
 2. Checks that every `vendor/...` path named by index.html, mpy.toml, pyscript.toml,
    web/boot.js and web/pyodide.mjs exists
    (catches a version bump that left a stale path behind).
@@ -61,6 +64,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import rules_pages  # noqa: E402 - this folder, above
+import static_words  # noqa: E402
 from pyodide_snapshot import SNAPSHOT, read_header  # noqa: E402 - this folder, above
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -95,18 +99,21 @@ MPY_PACK = "web/page.pack"
 # Where the main thread's modules are: every .py there (MicroPython imports each by its name
 # alone, so a name is unique across them), but the entry script PyScript compiles itself.
 MAIN_THREAD_DIRS = ["web/page", "web/draw", "web/shared"]
-MAIN_THREAD_EXTRA = ["web/words/say.py", "nos/notation.py"]  # (the position text's syntax)
+# (the position text's syntax; the names the view and the page share)
+MAIN_THREAD_EXTRA = ["web/words/say.py", "nos/notation.py", "nos/contract.py"]
 MAIN_THREAD_ENTRY = "web/page/start.py"
 # rules.html and embed.html: the engine itself (run by MicroPython, with web/compat/'s
 # stand-ins), the drawing, the words and the pages, in one pack (site.toml).
 SITE_PACK = "web/site.pack"
 SITE_ENTRY = "web/site/start.py"
-SITE_ENGINE = ["__init__", "value", "tiles", "matching", "actions", "errors", "games", "layout",
-               "payments", "deal", "events", "diagnose", "hand", "observation", "session",
-               "record", "notation", "position", "view"]
+SITE_ENGINE = ["__init__", "contract", "english", "value", "tiles", "matching", "actions",
+               "errors", "games", "layout", "payments", "deal", "phase", "house_rules", "events",
+               "diagnose", "hand", "observation", "session", "record", "notation", "position",
+               "view"]
 SITE_DIRS = ["web/compat", "web/draw", "web/shared", "web/site"]
 SITE_BUILD_ONLY = ["web/site/markup.py"]  # (the rules text's HTML is written at build time)
-SITE_EXTRA = ["web/words/say.py", "web/page/ui_logic.py", "web/page/dom.py"]
+# (the drawing imports the engine's contract by its name alone, as on the app's page)
+SITE_EXTRA = ["web/words/say.py", "web/page/ui_logic.py", "web/page/dom.py", "nos/contract.py"]
 # Everything the browser may request: the published site.
 SITE_ENTRIES = PAGE_FILES + ["sw.js", "sw-manifest.js"] + APP_DIRS + [VENDOR_DIR]
 
@@ -488,6 +495,9 @@ def main(argv: list[str] | None = None) -> int:
     changed = compile_main_thread(root)
     print(f"build_web: {MPY_PACK}: {len(main_thread_sources(root))} main-thread modules as "
           f"bytecode ({changed} recompiled)")
+    made = static_words.write(root)
+    print(f"build_web: {static_words.PAGE}: from {static_words.TEMPLATE} and the English words "
+          f"({'written' if made else 'unchanged'})")
     missing = check_vendor_references(root)
     if missing:
         print("build_web: missing vendored files:\n  " + "\n  ".join(missing), file=sys.stderr)

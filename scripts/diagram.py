@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Draw a position of a game record as a standalone SVG diagram (web/render_diagram.py).
+"""Draw a position of a game record as a standalone SVG diagram (web/draw/render_diagram.py).
 
     python scripts/diagram.py RECORD.json [--hand N] [--after K] [--seat S | --open]
                               [--lang en|nl|pl] [-o OUT]
@@ -29,7 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 WORDS = ROOT / "web" / "words"
 sys.path[:0] = [str(ROOT), str(ROOT / "web" / "draw"), str(ROOT / "web" / "page"),
-                str(ROOT / "web" / "shared"), str(WORDS)]
+                str(ROOT / "web" / "shared"), str(WORDS), str(ROOT / "nos")]
 
 import render_diagram  # noqa: E402  (web/draw/, on the path above)
 from say import Words  # noqa: E402  (web/words/)

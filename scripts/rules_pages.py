@@ -14,7 +14,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-for _folder in ("", "web/site", "web/draw", "web/shared", "web/words", "web/page"):
+# (nos/ too: the drawing imports the engine's contract by its bare name, as the page does)
+for _folder in ("", "web/site", "web/draw", "web/shared", "web/words", "web/page", "nos"):
     if str(ROOT / _folder) not in sys.path:
         sys.path.insert(0, str(ROOT / _folder))
 

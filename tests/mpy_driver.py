@@ -138,11 +138,11 @@ CATALOGUE_TEXTS = ['{"lang": "nl", "words": {"hello": "hallo"}}', '{"lang": "pl"
 
 def read_position(text):
     """A position text's fields (sorted, as dict order differs) and its canonical text, or
-    its error's key and sentence."""
+    its error's key and parameters (the page words them)."""
     try:
         fields = notation.parse(text)
     except notation.NotationError as exc:
-        return json.dumps([exc.key, str(exc)])
+        return json.dumps([exc.key, sorted_pairs(exc.params)])
     return json.dumps([sorted_pairs(fields), notation.format(fields)])
 
 

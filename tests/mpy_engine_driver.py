@@ -27,7 +27,8 @@ def record_work(data):
     try:
         session = replay(data)
     except BadRecord as exc:
-        return ["refused", str(exc)]
+        # (a refusal's sentence is CPython's English alone, nos.english: its place is compared)
+        return ["refused", str(exc).partition(" is illegal: ")[0]]
     out = [sort_keys(replay_summary(session))]
     for h, entry in enumerate(data["hands"]):
         steps = len(entry["actions"])
@@ -42,7 +43,7 @@ def position_work(text):
     try:
         position = Position.parse(text)
     except NotationError as exc:  # BadPosition too
-        return ["refused", exc.key, sort_keys(exc.params), str(exc)]
+        return ["refused", exc.key, sort_keys(exc.params)]  # (worded by the page)
     hand = position.hand(seed=3)
     out = [str(position), repr(position), str(position.seen_by(0)),
            sort_keys(diagram_view(hand, ["A", "B", "C", "D", "E"][:hand.players], None)),

@@ -16,8 +16,8 @@ from nos.bots import LEVELS, Bot, get_bot
 from nos.bots.base import plain_plays, sure_close, view_of
 from nos.bots.expert import halving_width
 from nos.deal import HAND_SIZE
-from nos.hand import Phase
 from nos.observation import Observation
+from nos.phase import Phase
 from nos.tiles import Tile
 
 DOUBLES = [t for t in ALL_TILES if t.is_double]

@@ -139,7 +139,7 @@ def test_r7_the_panel_lists_the_longest_weighed_first_and_the_others_with_their_
     import render_coach
     from web_views import coached_announce_view, words
 
-    from nos.view import coach_order
+    from nos.table_view import coach_order
 
     view = coached_announce_view()
     advice = view["coach"]
@@ -448,7 +448,7 @@ def test_r12_a_forced_draw_is_advised_as_the_page_offers_it_draw_until_a_tile_fi
     option says the same, not "Draw a tile"."""
     from web_views import find_decision
 
-    from nos.app import DRAW_UNTIL
+    from nos.settings import DRAW_UNTIL
 
     table = find_decision("must draw")["table"]
     view = table.coach()

@@ -180,7 +180,7 @@ def test_the_choices_extra_deals_do_not_set_the_others_aside_in_the_panel_or_the
     listed with it, best first, and a tile shows the best of them."""
     import render_coach
 
-    from nos.view import coach_order, tile_options
+    from nos.table_view import coach_order, tile_options
 
     options = [{"do": [{"tile": "6-6"}], "deals": 26, "mean": 1.0},
                {"do": [{"tile": "6-6"}], "deals": 20, "mean": 3.0},
@@ -203,7 +203,7 @@ def test_an_option_weighed_in_one_deal_shows_no_interval():
     from web_views import words
 
     from nos.coach import summary
-    from nos.view import coach_order
+    from nos.table_view import coach_order
 
     out = summary([("a",), ("b",), ("c",)], [[1.0, 3.0, 5.0], [100.0], [2.0, 4.0]],
                   [[0, 1, 2], [1], [0, 2]], 0)

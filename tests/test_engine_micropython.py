@@ -23,7 +23,7 @@ import web_views
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "shared"))
 import record_link  # noqa: E402  (web/shared/, shared by the worker and the page)
 
-from nos.hand import Options
+from nos.house_rules import Options
 from nos.players import random_action
 from nos.record import play_session, session_record
 

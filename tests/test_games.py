@@ -20,7 +20,7 @@ from nos import (
     legal_announcements,
 )
 from nos.errors import IllegalAnnouncement, IllegalPlay
-from nos.games import announcement_error
+from nos.games import announcement_error, side_key
 from nos.layout import play_table
 
 ORD, MAT = Matching.ORDINARY, Matching.MATADOR
@@ -51,7 +51,7 @@ def test_r40_ordinary_line_matches_equal_ends() -> None:
     act(hand, "draw", "announce 1")  # no double on set: draw 5-3 and set it (R5)
     plan = hand.layout.plan
     assert (plan.arms, hand.layout.ends, hand.phase) == (2, [5, 3], Phase.PLAY)
-    assert [plan.side_name(i) for i in (0, 1)] == ["the 5-side", "the 3-side"]
+    assert [side_key(plan, i) for i in (0, 1)] == ["end:5", "end:3"]
     assert plays(hand) == norm({"5-4@0>4", "3-1@1>1"})
     assert bad(hand, "6-4@0>4") == "R60"
     assert bad(hand, "5-4@0>5") == "R60"  # the matching end faces inward
@@ -260,7 +260,7 @@ def test_r50_r57b_r57c_n_first_then_change_to_matador() -> None:
                    boneyard="5-3", setter=0)
     act(hand, "draw", "announce 11 ordinary first=1:3 change")
     assert hand.announcement.name(hand.set_tile) == (
-        "ordinary, three first on the 3-side, then matador")
+        "ordinary, 3 first on the 3-side, then matador")
     assert plays(hand) == norm({"3-1@1>1"})
     assert bad(hand, "5-4@0>4") == "R57"
     act(hand, "3-1@1>1")
@@ -291,7 +291,7 @@ def test_r51a_volapuk_line_with_n_first() -> None:
                    boneyard="6-1", setter=0)
     act(hand, "draw", "announce 12 line ordinary=0 first=0:3")
     assert hand.announcement.name(hand.set_tile) == (
-        "volapük, three first on the 6-side, ordinary there")
+        "volapük, 3 first on the 6-side, ordinary there")
     assert hand.layout.plan.opening == (ORD, MAT)
     assert plays(hand) == norm({"6-4@0>4", "6-2@0>2"})
     assert bad(hand, "6-4@1>4") == "R57"  # would fit the matador 1-side
@@ -477,7 +477,7 @@ def test_r57_double_out_of_turn_counts_toward_n_first() -> None:
 
 
 def test_r57_pagat_4_2_example_wait_only_once_the_locked_side_opens() -> None:
-    # A draws 4-2, announces ordinary, three first on the 2-side; C plays 4-4 at once.
+    # A draws 4-2, announces ordinary, 3 first on the 2-side; C plays 4-4 at once.
     hand = make_hand(["6-4 5-1 3-1 5-0", "6-2 0-0 5-4 1-0", "4-4 6-3 4-1 2-1", "3-0 5-2 1-1 6-5"],
                    boneyard="4-2", setter=0)
     act(hand, "draw", "announce 11 ordinary first=1:3")
@@ -563,9 +563,9 @@ def test_r7_r57_announcement_error_agrees_with_the_legal_list() -> None:
 
 
 @pytest.mark.parametrize(("text", "tile", "name"), [
-    ("12 line ordinary=0 first=0:3", "6-1", "volapük, three first on the 6-side, ordinary there"),
+    ("12 line ordinary=0 first=0:3", "6-1", "volapük, 3 first on the 6-side, ordinary there"),
     ("12 line ordinary=1", "5-3", "volapük, ordinary on the 3-side"),
-    ("11 ordinary first=1:3 change", "4-2", "ordinary, three first on the 2-side, then matador"),
+    ("11 ordinary first=1:3 change", "4-2", "ordinary, 3 first on the 2-side, then matador"),
     ("11 matador here=0", "5-3", "matador, first here (the 5-side) then there"),
     ("12 doublecross ordinary=1", "5-5", "volapük double cross, ordinary east–west"),
     ("17 cross here=2", "3-3",

@@ -44,7 +44,7 @@ def test_r71_the_device_goes_to_each_person_at_each_declaration_and_out_of_turn_
     """A hand-over only to a person with a choice would tell the table who holds doubles
     (R8, R9): each person takes the device at each of these steps, a choice or none, and a
     person with nothing to decide is asked only to go on."""
-    from nos.hand import Phase
+    from nos.phase import Phase
 
     table = Table(4, seed=seed, level="beginner", people=2)
     view = table.start()

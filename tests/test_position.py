@@ -14,11 +14,12 @@ from test_properties import forced_hand
 
 from nos import notation
 from nos.actions import Play
-from nos.hand import Hand, Phase
+from nos.hand import Hand
 from nos.layout import goes, play_table
 from nos.matching import Matching
 from nos.notation import NotationError
 from nos.observation import Observation
+from nos.phase import Phase
 from nos.players import random_action
 from nos.position import BadPosition, Position
 from nos.tiles import ALL_TILES
@@ -312,8 +313,8 @@ def test_only_ascii_space_is_trimmed_as_micropython_trims_it() -> None:
 def test_every_message_key_is_tested() -> None:
     from nos import position
 
-    assert set(notation.MESSAGES) == set(BAD_SYNTAX.values())
-    assert set(position.MESSAGES) == set(BAD_RULES.values())
+    assert set(notation.ERRORS) == set(BAD_SYNTAX.values())
+    assert set(position.ERRORS) == set(BAD_RULES.values())
 
 
 def test_the_syntax_round_trips_on_its_own() -> None:

@@ -198,8 +198,8 @@ def test_r71_r9_a_searching_level_gives_every_out_of_turn_step_the_same_least_ti
     """A level that weighs a double out of turn thinks only when it holds one; the view gives
     each of its out-of-turn steps the same least time (its cap there), so that the pause does
     not tell the table who held one. Other steps and levels that never search get none."""
-    from nos.app import BROWSER_BOT_PARAMS, QUICK_LEAST_MS, coach_params
     from nos.bots import get_bot
+    from nos.settings import BROWSER_BOT_PARAMS, QUICK_LEAST_MS, coach_params
 
     club = get_bot("club")
     for level in ("beginner", "club", "expert"):

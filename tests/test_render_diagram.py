@@ -1,4 +1,4 @@
-"""Diagrams of positions (web/render_diagram.py): a standalone SVG document (valid XML, its
+"""Diagrams of positions (web/draw/render_diagram.py): a standalone SVG document (valid XML, its
 own namespace, size, font and style, nothing from outside) that shows the layout's tiles and
 open ends, the boneyard with its last two tiles (R2) and every seat, hands face down unless
 revealed (R71), every text from the word catalogue of the language asked for. The same bytes

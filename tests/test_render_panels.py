@@ -54,7 +54,7 @@ def test_controls_offer_nothing_while_the_saved_game_is_restored():
 def test_the_new_game_dialog_shows_the_pace_in_use_even_when_it_has_no_name():
     """A game opened with ?delay=0 keeps that pace; the dialog shows it chosen among the
     named paces rather than choosing none."""
-    from nos.app import SETTINGS
+    from nos.settings import SETTINGS
 
     def pressed(html):
         return re.findall(r'data-param="pace" data-value="(\d+)" aria-pressed="true"'
@@ -71,7 +71,7 @@ def test_the_new_game_dialog_shows_the_pace_in_use_even_when_it_has_no_name():
 def test_the_new_game_dialog_offers_as_many_people_as_the_engine_allows_for_the_players():
     """Pass-and-play: the people at the device are 1 to the engine's most for the players
     chosen (nos.app.SETTINGS), and a choice beyond it shows as that most."""
-    from nos.app import SETTINGS
+    from nos.settings import SETTINGS
 
     def people(html):
         offered = re.findall(r'data-param="people" data-value="(\d+)"', html)

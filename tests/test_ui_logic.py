@@ -1,5 +1,5 @@
-"""What the page offers, read from the engine's legal action records (web/ui_logic.py),
-and the URL parameters, which the engine checks (web/engine_api.py check_query): a bad one
+"""What the page offers, read from the engine's legal action records (web/page/ui_logic.py),
+and the URL parameters, which the engine checks (web/worker/engine_api.py check_query): a bad one
 is one sentence and starts no game (the saved game is kept)."""
 
 from __future__ import annotations
@@ -219,3 +219,19 @@ def test_every_real_legal_play_is_reachable_by_tile_end_and_out():
                 for out in ui_logic.outs_for(view, tile, arm):
                     reached.add(ui_logic.play_action(view, tile, arm, out))
         assert plays == reached
+
+
+def test_a_view_of_another_version_is_not_drawn_and_says_so():
+    """docs/view-format.md: a view of another version is dropped with its save (the game on
+    the page and in storage stays), and one sentence says why; other replies pass."""
+    from contract import VERSION
+
+    mine = {"view": {"version": VERSION, "players": 3}, "save": "{}", "error": None}
+    assert ui_logic.of_this_version(mine) is mine
+    for other in (VERSION + 1, None, "1"):
+        reply = {"view": {"version": other, "players": 3}, "save": "{}", "error": None}
+        assert ui_logic.of_this_version(reply) == {"view": None, "save": None,
+                                                   "error": {"key": "error.view_version"}}
+    for reply in ({"view": None, "save": None, "error": {"key": "error.no_game"}},
+                  {"review": {"steps": []}, "error": None}):
+        assert ui_logic.of_this_version(reply) is reply

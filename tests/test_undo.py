@@ -9,7 +9,8 @@ import copy
 
 from web_views import find_decision, human_on_set
 
-from nos.app import UNDO, Table
+from nos.app import Table
+from nos.settings import UNDO
 
 
 def to_person(table: Table, view: dict) -> dict:

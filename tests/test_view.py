@@ -13,9 +13,10 @@ import pytest
 import web_views
 
 from nos.actions import parse_action
-from nos.app import DRAW_UNTIL, SETTINGS, Table
+from nos.app import Table
 from nos.games import GAME_RULES, legal_announcements
 from nos.position import Position
+from nos.settings import DRAW_UNTIL, SETTINGS
 from nos.tiles import Tile
 
 
@@ -153,8 +154,8 @@ def test_r12_a_forced_draw_is_offered_as_draw_until_a_tile_fits():
     """R12: with no tile that fits, the view offers drawing until one does in one action;
     each draw is an action of its own in the log, and it stops at a tile that fits or at
     the last two (then the person passes)."""
-    from nos.app import DRAW_UNTIL
     from nos.deal import LAST_TWO
+    from nos.settings import DRAW_UNTIL
 
     table = web_views.find_decision("must draw", 4)["table"]
     view = table.view()

@@ -9,6 +9,7 @@ import ast
 import html
 import json
 import re
+import sys
 from html.parser import HTMLParser
 
 import pytest
@@ -18,9 +19,13 @@ from say import Words, plural_index
 from web_views import LANGS, ROOT, WEB, catalogue
 
 from nos import notation, position
-from nos.app import SETTINGS, Table
-from nos.diagnose import REASONS
+from nos.app import Table
+from nos.diagnose import REFUSALS
+from nos.settings import SETTINGS
 from nos.view import ROWS
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import static_words  # noqa: E402 - scripts/, above
 
 # Every module of the main thread, drawing and DOM glue alike.
 PAGE_MODULES = sorted(p.relative_to(WEB).as_posix()
@@ -48,7 +53,7 @@ def used_keys() -> set[str]:
     # (the rules page's text, written at build time in each language)
     sources.append((ROOT / "scripts" / "rules_pages.py").read_text(encoding="utf-8"))
     html = "".join((ROOT / name).read_text(encoding="utf-8")
-                   for name in ("index.html", "rules.html", "embed.html"))
+                   for name in ("index.template.html", "rules.html", "embed.html"))
     for text in sources:
         keys |= set(re.findall(r'word\(\s*"([a-z_0-9.]+)"', text))
         keys |= set(re.findall(r'"key": "([a-z_0-9.]+)"', text))
@@ -60,9 +65,9 @@ def used_keys() -> set[str]:
     keys = {k for k in keys if not k.endswith(".")}  # prefixes of the families below
     keys |= {k + ".who" for k in keys if k.startswith("pays.")}  # "How to play"'s payments
     keys |= set(re.findall(r'data-word(?:-title)?="([a-z_0-9.]+)"', html))
-    keys |= {f"refuse.{k}" for k in REASONS}
+    keys |= {f"refuse.{k}" for k in REFUSALS}
     # A bad position text, worded on the rules page and in the embeds (web/site/figures.py).
-    keys |= {f"position.{k}" for k in (*notation.MESSAGES, *position.MESSAGES)}
+    keys |= {f"position.{k}" for k in (*notation.ERRORS, *position.ERRORS)}
     keys |= {f"game.{g}" for g in range(1, 18)} | {f"hint.{g}" for g in range(1, 18)}
     keys |= {"game.11.here", "game.11.first", "game.11.then", "game.12.line", "game.12.first",
              "game.12.cross", "game.17.named", "game.17.double"}
@@ -91,7 +96,6 @@ def used_keys() -> set[str]:
              "ann.condition.here", "ann.condition.first", "ann.condition.none"}
     keys |= {"note.nth", "note.first", "note.fourth"}
     keys |= {f"diagram.to.{p}" for p in ("set", "announce", "declare", "out_of_turn", "play")}
-    keys |= {f"act.play.{f}" for f in ("out_of_turn", "out", "claim", "close")}
     # Every action without its subject, as a seat's panel shows it (say.py, render_table).
     keys |= {k + ".bare" for k in set(keys) if k.startswith("act.") and k.count(".") == 1}
     # Second-person forms and the plural words the templates name.
@@ -139,19 +143,26 @@ class StaticWords(HTMLParser):
                 self.texts[key] += data
 
 
-def test_index_html_is_written_in_the_english_words():
-    """The page translates its static words only when it shows another language than
-    index.html's (web/page/language.py translate_page), so they must be en.json's."""
-    parser = StaticWords()
-    page = (ROOT / "index.html").read_text(encoding="utf-8")
-    parser.feed(page)
+def test_index_html_is_written_from_the_english_words_at_build_time():
+    """index.html's static words are en.json's, written in at build time from
+    index.template.html (scripts/static_words.py), which holds none of its own; the page
+    translates them only when it shows another language (web/page/language.py)."""
+    template = (ROOT / static_words.TEMPLATE).read_text(encoding="utf-8")
     english = catalogue("en")["words"]
+    page = static_words.page(template, english)
+    parser = StaticWords()
+    parser.feed(page)
     assert len(parser.texts) > 30 and parser.titles
     assert {k: v for k, v in parser.texts.items() if english.get(k) != v} == {}
     assert {k: v for k, v in parser.titles.items() if english.get(k) != v} == {}
-    title = re.search(r"<title[^>]*>(.*?)</title>", page).group(1)
-    assert html.unescape(title) == english["page.title"]
+    empty = StaticWords()
+    empty.feed(template)
+    assert set(empty.texts) == set(parser.texts) and set(empty.texts.values()) == {""}
+    assert html.unescape(re.search(r"<title[^>]*>(.*?)</title>", page).group(1)) == \
+        english["page.title"]
     assert '<html lang="en">' in page
+    with pytest.raises(ValueError):  # (words of its own would be written twice)
+        static_words.page(template.replace("></h1>", ">Nos</h1>", 1), english)
 
 
 @pytest.mark.parametrize("lang", LANGS[1:])
@@ -315,3 +326,24 @@ def test_a_payment_to_the_viewer_has_its_own_wording_where_the_language_asks():
     other = dict(event, to=2)
     assert web_views.words("nl", {"viewer": 0, "names": ["A", "Bram", "Cor"]}).say(
         other).startswith("Bram betaalt Cor 6")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_r9_r16_r61_h2_a_play_with_its_flags_is_one_sentence_of_its_own(lang):
+    """Each play's flags (out of turn, the outward end, a claim, a close) choose one whole
+    sentence with its second-person and subjectless forms: nothing is glued to it."""
+    w = Words(catalogue(lang), viewer=0, names=["A", "B", "C"])
+    flags = [{"out_of_turn": True}, {}, {"out": 0}, {"out": 5, "close": True},
+             {"claim": True}, {"claim": True, "close": True}, {"close": True}]
+    keys = set()
+    for extra in flags:
+        event = {"key": "act.play", "seat": 1, "tile": "5-2", "side": "n", **extra}
+        key = say.play_key(event)
+        keys.add(key)
+        for form in ("", ".you", ".bare"):
+            assert key + form in w.words, key + form
+        mine = w.say({**event, "seat": 0})
+        assert w.say(event) == w.fill(w.words[key], event) and "{" not in w.say(event)
+        assert mine == w.fill(w.words[key + ".you"], event) and mine != w.say(event)
+        assert w.say(event, bare=True) == w.fill(w.words[key + ".bare"], event)
+    assert len(keys) == len(flags)

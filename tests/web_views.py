@@ -15,9 +15,10 @@ from pathlib import Path
 from ui_logic import LANGUAGES
 
 from nos.actions import DECLINE, WAIT, Announce, Play
-from nos.app import DRAW_UNTIL, Table
+from nos.app import Table
 from nos.bots.base import best_declaration
-from nos.hand import Options
+from nos.house_rules import Options
+from nos.settings import DRAW_UNTIL
 
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
@@ -35,12 +36,13 @@ MICROPYTHON = _served_micropython()
 WORDS = WEB / "words"
 LANGS = tuple(code for code, _ in LANGUAGES)  # the page's languages
 # The modules that run on the main thread under MicroPython (web/page/ is the DOM glue);
-# notation (the position text's syntax) is the engine's, shared with the page.
+# notation (the position text's syntax) and contract (the names the view and the page share)
+# are the engine's, shared with the page.
 MAIN_THREAD_MODULES = ["say", "safe_json", "render_svg", "layout_geometry", "layout_zoom",
                        "render_layout", "render_force", "render_seats",
                        "render_table", "render_hand", "render_announce", "render_panels",
                        "ui_logic", "render_diagram", "notation", "render_share", "record_link",
-                       "render_spoken", "render_coach", "render_review"]
+                       "render_spoken", "render_coach", "render_review", "contract"]
 
 
 # The layout's felt and the hand's width as the page gives them on a 1280 x 800 screen

@@ -28,7 +28,7 @@ const STDLIB_URL = beside("./python_stdlib.zip");
 const SNAPSHOT_URL = new URL("./pyodide-snapshot.bin", import.meta.url).href;
 const MAGIC = "NOSSNAP1";
 
-// How the last loadPyodide started, for the engine's handshake (web/engine_api.py hello).
+// How the last loadPyodide started, for the engine's handshake (web/worker/engine_api.py hello).
 globalThis.nosPyodideStart = "not started";
 
 // The snapshot, and the number of fresh starts so far, are kept in the origin's Cache Storage

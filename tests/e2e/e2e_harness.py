@@ -93,9 +93,9 @@ class Guard:
 def boot(page, url: str = "/", timeout: int = BOOT_TIMEOUT_MS, reload: bool = False) -> dict:
     """Navigate (or reload), wait for the table frame, then for the worker's answer.
 
-    Returns frame_ms / ready_ms (performance marks set by web/main.py, ms from navigation
-    start), wall_ms, from_service_worker (the document came from the service worker), the
-    worker's `engine` reply and the document `response`.
+    Returns frame_ms / ready_ms (performance marks set by web/page/main.py and game.py, ms
+    from navigation start), wall_ms, from_service_worker (the document came from the service
+    worker), the worker's `engine` reply and the document `response`.
     """
     start = time.perf_counter()
     response = page.reload() if reload else page.goto(url)

@@ -1,5 +1,5 @@
 """Playing Nos in the browser as a person would: by clicking (and dragging) what the page
-shows. The page tells where it is through the body's data attributes (set by web/main.py):
+shows. The page tells where it is through the body's data attributes (set by web/page/show.py):
 data-state ("loading", "waiting", "bot", "playable", "error"), data-waiting-for (the
 view's waiting_for) and data-phase (the hand's phase). No fixed sleeps: every step waits
 for one of those states.
@@ -13,11 +13,12 @@ import sys
 from e2e_harness import BOOT_TIMEOUT_MS, ROOT
 
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")] + [
-    str(ROOT / "web" / folder) for folder in ("page", "draw", "shared", "words")]
+    str(ROOT / "web" / folder) for folder in ("page", "draw", "shared", "words")] + [
+    str(ROOT / "nos")]
 import web_views  # noqa: E402  (needs the paths above)
 
 from nos.actions import Play, parse_action  # noqa: E402
-from nos.app import DRAW_UNTIL  # noqa: E402
+from nos.settings import DRAW_UNTIL  # noqa: E402
 
 STEP_MS = 30_000
 CHOSEN_OUTS: list[str] = []  # prompts of the outward-end chooser, as they were answered

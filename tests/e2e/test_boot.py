@@ -277,7 +277,7 @@ def test_a_new_deploy_is_shown_on_the_next_load(context, page, make_server, tmp_
     boot(page, server.url)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
     html = (site / "index.html").read_text(encoding="utf-8")
-    (site / "index.html").write_text(html.replace("<title>", "<!-- deploy 2 --><title>"))
+    (site / "index.html").write_text(html.replace("<title", "<!-- deploy 2 --><title", 1))
     manifest = (site / "sw-manifest.js").read_text(encoding="utf-8")
     (site / "sw-manifest.js").write_text(
         re.sub(r'"version": "\w+"', '"version": "deploy2deploy2000"', manifest))

@@ -1,5 +1,5 @@
 """The header's "Export diagram" button downloads the table as a standalone SVG document
-(web/render_diagram.py, built on the main thread from the view it holds): it parses as
+(web/draw/render_diagram.py, built on the main thread from the view it holds): it parses as
 SVG, shows the layout's tiles, the person's own tiles and no one else's (R71), and draws
 as an image on its own, outside the app and its CSS."""
 

@@ -6,6 +6,7 @@ over how many deals (nos/coach.py; the view's "coach").
 Pure functions of their arguments, in the MicroPython subset (see render_svg.py).
 """
 
+from contract import KIND_ANNOUNCE
 from render_svg import esc
 
 
@@ -96,7 +97,7 @@ def pick_button(option, said, pick, stop=True):
     if pick == "form":  # (in the dialog the list is one tab stop: `stop`, the first;
         # the arrow keys move along it, web/page/access.py)
         data = ' data-coach="' + esc(send) + '" tabindex="' + ("0" if stop else "-1") + '"'
-    elif do[0].get("kind") == "announce":
+    elif do[0].get("kind") == KIND_ANNOUNCE:
         data = ' data-cmd="announce-open" data-coach="' + esc(send) + '"'
     else:
         data = ' data-action="' + esc(send) + '"'

@@ -16,6 +16,7 @@ Pure functions, in the MicroPython subset (see render_svg.py): the app builds it
 "Export diagram" download with them on the main thread.
 """
 
+from contract import PHASE_OVER
 from layout_geometry import extent, place, plan
 from render_layout import end_marker, end_state, end_title, hand_of, last_play, placed_tiles
 from render_svg import (
@@ -102,7 +103,7 @@ def caption_of(view, words):
     elif hand.get("set_tile"):
         parts.append(words.word("info.set", {"tile": hand.get("set_tile")}))
     phase = hand.get("phase")
-    if phase == "over":
+    if phase == PHASE_OVER:
         parts.append(words.word("diagram.over"))
     else:
         key = "diagram.to." + str(phase).replace(" ", "_")
@@ -280,7 +281,7 @@ def seat_row(view, seat, y, tiles, words, g=WIDE):
     hand = hand_of(view)
     name = words.capital(words.name(seat))
     phase = hand.get("phase")
-    current = phase != "over" and hand.get("current") == seat
+    current = phase != PHASE_OVER and hand.get("current") == seat
     count = int(at(hand.get("hand_sizes"), seat, 0))
     declared = list(at(hand.get("declared"), seat, []))
     labels = []

@@ -6,6 +6,7 @@ subset, see render_svg.py). Every word comes from the catalogue; every rule, amo
 limit from the view.
 """
 
+import contract
 from render_coach import coach_html, mark_class, marks
 from render_svg import esc
 
@@ -115,56 +116,57 @@ def controls_html(view, ui, w):
         return prompt(w.word("prompt.restoring"))
     waiting = view.get("waiting_for")
     hand = view.get("hand") or {}
-    if waiting == "next_hand":
+    if waiting == contract.WAITING_NEXT_HAND:
         return summary_html(view, w, ui)
-    if waiting == "done":
+    if waiting == contract.WAITING_DONE:
         return settlement_html(view, w)
     if ui.get("stalled"):
         return (prompt(w.word("prompt.stalled", {"reason": ui["stalled"]}), "error") +
                 '<div class="buttons">' + button(w.word("btn.resume"),
                                                  ' data-cmd="resume-bots"', "primary") +
                 "</div>")
-    if waiting == "bot":
+    if waiting == contract.WAITING_BOT:
         seat = hand.get("current")
         phase = hand.get("phase")
-        key = "prompt.bot_set" if phase == "set" else "prompt.bot_step" if phase in (
-            "declare", "out of turn") else "prompt.bot_play"
+        key = "prompt.bot_set" if phase == contract.PHASE_SET else "prompt.bot_step" if phase in (
+            contract.PHASE_DECLARE, contract.PHASE_OUT_OF_TURN) else "prompt.bot_play"
         return prompt(w.word(key, {"seat": seat}), "bot") + undo_html(view, w)
-    if waiting != "human":
+    if waiting != contract.WAITING_HUMAN:
         return prompt(w.word("prompt.no_hand")) + '<div class="buttons">' + button(
             w.word("btn.new_game"), ' data-cmd="new-game"', "primary") + "</div>"
     phase = hand.get("phase")
     buttons = []
     extra = []
     kinds = only_kinds(view)
-    if phase == "set":
-        words = w.word("prompt.set_first" if hand.get("first_hand") else
-                       "prompt.set_draw" if "draw_set" in kinds else "prompt.set")  # R4, R5
-    elif phase == "announce":
+    if phase == contract.PHASE_SET:
+        words = w.word("prompt.set_first" if hand.get("first_hand") else  # R4, R5
+                       "prompt.set_draw" if contract.KIND_DRAW_SET in kinds else "prompt.set")
+    elif phase == contract.PHASE_ANNOUNCE:
         words = w.word("prompt.announce", {"tile": hand.get("set_tile")})
         buttons.append(button(w.word("btn.announce"), ' data-cmd="announce-open"', "primary"))
-    elif phase in ("declare", "out of turn") and len(legal_of(view)) == 1:
+    elif phase in (contract.PHASE_DECLARE, contract.PHASE_OUT_OF_TURN) and len(legal_of(view)) == 1:
         # Nothing to decide: a step every seat gets all the same (R71; in pass-and-play
         # the device comes to the person for it as for a choice)
-        words = w.word("prompt.declare_none" if phase == "declare" else "prompt.out_of_turn_none")
+        words = w.word("prompt.declare_none" if phase == contract.PHASE_DECLARE else
+                       "prompt.out_of_turn_none")
         if len(view.get("people") or []) > 1:  # (why the device came for no choice)
             words += " " + w.word("prompt.step_for_all")
-    elif phase == "declare":
+    elif phase == contract.PHASE_DECLARE:
         pays = [w.word("prompt.declare_pay", {"n": n, "amount": a})
                 for n, a in hand.get("declare_pays") or []]
         words = w.word("prompt.declare", {"pays": ", ".join(pays)})
-    elif phase == "out of turn":
+    elif phase == contract.PHASE_OUT_OF_TURN:
         words = w.word("prompt.out_of_turn")
     else:
-        if kinds == ["wait"]:
+        if kinds == [contract.KIND_WAIT]:
             words = w.word("prompt.wait")
-        elif kinds == ["pass"]:
+        elif kinds == [contract.KIND_PASS]:
             words = w.word("prompt.pass")
-        elif "draw_until" in kinds:  # R12: no tile fits
+        elif contract.KIND_DRAW_UNTIL in kinds:  # R12: no tile fits
             words = w.word("prompt.draw")
         else:
             words = w.word("prompt.turn")
-            if "draw" in kinds:
+            if contract.KIND_DRAW in kinds:
                 words += " " + w.word("prompt.may_draw")
         for side in hand.get("waits_later") or []:  # (R10: owed, but its side is locked)
             words += " " + w.word("prompt.wait_later", {"side": side})
@@ -204,14 +206,15 @@ def controls_html(view, ui, w):
     for record in simple:
         kind = record.get("kind")
         # (draw_until is offered only when drawing is all the person may do, R12)
-        cls = "primary" if kind in ("wait", "pass", "set", "draw_until") or \
-            len(legal_of(view)) == 1 else ""
+        cls = "primary" if kind in (contract.KIND_WAIT, contract.KIND_PASS, contract.KIND_SET,
+                                    contract.KIND_DRAW_UNTIL) or len(legal_of(view)) == 1 else ""
         buttons.append(action_button(w, record, cls, sends))
     selected = ui.get("selected")
-    if selected and not ui.get("choose") and phase in ("play", "out of turn", "set"):
+    selecting = (contract.PHASE_PLAY, contract.PHASE_OUT_OF_TURN, contract.PHASE_SET)
+    if selected and not ui.get("choose") and phase in selecting:
         if ui.get("targets"):
             words = w.word("prompt.selected", {"tile": selected})
-        elif phase == "set":
+        elif phase == contract.PHASE_SET:
             words = w.word("prompt.selected_set", {"tile": selected})
     undo = view.get("undo")
     if undo:
@@ -229,7 +232,7 @@ def coach_panel_html(view, ui, w):
     option a button that takes it (render_coach.pick_button); else nothing."""
     ui = ui or {}
     if (not ui.get("coach") or view is None or ui.get("loading") or ui.get("stalled") or
-            view.get("waiting_for") != "human"):
+            view.get("waiting_for") != contract.WAITING_HUMAN):
         return ""
     return coach_html(view.get("coach"), w, pick="act", heading="h2")
 

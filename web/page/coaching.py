@@ -14,6 +14,7 @@ import json
 from dom import COACH_KEY, el, embedded, moved, pointer_within, storage_get, storage_set
 from pyscript.ffi import to_js
 from show import draw_announce_coach, draw_coach, draw_coach_marks, draw_controls, draw_hand, store
+from ui_logic import of_this_version
 
 MOST = 16  # requests per decision: the expert's own search, then refinements
 ENOUGH = 400  # deals per option: the intervals are narrow enough
@@ -84,11 +85,11 @@ async def run(page):
             text = await link.engine.coach("")
             if not page.shown.coach or link.replies != before or not _quiet(page):
                 break  # the person acted (or switched the coach off) meanwhile
-            reply = json.loads(text)
+            reply = of_this_version(json.loads(text))
             reply["raw"] = text
             view = reply.get("view")
             if reply.get("error") or not isinstance(view, dict):
-                break
+                break  # (a view of another version: the next request says so)
             page.shown.view = view
             store(page, reply)  # (the hand's record counts the coach)
             if not page.shown.coach_hover:

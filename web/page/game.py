@@ -23,6 +23,7 @@ import seals
 import share
 import ui_logic as logic
 import zoom
+from contract import PHASE_ANNOUNCE
 from dom import (
     LANG_KEY,
     NARROW,
@@ -195,7 +196,7 @@ def on_key(page, event):
 
 def announce_closed(page, event):
     draw_controls(page)
-    if page.persons_turn() and page.phase() == "announce":
+    if page.persons_turn() and page.phase() == PHASE_ANNOUNCE:
         access.focus('#controls [data-cmd="announce-open"]')
 
 

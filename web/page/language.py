@@ -85,8 +85,8 @@ def use_words(page, lang, catalogue):
 def translate_page(page):
     """The static words of index.html in the language shown: [data-word] elements get their
     text, [data-word-title] their title; the language switch shows the language."""
-    if page.shown.static_lang != page.shown.lang:  # (index.html is written in English,
-        w = words(page)  # the same words as en.json: tests/test_words.py)
+    if page.shown.static_lang != page.shown.lang:  # (index.html is written in en.json's
+        w = words(page)  # English at build time: scripts/static_words.py)
         fill_words(w)
         nodes = document.querySelectorAll("[data-word-title]")
         for i in range(nodes.length):

@@ -18,6 +18,7 @@ from language import words
 from pyscript import window
 from safe_json import too_deep
 from show import keep, maybe_open_announce, render, store, update_state
+from ui_logic import of_this_version
 
 QUICK_STEP = 0.3  # the share of the pace a step that goes round every seat takes
 
@@ -33,7 +34,7 @@ async def call(page, name, payload=""):
     update_state(page)
     try:
         text = await getattr(link.engine, name)(payload)
-        reply = json.loads(text)
+        reply = of_this_version(json.loads(text))
         reply["raw"] = text
     except Exception as exc:  # noqa: BLE001
         reply = {"view": None, "save": None, "error": {"key": "error.engine_silent",
@@ -58,7 +59,8 @@ def shown_view(page):
     if not isinstance(reply, dict) or reply.get("save") != save:
         return None
     view = reply.get("view")
-    if not isinstance(view, dict) or not isinstance(view.get("hand"), dict):
+    if not isinstance(view, dict) or not isinstance(view.get("hand"), dict) or \
+            of_this_version(reply) is not reply:  # (saved by another version of the app)
         return None
     page.link.shown_raw = raw
     return view

@@ -18,6 +18,7 @@ import render_hand
 import render_panels as panels
 import render_table
 import ui_logic as logic
+from contract import PHASE_ANNOUNCE, PHASE_OUT_OF_TURN, PHASE_PLAY, PHASE_SET
 from dom import (
     NARROW,
     REDUCED,
@@ -161,7 +162,7 @@ def motion(page):
 
 def hand_ui(page):
     view = page.view
-    active = page.persons_turn() and page.phase() in ("play", "out of turn", "set")
+    active = page.persons_turn() and page.phase() in (PHASE_PLAY, PHASE_OUT_OF_TURN, PHASE_SET)
     return {"selected": page.move.tile,
             "playable": logic.tile_actions(view) if view and page.link.synced else [],
             "active": active, "coach": page.shown.coach and page.link.synced,
@@ -552,7 +553,7 @@ def export_diagram(page):
 def maybe_open_announce(page):
     """Open the announcement dialog when the person is to announce (a new set tile starts
     from the first game)."""
-    if not page.persons_turn() or page.phase() != "announce":
+    if not page.persons_turn() or page.phase() != PHASE_ANNOUNCE:
         return
     number = page.hand().get("hand")
     if page.dialogs.announce_hand != number:

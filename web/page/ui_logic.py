@@ -7,31 +7,46 @@ out, close, claim, tiles, …) and "send", the exact action to send back. The pa
 writes or parses an action: it offers the legal ones and picks among them.
 """
 
+from contract import (
+    KIND_DECLARE,
+    KIND_DECLINE,
+    KIND_DRAW,
+    KIND_DRAW_SET,
+    KIND_DRAW_UNTIL,
+    KIND_NO_DOUBLE,
+    KIND_PASS,
+    KIND_PLAY,
+    KIND_SET,
+    KIND_WAIT,
+    VERSION,
+    WAITING_BOT,
+    WAITING_HUMAN,
+)
 from safe_json import digits
 
 # The order of the decisions that are buttons.
-BUTTONS = ["set", "draw_set", "draw_until", "draw", "declare", "decline", "no_double", "wait",
-           "pass"]
+BUTTONS = [KIND_SET, KIND_DRAW_SET, KIND_DRAW_UNTIL, KIND_DRAW, KIND_DECLARE, KIND_DECLINE,
+           KIND_NO_DOUBLE, KIND_WAIT, KIND_PASS]
 
 
 def legal_of(view):
     """The person's legal actions (records)."""
     hand = (view or {}).get("hand") or {}
-    if (view or {}).get("waiting_for") != "human":
+    if (view or {}).get("waiting_for") != WAITING_HUMAN:
         return []
     return hand.get("legal") or []
 
 
 def plays_of(view):
     """Every legal play."""
-    return [r for r in legal_of(view) if r.get("kind") == "play"]
+    return [r for r in legal_of(view) if r.get("kind") == KIND_PLAY]
 
 
 def tile_actions(view):
     """The tiles of the hand that take part in some legal action now (sets and plays)."""
     tiles = []
     for r in legal_of(view):
-        tile = r.get("tile") if r.get("kind") in ("set", "play") else None
+        tile = r.get("tile") if r.get("kind") in (KIND_SET, KIND_PLAY) else None
         if tile is not None and tile not in tiles:
             tiles.append(tile)
     return tiles
@@ -40,7 +55,7 @@ def tile_actions(view):
 def set_action(view, tile):
     """The legal action that sets `tile`, or None."""
     for r in legal_of(view):
-        if r.get("kind") == "set" and r.get("tile") == tile:
+        if r.get("kind") == KIND_SET and r.get("tile") == tile:
             return r["send"]
     return None
 
@@ -294,6 +309,16 @@ def save_refused(reply):
                                 "error.save_unrestorable")
 
 
+def of_this_version(reply):
+    """`reply` (the worker's answer) if its view is of the version this page draws
+    (docs/view-format.md), else one that draws nothing, keeps nothing and says why in one
+    sentence: the game on the page and in storage stays as it was."""
+    view = reply.get("view") if isinstance(reply, dict) else None
+    if not isinstance(view, dict) or view.get("version") == VERSION:
+        return reply
+    return {"view": None, "save": None, "error": {"key": "error.view_version"}}
+
+
 def whole_number(value, low, high):
     v = str(value)
     if not digits(v) or len(v) > 10:
@@ -328,7 +353,7 @@ def page_state(view, busy):
         return "loading"
     if busy:
         return "waiting"
-    if view.get("waiting_for") == "bot":
+    if view.get("waiting_for") == WAITING_BOT:
         return "bot"
     return "playable"
 

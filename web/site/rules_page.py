@@ -94,11 +94,12 @@ def said_at(example, k, note, paid, words):
     if k == 0:
         return note
     item = example.node.querySelectorAll(".example-steps li").item(k - 1)
-    said = note + ": " + str(item.textContent).strip()
+    said = {"step": note, "move": str(item.textContent).strip()}
     paid = figures.payments(words, paid)
-    if paid:
-        said += " " + words.word("example.move_pays") + ": " + "; ".join(paid) + "."
-    return said
+    if not paid:
+        return words.word("example.said", said)
+    said["pays"] = "; ".join(paid)
+    return words.word("example.said_pays", said)
 
 
 def wire_example(example, words):

@@ -94,6 +94,21 @@ def group(n, sep, least):
     return ("−" if int(n) < 0 else "") + digits
 
 
+def play_key(event):
+    """The key of a play's sentence by its flags: out of turn (R9), the outward end a
+    matador shows on a matador end (R61), a claimed double (H2) and a close (R16). One whole
+    sentence each, never glued from pieces (a language orders and inflects them its own
+    way)."""
+    close = event.get("close") is True
+    if event.get("out_of_turn") is True:
+        return "act.play_out_of_turn"
+    if event.get("claim") is True:
+        return "act.play_claim_close" if close else "act.play_claim"
+    if event.get("out") is not None:
+        return "act.play_out_close" if close else "act.play_out"
+    return "act.play_close" if close else "act.play"
+
+
 def catalogue(text):
     """The ``Words`` of a catalogue's text (``web/words/<lang>.json``), or None if there is no
     text (None) or it is not one (damaged, cut short, not JSON)."""
@@ -186,7 +201,7 @@ class Words:
         return self.words.get("arm." + token, token)
 
     def game(self, params):
-        """An announcement's name (``nos.events.announcement_params``)."""
+        """An announcement's name (``nos.games.announcement_params``)."""
         params = params or {}
         g = params.get("game", 1)
         w = self.words
@@ -286,22 +301,17 @@ class Words:
         return self.fill(template, params)
 
     def say(self, event, bare=False):
-        """An event as a sentence; a play's flags (out, out of turn, claim, close) add their
-        own parts. ``bare``: without its subject (the key's ``.bare`` form, where there is
-        one), for a seat's own panel, which names the seat already; the viewer's own
-        actions keep their ``.you`` form."""
+        """An event as a sentence (a play's by its flags: ``play_key``). ``bare``: without
+        its subject (the key's ``.bare`` form, where there is one), for a seat's own panel,
+        which names the seat already; the viewer's own actions keep their ``.you`` form."""
         if not event:
             return ""
         key = str(event.get("key", ""))
-        if bare and event.get("seat") != self.viewer and key in self.forms[".bare"]:
-            text = self.fill(self.words[self.forms[".bare"][key]], event)
-        else:
-            text = self.word(key, event)
         if key == "act.play":
-            for flag in ("out_of_turn", "out", "claim", "close"):
-                if event.get(flag) is not None and event.get(flag) is not False:
-                    text += self.word("act.play." + flag, event)
-        return text
+            key = play_key(event)
+        if bare and event.get("seat") != self.viewer and key in self.forms[".bare"]:
+            return self.fill(self.words[self.forms[".bare"][key]], event)
+        return self.word(key, event)
 
     def capital(self, text):
         out = _CAPITALS.get(text)

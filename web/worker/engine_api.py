@@ -1,5 +1,5 @@
-# The Pyodide worker `engine`'s API (web/worker.py exports it): holds the authoritative game
-# (one nos.app.Table) and the bots. It never touches the DOM (no pyscript.document / window):
+# The Pyodide worker `engine`'s API (web/worker/worker.py exports it): holds the authoritative
+# game (one nos.app.Table) and the bots. It never touches the DOM (no pyscript.document / window):
 # everything it shares with the main thread goes through the functions below, which take and
 # return JSON strings. Every reply is {"view": ..., "save": "<the game record as JSON text>"
 # or None, "error": an event or None}; the main thread stores `save` in localStorage after
@@ -14,11 +14,13 @@ import sys
 import record_link
 from safe_json import digits, too_deep
 
-from nos.app import SETTINGS, Table
+from nos.app import Table
+from nos.contract import KIND_SET
 from nos.errors import BadRecord
-from nos.hand import Options
+from nos.house_rules import Options
 from nos.position import Position
 from nos.record import session_record
+from nos.settings import SETTINGS
 
 _table = None  # the game in progress
 # URL parameters that start a game, and those that only set the page up (delay: the pause
@@ -266,7 +268,7 @@ def _attempted(move):
 
     try:
         tile = Tile.parse(str(move["tile"]))
-        if move.get("kind") == "set":
+        if move.get("kind") == KIND_SET:
             return str(Set(tile))
         arm, out = move["arm"], move.get("out", tile.high)
         if not (type(arm) is int and type(out) is int and 0 <= arm < 8 and 0 <= out <= 6):

@@ -1,5 +1,5 @@
 # PyScript named worker `engine` (the page's worker script): Pyodide holds the game and the
-# bots; it never touches the DOM. Its functions are in engine_api (web/engine_api.py), which
+# bots; it never touches the DOM. Its functions are in engine_api (web/worker/engine_api.py), which
 # arrives with the engine as bytecode in web/worker.zip, unpacked into the working directory
 # by PyScript (pyscript.toml [files]): this script stays two statements, because PyScript
 # compiles it from source at every page load.
