@@ -27,6 +27,10 @@ SETTINGS: dict[str, Any] = {
     "paces": [["slow", 1000], ["normal", 550], ["fast", 150]],
     "pace": 550,
     "delay": [0, 5000],
+    # After the person's play or set, while it may be taken back, the next computer player
+    # waits this long (ms), at most 6 of its pauses (a fast pace keeps its pace), or until
+    # the person chooses to play on.
+    "undo_hold": 3000,
     "house_rules": ["H1", "H2"],
     # Pass-and-play: [least, most] people at one device for each number of players (a JSON
     # key is a string), at most the players.

@@ -265,6 +265,8 @@ SETTINGS = record({
     "paces": field(list_of(row(STR, INT)), "the named paces, ms"),
     "pace": field(INT, "the default pace, ms"),
     "delay": field(row(INT, INT), "the pause's range, ms"),
+    "undo_hold": field(INT, "how long the next computer player waits while the person's "
+                       "play may be taken back, ms (at most 6 of its pauses)"),
     "house_rules": field(list_of(STR), "the house rules", "H1, H2"),
     "people": field(map_of(row(INT, INT)), "[least, most] people at one device, by players"),
     "defaults": field(record({

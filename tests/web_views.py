@@ -452,20 +452,15 @@ def events() -> list[dict]:
 
 def zoomable_save(mode: str = "narrow", players: int = 4, start: int = 0) -> dict:
     """A saved game (Table.save()) at the person's turn to play a tile, in a hand whose
-    layout the `mode` design draws smaller than legible, so zoomable (layout_zoom.py), at
-    its full height and from the shortest (a 360 x 640 screen's) up every 10 units: long
-    double-cross and triangle hands, every seat playing rather than drawing (chooser)."""
+    layout `mode`'s felt shows with tiles well below 24 px (10 px a grid unit or less), so
+    zoomable (layout_zoom.py) in every language's felt: long double-cross and triangle
+    hands, every seat playing rather than drawing (chooser)."""
     import render_layout
     import render_table
 
     from nos.observation import Observation
 
-    # Heights the design is drawn at (a short phone's is less tall: dims), since a
-    # layout's fit is not monotonic in the area's height (layout_geometry.search).
-    designs = [render_table.dims(mode, players)]
-    if mode == "narrow":
-        designs += [render_table.dims(mode, players, h)
-                    for h in range(render_table.SHORTEST, designs[0]["h"], 10)]
+    felt = FELT[mode]
     for seed in range(start, start + 400):
         for announce in ("3", "16"):
             rng = random.Random(seed)
@@ -477,17 +472,17 @@ def zoomable_save(mode: str = "narrow", players: int = 4, start: int = 0) -> dic
                 if view["waiting_for"] == "human":
                     hand = view["hand"]
                     plays = [r for r in hand["legal"] if r["kind"] == "play"]
-                    if hand["phase"] == "play" and plays and hand.get("layout") and all(
-                            render_layout.layout_place(hand, d)[0].get("zoom")
-                            for d in designs):
-                        return table.save()
+                    if hand["phase"] == "play" and plays and hand.get("layout"):
+                        ui = {"felt": felt, "plan": felt}
+                        s = render_layout.layout_place(hand, (0, 0) + felt, felt)[1]
+                        if s <= 10 and render_table.zoom_of(view, ui) is not None:
+                            return table.save()
                     view = table.act(str(player(Observation(table.hand, table.human))))
                 elif view["waiting_for"] == "bot":
                     view = table.bot_act()
                 else:
                     break
     raise LookupError("no zoomable layout found")
-
 
 
 def first_play(view: dict) -> str:

@@ -130,6 +130,8 @@ def controls_html(view, ui, w):
         phase = hand.get("phase")
         key = "prompt.bot_set" if phase == contract.PHASE_SET else "prompt.bot_step" if phase in (
             contract.PHASE_DECLARE, contract.PHASE_OUT_OF_TURN) else "prompt.bot_play"
+        if view.get("undo"):  # (the next player waits while the person may take it back)
+            key = "prompt.undo_hold"
         return prompt(w.word(key, {"seat": seat}), "bot") + undo_html(view, w)
     if waiting != contract.WAITING_HUMAN:
         return prompt(w.word("prompt.no_hand")) + '<div class="buttons">' + button(
@@ -244,9 +246,13 @@ def undo_button(undo, w):
 
 
 def undo_html(view, w):
-    """The undo button in a row of its own while the next player's action is not shown."""
+    """The undo button in a row of its own while the next player's action is not shown,
+    and "Play on", which lets the next player go at once."""
     undo = view.get("undo")
-    return '<div class="buttons">' + undo_button(undo, w) + "</div>" if undo else ""
+    if not undo:
+        return ""
+    return ('<div class="buttons">' + undo_button(undo, w) +
+            button(w.word("btn.play_on"), ' data-cmd="play-on"') + "</div>")
 
 
 # ---------------------------------------------------------------- end of hand

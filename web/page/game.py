@@ -132,6 +132,9 @@ def on_command(page, cmd, node):
         spawn(page, start_game(page, offer) if cmd == "offer-yes" else restore_saved(page))
     elif not page.link.synced:
         return  # the saved game is drawn, but the engine does not hold it yet
+    elif cmd == "play-on":  # (Undo declined: the next computer player goes now)
+        if page.link.play_on is not None:
+            page.link.play_on.set()
     elif cmd == "undo":
         take_back(page, attr(node, "data-send"))
     elif cmd == "announce-open":

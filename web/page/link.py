@@ -110,8 +110,16 @@ def start_bots(page):
         asyncio.create_task(bot_loop(page, link.gen))
 
 
+def undo_hold(page):
+    """How long (ms) the next computer player waits while the person's play may be taken
+    back: the engine's `undo_hold`, at most 6 of the pace's pauses (none at pace 0)."""
+    pace = page.shown.pace or 0
+    return min(page.settings().get("undo_hold") or 0, 6 * pace)
+
+
 async def bot_loop(page, gen):
-    """The computer players, one action at a time with a pause a person can follow."""
+    """The computer players, one action at a time with a pause a person can follow; the
+    first waits while the person's play may be taken back (Undo), unless they play on."""
     link = page.link
     try:
         while page.view is not None and page.view.get("waiting_for") == "bot":
@@ -120,14 +128,25 @@ async def bot_loop(page, gen):
             if gen != link.gen:
                 break
             start = window.performance.now()
+            held = bool(page.view.get("undo"))
             reply = await call(page, "bot_act")
             # A step that goes round every seat (R8, R9) is quick: the view says which,
             # and how long a step must last at least (a double out of turn weighed, R71).
             pause = max(page.shown.pace * (QUICK_STEP if page.hand().get("quick_step") else 1),
                         (page.view or {}).get("bot_least_ms") or 0)
+            if held:
+                pause = max(pause, undo_hold(page))
+                link.play_on = asyncio.Event()
             rest = pause - (window.performance.now() - start)
             if rest > 0:
-                await asyncio.sleep(rest / 1000)
+                if held:
+                    try:  # noqa: SIM105 (cut short when the person plays on)
+                        await asyncio.wait_for(link.play_on.wait(), rest / 1000)
+                    except asyncio.TimeoutError:  # noqa: UP041 - MicroPython's own class
+                        pass
+                else:
+                    await asyncio.sleep(rest / 1000)
+            link.play_on = None
             if not page.shown.playable:
                 link.paused += int(pause)
             if gen != link.gen:

@@ -31,6 +31,7 @@ class Link:
         self.elsewhere = False  # the saved game went on in another tab: this one stopped
         self.shown_raw = None  # the text of the reply drawn at boot from storage
         self.paused = 0  # ms the computer players paused before the game was playable
+        self.play_on = None  # an asyncio.Event while the next player waits on an Undo
 
 
 class Shown:
