@@ -17,14 +17,14 @@ from nos.actions import DECLINE, DRAW, Action, Play, Set, parse_action
 from nos.bots import get_bot
 from nos.contract import VERDICTS
 from nos.diagnose import refusal
-from nos.errors import BadRecord, IllegalAction
+from nos.errors import IllegalAction
 from nos.events import Event, action_event, hand_end_event, payment_event
 from nos.hand import Hand
 from nos.house_rules import Options
 from nos.observation import Observation
 from nos.payments import Payment
 from nos.phase import Phase
-from nos.record import left_out, replay, session_record
+from nos.record import left_out, replay_legal, session_record
 from nos.session import Session
 from nos.settings import BROWSER_BOT_PARAMS, DRAW_UNTIL, LEVELS, MAX_SEED, UNDO, coach_params
 from nos.table_view import table_view
@@ -59,6 +59,8 @@ class Table:
     """A session with the person at seat 0 and bots at the other seats; with ``people`` > 1,
     pass-and-play: people at seats 0 … people − 1 of one device, bots at the rest. ``human`` is
     the seat whose screen the view is: the person to act, else the one who acted last."""
+
+    kept: dict[str, Any] | None = None  # what restore() could not keep of a save (an event)
 
     def __init__(
         self,
@@ -320,23 +322,24 @@ class Table:
 
     @classmethod
     def restore(cls, data: Any) -> Table:
-        """Rebuild a table exactly from ``save()``; raises ``BadRecord`` (one sentence)."""
-        if not isinstance(data, dict) or not isinstance(data.get("app"), dict):
-            raise BadRecord("record: this is not a saved game of the app")
-        app = data["app"]
-        level = app.get("level", "club")
-        if level not in LEVELS:
-            raise BadRecord(f"record: unknown level {level!r}")
-        checked = replay(data)  # validates every action first
-        people = app.get("people", 1)
-        if type(people) is not int or not 1 <= people <= checked.players:
-            raise BadRecord(f"record: {str(people)[:20]!r} people cannot play at a table of "
-                            f"{checked.players}")
+        """Rebuild a table from ``save()`` as far as it is legal (``replay_legal``), with the
+        defaults for settings it cannot read (``kept`` says so); ``BadRecord`` only if not
+        even its first hand replays."""
+        checked, data, cut = replay_legal(data)
+        app = data.get("app") if isinstance(data.get("app"), dict) else {}
+        level, people = app.get("level", "club"), app.get("people", 1)
+        defaults = app == {} or not isinstance(level, str) or level not in LEVELS or \
+            type(people) is not int or not 1 <= people <= checked.players
+        if defaults:
+            level, people = "club", 1
         seed = app.get("seed")
         if type(seed) is not int or not 0 <= seed <= MAX_SEED:
             seed = None  # damaged (or none): the game goes on, its deals secret from now on
         table = cls(checked.players, seed=seed, level=level,
                     names=checked.names, options=checked.options, people=people)
+        table.kept = {"key": "notice.save_cut_defaults" if defaults else "notice.save_cut",
+                      "hand": cut[0] + 1} if cut else {"key": "notice.save_defaults"} \
+            if defaults else None
         if app.get("chosen") is False:  # (older saves: all from the number)
             table.chosen = False
             table.deal_rng = random.Random(_secret())

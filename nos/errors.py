@@ -71,4 +71,14 @@ class IllegalSet(IllegalAction):
 
 
 class BadRecord(ValueError):
-    """A game record that cannot be read or replayed."""
+    """A game record that cannot be read or replayed. ``at`` is where its replay stopped:
+    ``(hand, actions)``, the hand's index and how many of its actions were legal (None if
+    the hand itself is refused: its deal, its setter, the hand before it), or None for the
+    record as a whole; ``rules`` whether the rules refused it (an action, a setter), not
+    its form."""
+
+    def __init__(self, reason: str, at: tuple[int, int | None] | None = None,
+                 rules: bool = False) -> None:
+        super().__init__(reason)
+        self.at = at
+        self.rules = rules

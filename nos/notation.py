@@ -41,7 +41,8 @@ SET_ARM = -1  # "the arm" of the set tile, in the previous turn's field (R14)
 ERRORS = ("empty", "bad_character", "space", "too_few_fields", "bad_chips", "bad_set",
           "bad_game", "bad_layout", "bad_turn", "bad_hand", "bad_boneyard", "bad_option",
           "bad_waits", "bad_last", "bad_passes", "bad_nos", "bad_number", "bad_rules",
-          "bad_first", "twice", "seat_count", "no_seat")
+          "bad_first", "twice", "seat_count", "no_seat", "form_chips", "form_set",
+          "form_hand", "form_boneyard", "form_option", "form_left_out", "form_order")
 
 
 class NotationError(ValueError):
@@ -264,7 +265,43 @@ def parse(text):
             raise NotationError("twice", {"text": field})
         seen.append(key)
         _option(pos, key, value, field, n)
+    _one_spelling(fields, format(pos).split("_"))
     return pos
+
+
+# The sentence for a field written otherwise than ``format`` writes it, by the field's
+# place (the game's own is checked with its rules: nos.position's "game_form").
+_FORM_KEYS = {0: "form_chips", 1: "form_set", 6: "form_boneyard"}
+_OPTIONS = "wtpnhrf"  # the optional fields in the order they are written
+
+
+def _one_spelling(given, written):
+    """A position has one text, the one ``format`` writes (as a FEN has): raises
+    NotationError naming the first field written otherwise, and how to write it. (Texts
+    ``str(position)`` made, as in every link the app wrote, are written so already.)"""
+    for i in range(7):
+        if given[i] == written[i] or i == 2:
+            continue
+        if i == 5:
+            have, want = given[5].split("."), written[5].split(".")  # (as many: checked)
+            for k in range(len(have)):
+                if have[k] != want[k]:
+                    raise NotationError("form_hand", {"text": have[k], "form": want[k]})
+        raise NotationError(_FORM_KEYS.get(i, "form_option"),
+                            {"text": given[i], "form": written[i]})
+    options = given[7:]
+    wanted = written[7:]
+    if options == wanted:
+        return
+    for field in options:
+        same = [w for w in wanted if w[:1] == field[:1]]
+        if not same:
+            raise NotationError("form_left_out", {"text": field})
+        if same[0] != field:
+            raise NotationError("form_option", {"text": field, "form": same[0]})
+    for k in range(len(options) - 1):
+        if _OPTIONS.find(options[k][:1]) > _OPTIONS.find(options[k + 1][:1]):
+            raise NotationError("form_order", {"text": options[k + 1], "form": options[k]})
 
 
 def _bad_character(text):

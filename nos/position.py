@@ -37,8 +37,8 @@ ERRORS = ("tile_twice", "tile_total", "boneyard_shown", "last_two", "chips_total
           "drawn_double", "drawn_hidden", "over_how", "game_not_legal", "game_parameters",
           "arm_count", "layout", "out_of_turn", "out_phase", "declared", "declared_early",
           "empty_hand", "turn_out", "turn_setter", "wait_arm", "last_arm", "last_phase",
-          "nos_in", "nos_missing", "passes", "wait_double", "last_after_pass", "last_set",
-          "last_tile", "last_seat", "boneyard_size", "game_form")
+          "nos_in", "nos_missing", "nos_unnamed", "passes", "wait_double", "last_after_pass",
+          "last_set", "last_tile", "last_seat", "boneyard_size", "game_form")
 
 
 class BadPosition(NotationError):
@@ -404,10 +404,9 @@ def _check_seats(f: dict[str, Any], n: int, plan: Plan) -> None:
     nos = f["nos"]
     if nos is not None and nos not in empty:
         raise BadPosition("nos_in", {"seat": nos})
-    if nos is None and empty:
-        if len(empty) > 1:
-            raise BadPosition("nos_missing")
-        f["nos"] = empty[0]  # the only seat out went nos (R15)
+    if nos is None and empty:  # (the only seat out went nos, R15: named all the same)
+        raise BadPosition("nos_missing" if len(empty) > 1 else "nos_unnamed",
+                          {"seat": empty[0], "text": "n" + notation.seat_letter(empty[0])})
 
 
 def _check_last(f: dict[str, Any], n: int, empty: list[int]) -> None:

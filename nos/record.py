@@ -70,8 +70,10 @@ def session_record(session: Session) -> dict[str, Any]:
 
 
 def play_session(players: int, seed: int, hands: int, player: Player,
-                 options: Options | None = None) -> Session:
-    """A session of ``hands`` hands where every seat is played by ``player``."""
+                 options: Options | None = None,
+                 played: Callable[[Session], None] | None = None) -> Session:
+    """A session of ``hands`` hands where every seat is played by ``player``; ``played`` is
+    called with the session after each hand (the command line's progress)."""
     session = Session(players, seed=seed, options=options)
     rng = random.Random(f"players-{seed}")
     for _ in range(hands):
@@ -80,12 +82,15 @@ def play_session(players: int, seed: int, hands: int, player: Player,
             seat = hand.current
             hand.apply(player(Observation(hand, seat), rng))
         session.finish_hand()
+        if played is not None:
+            played(session)
     session.settle()
     return session
 
 
-def _fail(where: str, reason: str) -> BadRecord:
-    return BadRecord(f"{where}: {reason}")
+def _fail(where: str, reason: str, at: tuple[int, int | None] | None = None,
+          rules: bool = False) -> BadRecord:
+    return BadRecord(f"{where}: {reason}", at, rules)
 
 
 def _show(value: Any) -> str:
@@ -232,54 +237,87 @@ def _tiebreak(value: Any) -> Tiebreak:
 def _replay_hand(session: Session, h: int, entry: Any, version: int) -> None:
     where = f"hand {h + 1}"  # (counted from 1, as in the app and the command line)
     if not isinstance(entry, dict):
-        raise _fail(where, "a hand must be a JSON object")
+        raise _fail(where, "a hand must be a JSON object", (h, None))
     if "deal" not in entry:
-        raise _fail(where, "the hand has no 'deal'")
+        raise _fail(where, "the hand has no 'deal'", (h, None))
     try:
         deal = _deal(entry["deal"], session.players)
     except ValueError as exc:
-        raise _fail(where, f"bad deal: {exc}") from None
+        raise _fail(where, f"bad deal: {exc}", (h, None)) from None
     if session.hand is not None and not session.hand.over:
-        raise _fail(where, "the previous hand did not end")
+        raise _fail(where, "the previous hand did not end", (h, None), True)
     try:
         hand = session.start_hand(deal)
     except ValueError as exc:
-        raise _fail(where, str(exc)) from None
+        raise _fail(where, str(exc), (h, None), True) from None
     if "setter" in entry and not (_is_int(entry["setter"]) and entry["setter"] == hand.setter):
         raise _fail(where, f"the record says seat {_show(entry['setter'])} is on set, but the "
-                           f"rules put seat {hand.setter} on set (R4, R5, R22)")
+                           f"rules put seat {hand.setter} on set (R4, R5, R22)", (h, None), True)
     actions = entry.get("actions")
     if not isinstance(actions, list):
-        raise _fail(where, "'actions' must be a list")
+        raise _fail(where, "'actions' must be a list", (h, None))
     for i, text in enumerate(actions):
         if not isinstance(text, str):
             raise _fail(f"{where}, action {i + 1}", f"an action is text like 'draw' or '5-3@1>3', "
-                                                f"not {_show(text)}")
+                                                f"not {_show(text)}", (h, i))
         try:
             while left_out(hand, version):
                 hand.apply(DECLINE)
             hand.apply(parse_action(text))
         except IllegalAction as exc:
-            raise _fail(f"{where}, action {i + 1}", f"{text!r} is illegal: {exc.reason}") \
-                from None
+            raise _fail(f"{where}, action {i + 1}", f"{text!r} is illegal: {exc.reason}",
+                        (h, i), True) from None
         except ValueError as exc:
-            raise _fail(f"{where}, action {i + 1}", str(exc)) from None
+            raise _fail(f"{where}, action {i + 1}", str(exc), (h, i)) from None
     while left_out(hand, version):
         hand.apply(DECLINE)
     if hand.over:
         tiebreak = entry.get("tiebreak")
         try:
             rounds = None if tiebreak is None else _tiebreak(tiebreak)
-        except ValueError as exc:
-            raise _fail(where, f"bad tiebreak: {exc}") from None
+        except ValueError as exc:  # (kept, the hand stops before its last action)
+            raise _fail(where, f"bad tiebreak: {exc}", (h, len(actions) - 1)) from None
         # Drawing without a seed would give another setter on every replay (R22).
         if rounds is None and session.seed is None and len(hand.losers()) > 1:
             raise _fail(where, "the hand ended in a tie for the highest count (R22) but the "
-                               "record has no tiebreak and no seed to draw it from")
+                               "record has no tiebreak and no seed to draw it from",
+                        (h, len(actions) - 1))
         try:
             session.finish_hand(rounds)
         except ValueError as exc:
-            raise _fail(where, f"bad tiebreak: {exc}") from None
+            raise _fail(where, f"bad tiebreak: {exc}", (h, len(actions) - 1), True) from None
+
+
+def replay_legal(data: Any) -> tuple[Session, Any, tuple[int, int] | None]:
+    """Replay a record as far as it is legal: ``(session, the record replayed, cut)``, where
+    ``cut`` is ``(hand, actions kept)`` if the record was cut before the first action, hand
+    or tiebreak refused (whatever follows it, and the settlement, left out), else None; a
+    refused settlement alone is left out. ``BadRecord`` only if not even the first hand
+    can be replayed (its ``rules`` says why)."""
+    cut = None
+    while True:
+        try:
+            return replay(data), data, cut
+        except BadRecord as exc:
+            if exc.at is None:
+                if isinstance(data, dict) and data.get("settlement") is not None and \
+                        str(exc).startswith("settlement"):
+                    data = dict(data, settlement=None)
+                    continue
+                raise
+            h, kept = exc.at
+            hands = data["hands"]
+            if kept is None:  # the hand itself: kept are the hands before it, if any
+                if h == 0:
+                    raise
+                h -= 1
+                kept = len(hands[h]["actions"])
+                entry = hands[h]
+            else:
+                entry = {k: v for k, v in hands[h].items() if k != "tiebreak"}
+                entry["actions"] = list(hands[h]["actions"][:kept])
+            data = dict(data, hands=list(hands[:h]) + [entry], settlement=None)
+            cut = (h, kept)
 
 
 def replay_to(data: Any, hand: int | None = None, after: int | None = None,

@@ -156,6 +156,9 @@ class Session:
         hand = self.hand
         if hand is not None and not hand.over:
             raise ValueError("Finish the hand in progress before settling.")
+        if len(self.tiebreaks) < len(self.hands):  # (its payments are not in the chips yet)
+            raise ValueError("The hand that ended is not finished: call finish_hand() "
+                             "before settle() (R22, R24).")
         if self.settlement is not None:
             raise ValueError("The session is settled already (R24).")
         chips = tuple(self._chips)

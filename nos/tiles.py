@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 _TILE_TEXT = re.compile(r"^\s*\[?\s*([0-6])\s*[-|:/ ]\s*([0-6])\s*\]?\s*$")
+_SEPARATORS = re.compile(r"[\s,]+")  # (MicroPython's re has no module-level split)
 
 
 class Tile:
@@ -108,7 +109,7 @@ def hand_count(tiles: list[Tile] | tuple[Tile, ...]) -> int:
 
 def parse_tiles(text: str) -> list[Tile]:
     """Read tiles separated by spaces or commas: ``"6-6 5-3, 2-0"``."""
-    return [Tile.parse(part) for part in re.split(r"[\s,]+", text.strip()) if part]
+    return [Tile.parse(part) for part in _SEPARATORS.split(text.strip()) if part]
 
 
 def format_tiles(tiles: list[Tile] | tuple[Tile, ...]) -> str:

@@ -109,7 +109,7 @@ SITE_ENTRY = "web/site/start.py"
 SITE_ENGINE = ["__init__", "contract", "english", "value", "tiles", "matching", "actions",
                "errors", "games", "layout", "payments", "deal", "phase", "house_rules", "events",
                "diagnose", "hand", "observation", "session", "record", "notation", "position",
-               "view"]
+               "force", "view"]
 SITE_DIRS = ["web/compat", "web/draw", "web/shared", "web/site"]
 SITE_BUILD_ONLY = ["web/site/markup.py"]  # (the rules text's HTML is written at build time)
 # (the drawing imports the engine's contract by its name alone, as on the app's page)

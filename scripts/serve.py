@@ -127,7 +127,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return ctype
 
     def _url_path(self) -> str:
-        return self.path.split("?", 1)[0].split("#", 1)[0]
+        # (A request line over 64 kB is answered 414 before it is read: no path is set.)
+        return getattr(self, "path", "/").split("?", 1)[0].split("#", 1)[0]
 
     def send_head(self):
         url_path = self._url_path()

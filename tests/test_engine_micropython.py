@@ -46,10 +46,19 @@ FIRST_HANDS = ["500.500.500.500_a_-_-_set-a_n4.n4.n4.n4_b12_f",
                "500.500.500_a_-_-_set-a_65432110n1.n5.n5_b13_f"]
 
 
+def declaring(obs, rng):
+    """A random player that declares doubles whenever it may (R8): "declare 5-5 4-4 1-1"
+    is read by `parse_tiles`, which MicroPython could not (its `re` has no split())."""
+    declare = [a for a in obs.legal if str(a).startswith("declare ")]
+    return declare[0] if declare else random_action(obs, rng)
+
+
 def inputs() -> dict:
     records = [session_record(play_session(n, seed, 2, random_action, Options(h1, h2)))
                for n, seed, h1, h2 in ((3, 1, False, False), (4, 2, True, False),
                                        (5, 3, False, True), (4, 4, True, True))]
+    records.append(session_record(play_session(4, 17, 2, declaring, Options())))
+    assert any(a.startswith("declare ") for h in records[-1]["hands"] for a in h["actions"])
     damaged = json.loads(json.dumps(records[0]))
     damaged["hands"][0]["actions"][3] = "6-6@9>1"
     records.append(damaged)

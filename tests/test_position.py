@@ -131,9 +131,12 @@ def test_r14_the_previous_turn_decides_who_pays_for_a_double() -> None:
 
 
 def test_r15_the_only_seat_out_went_nos() -> None:
-    position = Position.parse("500.500.500.500_a66_1_65b54c.-_play-d_433211.-.5210n2."
-                              "616044302220_b12_tc0")
-    assert str(position).endswith("_tc0_nb")  # written out: the first seat to go out
+    text = "500.500.500.500_a66_1_65b54c.-_play-d_433211.-.5210n2.616044302220_b12_tc0_nb"
+    position = Position.parse(text)
+    assert str(position) == text  # written out: the first seat to go out
+    with pytest.raises(BadPosition) as refused:  # (one text: the field is not left out)
+        Position.parse(text[:-3])
+    assert refused.value.key == "nos_unnamed" and "nb" in str(refused.value)
     hand = position.hand()
     assert hand.nos == 1 and hand.out == [False, True, False, False] and hand.remaining == 3
 
@@ -181,6 +184,18 @@ BAD_SYNTAX = {
     "500.500.500.500_a66_2_-.-.-.-_play-b_n4.n4.n4_b11": "seat_count",
     "500.500.500_a66_2_-.-.-.-_play-e_n4.n4.n4_b11": "no_seat",
     "500.500.500.500_a66_2_-.-.-.-_play-b_n4.n4.n4.n4_b11#": "bad_character",
+    # One text a position (as a FEN): another spelling is refused, naming the field.
+    "0500.500.500.500_a66_2_-.-.-.-_play-b_n4.n4.n4.n4_b11": "form_chips",
+    "-0.500.500.1000_a66_2_-.-.-.-_play-b_n4.n4.n4.n4_b11": "form_chips",
+    "500.500.500.500_a56_-_-_announce-a_n4.n4.n4.n4_b12": "form_set",
+    "500.500.500.500_a_-_-_set-a_55214310.n4.n4.n4_b12_f": "form_hand",
+    "500.500.500.500_a_-_-_set-a_n04.n4.n4.n4_b12_f": "form_hand",
+    "500.500.500.500_a66_2_-.-.-.-_play-b_n4.n4.n4.n4_b09": "form_boneyard",
+    "500.500.500.500_a66_2_-.-.-.-_play-b_n4.n4.n4.n4_b11.": "form_boneyard",
+    "500.500.500.500_a66_2_-.-.-.-_play-b_n4.n4.n4.n4_b11_h02": "form_option",
+    "500.500.500.500_a66_2_-.-.-.-_play-b_n4.n4.n4.n4_b11_h1": "form_left_out",
+    "500.500.500.500_a66_2_-.-.-.-_play-b_n4.n4.n4.n4_b11_p0": "form_left_out",
+    "500.500.500.500_a66_2_-.-.-.-_play-b_n4.n4.n4.n4_b11_h2_p1": "form_order",
     "500.500.500.500_a66_2_-.-.-.-_play-b_n4.n4.n4.n4 _b11": "space",
     "500.500.500.500_a66_2_-.-.-.-\n_play-b_n4.n4.n4.n4_b11": "space",
     "500.500.500.500_a66_2_-.-.-.-_play-b_n4.n4.\tn4.n4_b11": "space",
@@ -199,7 +214,7 @@ BAD_RULES = {
     "500.500.500.500_a66_-_-_play-b_n4.n4.n4.n4_b11": "set_phase_laid",
     "500.500.500.500_a66_-_-_announce-b_n3.n4.n4.n4_b12": "not_setter",
     "500.500.500.500_a_-_-_set-a_n5.n3.n4.n4_b12": "deal_size",
-    "500.500.500.500_a_-_-_set-a_54323110.66414030.43215250.55206061_b12_f": "first_setter",
+    "500.500.500.500_a_-_-_set-a_54323110.66414030.52504321.61605520_b12_f": "first_setter",
     "500.500.500.500_a53d_2_-.-.-.-_play-b_n4.n4.n4.n4_b11": "game_not_legal",
     "500.500.500.500_a66_1_-.-.-.-_play-b_n4.n4.n4.n4_b11": "arm_count",
     "500.500.500.500_a66_2_54b.-.-.-_play-c_n4.n3.n4.n4_b11": "layout",
@@ -215,6 +230,7 @@ BAD_RULES = {
     "500.500.500.500_a66_1_-.-_declare-b_n3.n4.n4.n4_b12_p1": "last_phase",
     "500.500.500.500_a66_1_65b.-_play-c_n3.n3.n4.n4_b12_nb": "nos_in",
     "500.500.500.500_a66_1_65b54c.-_play-d_n3.-.-.n10_b12": "nos_missing",
+    "500.500.500.500_a66_1_65b54c.-_play-d_433211.-.5210n2.616044302220_b12_tc0": "nos_unnamed",
     "500.500.500.500_a66_1_-.-_play-b_n3.n4.n4.n4_b12_p4": "passes",
     # R10: a wait is owed for a double the seat played out of turn, lying there.
     "500.500.500.500_a66_1_-.-_play-b_n3.n4.n4.n4_b12_wb1": "wait_double",
@@ -229,15 +245,15 @@ BAD_RULES = {
     PLAYED.replace("_1_", "_11.ordinary.here00_"): "game_form",
     PLAYED.replace("_1_", "_11.ordinary.ordinary.here0_"): "game_form",
     PLAYED.replace("_1_", "_1.ordinary_"): "game_parameters",
-    "500.500.500.500_b_-_-_set-b_n4.54436510.n4.n4_b12_f": "first_no_double",
-    "500.500.500.500_b_-_-_set-b_n4.n4.66436510.n4_b12_f": "first_setter",
+    "500.500.500.500_b_-_-_set-b_n4.65544310.n4.n4_b12_f": "first_no_double",
+    "500.500.500.500_b_-_-_set-b_n4.n4.66654310.n4_b12_f": "first_setter",
     # R4 before play: the set tile is the highest double, and the hidden tiles leave it so.
-    "510.495.495_a55_-_-_announce-a_43211032.6664626160.5453525150_b13_f": "first_setter",
+    "510.495.495_a55_-_-_announce-a_43322110.6664626160.5453525150_b13_f": "first_setter",
     "500.500.500_a_-_-_set-a_5141312111.n5.n5_b13.10203032404243505253546061_f":
         "first_hidden",
     # R5: a later hand's setter who drew the set tile holds no double before play.
     "485.505.505.505_a50d_-_-_announce-a_66656463.n4.n4.n4_b11_h2": "drawn_double",
-    "485.505.505.505_a32d_-_-_announce-a_n4.223031n1.33404142.43445051_b11."
+    "485.505.505.505_a32d_-_-_announce-a_n4.313022n1.42414033.51504443_b11."
     "5253545560616263646566_h2": "drawn_hidden",
     # R20: a hand ends with one player holding tiles, or the boneyard at its last two.
     "518.494.494.494_a66_1_65b.-_over_433220.544441.55514030.64635300_b12": "over_how",
@@ -393,8 +409,8 @@ def test_bad_text_is_refused_at_once_and_quoted_short() -> None:
     "500.500.500.500_a_-_-_set-a_n4.n4.n4.n4_b12_f",
     "500.500.500_b_-_-_set-b_n5.n5.n5_b13_f",
     "500.500.500.500.500_c_-_-_set-c_n3.n3.n3.n3.n3_b13_f",
-    "500.500.500.500_a_-_-_set-a_55214310.n4.n4.n4_b12_f",
-    "500.500.500.500_b_-_-_set-b_n4.55436510.n4.n4_b12_f",
+    "500.500.500.500_a_-_-_set-a_55432110.n4.n4.n4_b12_f",
+    "500.500.500.500_b_-_-_set-b_n4.65554310.n4.n4_b12_f",
     "500.500.500_a_-_-_set-a_65432110n1.n5.n5_b13_f",  # (its one hidden place: its best)
     "510.495.495_a55_-_-_announce-a_n4.n5.n5_b13_f",  # (set: no hand holds a higher one)
 ])

@@ -517,3 +517,24 @@ def test_r9_r71_a_version_2_record_is_read_without_the_step_kept_after_a_double(
     assert replay_record(old).chips == replay_record(new).chips
     with pytest.raises(BadRecord):  # (version 3 writes the step: leaving it out is wrong)
         replay_record(edit(old, lambda d: d.update(version=3)))
+
+
+def test_r22_r24_no_settlement_before_the_hand_that_ended_is_finished() -> None:
+    """A hand over but not yet finished (R22: its books closed, the next setter chosen):
+    settling then would leave out its payments. Refused, naming the step; nothing changes,
+    and after finish_hand() the settlement counts the hand."""
+    from nos.observation import Observation
+    from nos.players import random_action
+    from nos.session import Session
+
+    session = Session(3, seed=1)
+    hand = session.start_hand()
+    rng = random.Random(1)
+    while not hand.over:
+        hand.apply(random_action(Observation(hand, hand.current), rng))
+    with pytest.raises(ValueError, match=r"finish_hand\(\)"):
+        session.settle()
+    assert session.settlement is None
+    session.finish_hand()
+    settled = session.settle()
+    assert settled.chips == tuple(hand.chips) != (500, 500, 500)

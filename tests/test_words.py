@@ -38,7 +38,8 @@ NOT_WORDS = {"out of turn",  # the engine's name of a phase
              "Escape", "Enter", "Home", "End",  # key names
              "English", "Nederlands", "Polski",  # each language named in itself
              # Reasons for developers, never shown: a record link's, the rules text's.
-             "empty or too long", "nested too deep", "not a record: ", "no compressobj",
+             "too long", "inflates too far", "nested too deep", "not a record: ",
+             "no compressobj",
              "bad ledger entry: ",
              ".example-steps li"}  # a CSS selector
 PLACEHOLDER = re.compile(r"\{([^}]*)\}")

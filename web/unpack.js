@@ -23,6 +23,16 @@ function unpack(FS, packName) {
   }
 }
 
+// No 'unsafe-eval' in the site's CSP (netlify.toml): PyScript 0.7.31 joins a worker's JS
+// hooks into one function made from their text (the Function constructor) on the page as
+// each script starts, and the worker makes them from that text again. Its only hook of its
+// own registers
+// `_pyscript` in a worker, for `pyscript.fs`, which the engine's worker never imports; no
+// page adds one. With none, nothing is evaluated from text (tests/e2e/test_boot.py).
+for (const name of ["onReady", "onBeforeRun", "onBeforeRunAsync", "onAfterRun", "onAfterRunAsync"]) {
+  hooks.worker[name].clear();
+}
+
 hooks.main.onReady.add(({ interpreter }) => {
   const FS = interpreter?.FS;
   if (!FS) return;

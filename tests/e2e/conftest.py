@@ -13,12 +13,36 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from e2e_harness import ROOT, TIMINGS, Guard, Server, build_web
+from playwright.sync_api import Frame, Page
 
 from scripts.browser_env import launch_args
+
+# A function's text, as Playwright tells it from an expression's: "() =>", "(a, b) =>",
+# "a =>", "function", each perhaps "async" (an expression may start with "(" too).
+_FUNCTION = re.compile(r"\s*(async\s+)?(function\b|\([^()]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)")
+
+
+def _waits_with_a_function(cls) -> None:
+    """`wait_for_function` given an expression ("scrollY > 0") as a function of it. The
+    site's CSP has no 'unsafe-eval', and Playwright polls an expression with eval() in the
+    page, which the CSP refuses; a function it calls through the devtools protocol."""
+    waits = cls.wait_for_function
+
+    def wait_for_function(self, expression, *args, **kwargs):
+        if isinstance(expression, str) and not _FUNCTION.match(expression):
+            expression = "() => (" + expression + ")"
+        return waits(self, expression, *args, **kwargs)
+
+    cls.wait_for_function = wait_for_function
+
+
+for _cls in (Page, Frame):
+    _waits_with_a_function(_cls)
 
 
 def _require_build() -> None:

@@ -74,8 +74,8 @@ def test_a_second_origin_embeds_a_position_a_replay_and_a_playable_table(
     replay.locator("#embed-note", has_text="zapis gry w linku jest uszkodzony").wait_for(
         timeout=5_000)
     assert replay.locator("#board svg").count() == 0
-    assert [t for t in warned if "was not understood" in t] == [
-        "Nos: A message from the page around this one was not understood and was ignored."] * 2
+    assert [t for t in warned if "was not understood" in t] == [  # (once: then no more)
+        "Nos: A message from the page around this one was not understood and was ignored."]
     page.evaluate("tell('replay', {type: 'nos:lang', lang: 'en'})")
     replay.locator("#embed-note", has_text="the game record in the link is damaged").wait_for()
     # A message that is not JSON (a cycle) is left alone, and thrown nowhere.
@@ -144,6 +144,99 @@ def test_a_second_origin_embeds_a_position_a_replay_and_a_playable_table(
     frame.click("#share-position + [data-cmd=share-copy]")
     frame.locator(".share-note", has_text="Copying is not allowed here").wait_for()
     assert frame.evaluate("document.activeElement.id") == "share-position"
+
+
+OTHER = "500.500.500.500_a_-_-_set-a_n4.n4.n4.n4_b12_f"  # (another position: no layout)
+
+
+def test_an_embed_takes_commands_only_from_the_page_around_it(page, guard, base_url,
+                                                               make_server) -> None:
+    """A third party's frame on the host page (an ad) cannot replace the position: only
+    window.parent is obeyed, and only the origin ?host= names if it names one. Ignored
+    messages are warned about once, however many come (a flood of 10,001)."""
+    host = make_server(HOST)
+    warned = []
+    page.on("console", lambda m: warned.append(m.text) if m.type == "warning" else None)
+    page.goto(host.url + "host.html")
+    origin = host.url.rstrip("/")
+    page.evaluate(f"embed('pos', '{base_url}embed.html?pos={POSITION}')")
+    page.evaluate(f"embed('named', '{base_url}embed.html?pos={POSITION}&host={origin}/')")
+    page.evaluate(f"embed('other', '{base_url}embed.html?pos={POSITION}"
+                  f"&host=https://elsewhere.example')")
+    for frame in ("pos", "named", "other"):
+        page.wait_for_function(f"() => nosMessages.some(m => m.frame === '{frame}' && "
+                               "m.type === 'nos:ready')", timeout=BOOT_TIMEOUT_MS)
+    pos = page.frame_locator("#pos")
+    drawn = pos.locator("#board").inner_html()
+    page.evaluate(f"ad('pos', {{type: 'nos:load', position: '{OTHER}'}})")
+    page.wait_for_function("() => document.querySelectorAll('iframe[title=ad]').length === 1")
+    for _ in range(100):
+        if warned:
+            break
+        page.wait_for_timeout(50)
+    assert warned == ["Nos: A message from the page around this one was not understood "
+                      "and was ignored."]
+    assert pos.locator("#board").inner_html() == drawn  # the ad's position is not shown
+    # A flood from the page around: still the one warning.
+    page.evaluate("for (let i = 0; i < 10001; i++) tell('pos', {type: 'nos:load', step: 'x'})")
+    page.evaluate(f"tell('pos', {{type: 'nos:load', position: '{OTHER}'}})")  # (in order)
+    assert redrawn(page, pos, drawn)  # the page around is obeyed
+    assert len(warned) == 1
+    # ?host= names the page's origin: it is obeyed; another origin: not.
+    named, other = page.frame_locator("#named"), page.frame_locator("#other")
+    before = other.locator("#board").inner_html()
+    page.evaluate(f"tell('named', {{type: 'nos:load', position: '{OTHER}'}});"
+                  f"tell('other', {{type: 'nos:load', position: '{OTHER}'}})")
+    assert redrawn(page, named, before)
+    for _ in range(40):
+        if len(warned) > 1:
+            break
+        page.wait_for_timeout(50)
+    assert other.locator("#board").inner_html() == before and len(warned) == 2
+
+
+def redrawn(page, frame, before: str) -> bool:
+    """Whether the frame's board is drawn otherwise than `before` within 5 s."""
+    for _ in range(100):
+        if frame.locator("#board").inner_html() != before:
+            return True
+        page.wait_for_timeout(50)
+    return False
+
+
+def test_a_replay_link_that_inflates_past_any_record_is_refused_at_once(page, guard,
+                                                                          base_url) -> None:
+    """16 MB of spaces in 20,748 characters: the embed took 52 s to read it. Now one
+    sentence, at once; and the same through nos:load."""
+    import base64
+    import zlib
+
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    bomb = base64.urlsafe_b64encode(packer.compress(b" " * 16_000_000 + b"{}") +
+                                    packer.flush()).decode().rstrip("=")
+    page.goto(f"{base_url}embed.html#r={bomb}")
+    wait_ready(page)
+    assert page.text_content("#embed-note") == (
+        "This replay cannot be shown: the game record in the link is longer than any game "
+        "needs.")
+    drawn = page.evaluate("performance.getEntriesByName('nos:embed-drawn')[0].startTime")
+    print(f"\nthe 16 MB inflation bomb refused, drawn at {drawn:.0f} ms")
+    assert drawn < 15_000
+    page.evaluate("link => { document.getElementById('embed-note').textContent = '';"
+                  " window.postMessage({type: 'nos:load', record: link}, '*'); }", bomb)
+    page.wait_for_function("() => document.getElementById('embed-note').textContent"
+                           ".includes('longer than any game needs')", timeout=5_000)
+
+
+def test_a_playable_embed_starts_none_of_what_a_position_loads(page, guard, base_url) -> None:
+    """embed.html?play=1 goes to the app at once: it asks for none of the files only a
+    position or a replay needs (its preloads were started, then aborted by the redirect)."""
+    asked = watch(page)
+    page.goto(f"{base_url}embed.html?play=1&players=3&delay=0")
+    page.wait_for_selector("body[data-state=playable], body[data-state=bot]",
+                           state="attached", timeout=BOOT_TIMEOUT_MS)
+    own = [u for u in asked if re.search(r"site\.pack|site\.toml|/web/site/", u)]
+    assert own == [] and any("index.html" in u for u in asked)
 
 
 def test_a_site_of_another_domain_embeds_a_position_and_a_table_with_storage_refused(

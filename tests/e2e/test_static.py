@@ -187,6 +187,30 @@ def test_serve_hides_dotfiles_and_listings(served, path):
     assert status == 404
 
 
+def test_the_site_evaluates_no_text_as_script():
+    """No 'unsafe-eval' in the CSP, and none of the site's own code needs it: no eval() or
+    Function() (embed_page.py used window.Function to read messages: web/embed.js does)."""
+    netlify = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))
+    policies = [rule["values"]["Content-Security-Policy"] for rule in netlify["headers"]
+                if "Content-Security-Policy" in rule["values"]]
+    assert policies and not any("'unsafe-eval'" in p for p in policies)
+    found = []
+    for path in sorted((ROOT / "web").rglob("*")):
+        if path.suffix in (".js", ".mjs", ".py"):
+            text = path.read_text(encoding="utf-8")
+            found += [f"{path.relative_to(ROOT)}: {m}" for m in
+                      re.findall(r"\b(?:eval|Function)\s*\(|setTimeout\(\s*[\"'`]", text)]
+    assert found == []
+
+
+def test_serve_answers_a_request_line_over_64_kb_with_414(served):
+    """http.server refuses a request line over 65,536 bytes before it reads a path: the
+    answer is a 414 with the site's headers, not a traceback and an empty response."""
+    status, headers, _ = fetch(served + "index.html?x=" + "a" * 70_000)
+    assert status == 414
+    assert "default-src 'self'" in headers["Content-Security-Policy"]
+
+
 def fetch_gzip(url: str, since: str | None = None):
     """(status, headers, body as sent) of a request that accepts gzip."""
     request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})

@@ -35,6 +35,35 @@ def test_a_save_nested_10000_deep_is_said_once_and_a_new_game_follows(app, guard
     guard.check()
 
 
+@pytest.mark.parametrize("damage", ["no app", "illegal last action"])
+def test_a_save_that_can_be_kept_is_kept_and_said_once(app, guard, base_url, damage):
+    """A save without its settings, or whose last action breaks the rules, was thrown away
+    whole ("does not replay by the rules"): the game is kept, with one sentence."""
+    open_game(app, base_url, FAST)
+    one_move(app)
+    settle(app)
+    save = json.loads(app.evaluate("localStorage.getItem('nos.game.v1')"))
+    actions = save["hands"][-1]["actions"]
+    if damage == "no app":
+        del save["app"]
+    else:
+        actions.append("6-6@9>1")
+    app.evaluate("t => { localStorage.setItem('nos.game.v1', t);"
+                 " localStorage.removeItem('nos.shown.v1'); }", json.dumps(save))
+    reload_playable(app)
+    said = app.text_content("#status")
+    assert said == ("The saved game’s settings could not be read, so it goes on with the "
+                    "usual ones." if damage == "no app" else
+                    "The saved game was kept up to its last legal move (hand 1): what came "
+                    "after it breaks the rules and was left out.")
+    kept = json.loads(app.evaluate("localStorage.getItem('nos.game.v1')"))
+    assert kept["hands"][-1]["actions"][:len(actions) - 1] == actions[:len(actions) - 1]
+    assert "app" in kept and "6-6@9>1" not in kept["hands"][-1]["actions"]
+    reload_playable(app)  # the save is whole again: nothing more to say
+    assert app.text_content("#status") != said
+    guard.check()
+
+
 @pytest.mark.parametrize("shown", [
     {"view": {"hand": 1}},
     {"view": {"hand": {"layout": 7, "tiles": "x", "log": 3}}},

@@ -91,6 +91,8 @@ def apply(page, reply):
     page.shown.error = reply.get("error")
     if view is not None and view.get("taken_back"):  # (an undo: what it took back, said)
         page.shown.notice = view["taken_back"]
+    if view is not None and view.get("kept"):  # (a save restored but in part: what it left)
+        page.shown.notice = view["kept"]
     render(page, table=not shown)
     maybe_open_announce(page)
     coaching.start(page)

@@ -10,25 +10,35 @@ MAX_DEPTH = 64
 
 
 def too_deep(text, limit=MAX_DEPTH):
-    """Whether JSON text nests lists/objects deeper than `limit`."""
+    """Whether JSON text (str, or its UTF-8 bytes) nests lists/objects deeper than `limit`.
+    Read as bytes: a loop over a str makes a new string of each letter, which MicroPython
+    looks up among every name it knows (docs/architecture.md); a byte is a small int."""
+    data = text
+    if not isinstance(text, (bytes, bytearray)):
+        try:
+            data = str(text).encode()
+        except UnicodeError:  # (CPython: a lone surrogate, which JSON text may hold)
+            data = str(text).encode("utf-8", "surrogatepass")
+    if data.count(b"[") + data.count(b"{") <= limit:
+        return False  # (too few to nest deeper, wherever they stand)
     depth = 0
     quoted = False
     escaped = False
-    for c in str(text):
+    for c in data:
         if quoted:
             if escaped:
                 escaped = False
-            elif c == "\\":
+            elif c == 92:  # backslash
                 escaped = True
-            elif c == '"':
+            elif c == 34:  # "
                 quoted = False
-        elif c == '"':
+        elif c == 34:
             quoted = True
-        elif c == "[" or c == "{":
+        elif c == 91 or c == 123:  # [ {
             depth += 1
             if depth > limit:
                 return True
-        elif c == "]" or c == "}":
+        elif c == 93 or c == 125:  # ] }
             depth -= 1
     return False
 

@@ -6,7 +6,8 @@ index.html in its embedded mode.)
 The page around it talks to it by postMessage (docs/embedding.md): it posts
 {type: "nos:ready"} once drawn and {type: "nos:resize", height} whenever its height changes;
 it takes {type: "nos:load", position} / {type: "nos:load", record, hand, step} /
-{type: "nos:load", step} and {type: "nos:lang", lang}. Anything else is ignored.
+{type: "nos:load", step} and {type: "nos:lang", lang}, from window.parent alone (and from
+the origin ?host= names, if given). Anything else is ignored.
 """
 
 import asyncio
@@ -43,6 +44,9 @@ class Embed:
         self.narrow = None  # drawn for a phone (render_diagram.NARROW_BELOW), or not
         self.height = Height(content=True)  # told to the page around (nos:resize)
         self.lang_asked = 0  # nos:lang messages so far: only the last one's words are shown
+        self.host = ""  # the origin of the page around, if it names one (?host=): only its
+        # messages are taken
+        self.warned = False  # whether a message was ignored with a warning (one, then none)
 
     def steps(self):
         return len(self.record["hands"][self.hand]["actions"])
@@ -56,6 +60,16 @@ def seat_of(value, players=5):
     if digits(v) and int(v) < players:
         return int(v)
     return None
+
+
+def host_of(value):
+    """The origin ?host= names ("https://site.example"), as browsers write origins: lower
+    case, no path; "" if none is given. A value that is no origin names one that no window
+    has: no message is then taken."""
+    v = str(value or "").strip().lower()
+    while v.endswith("/"):
+        v = v[:-1]
+    return v
 
 
 def number(value, default):
@@ -178,26 +192,31 @@ def on_resize(embed):
 
 # The largest message read: a record as a link's text (record_link.LIMIT) and its fields.
 MESSAGE_LIMIT = record_link.LIMIT + 1000
-# JSON of a message whose type starts with "nos:", or null (someone else's message, or none:
-# a cycle, a function), or "" if longer than MESSAGE_LIMIT: never thrown. Done by the browser
-# (in MicroPython a message of megabytes took seconds to read before it could be refused).
-_AS_JSON = window.Function("d", "limit", """
-    if (d === null || typeof d !== "object" || typeof d.type !== "string" ||
-        !d.type.startsWith("nos:")) return null;
-    try { const t = JSON.stringify(d); return t.length > limit ? "" : t; }
-    catch (e) { return null; }""")
+
+
+def warn_once(embed):
+    """One console warning for the first message ignored as malformed or as another window's
+    (a flood of 10,000 gets one), never thrown."""
+    if not embed.warned:
+        embed.warned = True
+        window.console.warn("Nos: " + embed.words.word("embed.bad_message"))
 
 
 async def on_message(embed, event):
-    """nos:load and nos:lang from the page around; anything malformed is ignored (and said
-    once on the console, never thrown)."""
-    text = _AS_JSON(event.data, MESSAGE_LIMIT)
-    if text == "" or (isinstance(text, str) and too_deep(text)):  # (too long to be one of
-        # ours; or nested so deep that its parse would exhaust the stack)
-        window.console.warn("Nos: " + embed.words.word("embed.bad_message"))
+    """nos:load and nos:lang from the page around (window.parent; from its origin alone if
+    ?host= names one); anything malformed, or sent by any other window, is ignored (with
+    one console warning, never thrown)."""
+    # (web/embed.js, in the browser: a message of megabytes took MicroPython seconds to read
+    # before it could be refused; and MicroPython cannot compare two windows.)
+    text = window.nosMessage(event, MESSAGE_LIMIT, embed.host)
+    if not isinstance(text, str):
+        return  # someone else's message (its type does not start with "nos:")
+    if text.startswith("!") or too_deep(text):  # (another window's; too long to be one
+        # of ours; or nested so deep that its parse would exhaust the stack)
+        warn_once(embed)
         return
     try:
-        data = json.loads(text) if isinstance(text, str) else None
+        data = json.loads(text)
     except ValueError:
         data = None
     if not isinstance(data, dict) or not str(data.get("type", "")).startswith("nos:"):
@@ -219,15 +238,15 @@ async def on_message(embed, event):
         embed.record = embed.session = embed.error = None
     elif kind == "nos:load" and any(data.get(k) is not None and whole(data.get(k)) is None
                                     for k in ("hand", "step")):
-        window.console.warn("Nos: " + embed.words.word("embed.bad_message"))  # ("1", -2)
+        warn_once(embed)  # ("1", -2)
         return
     elif kind == "nos:load" and isinstance(data.get("record"), (dict, str)):
         record = data["record"]
         if isinstance(record, str):
             try:
                 record = record_link.decode(record)
-            except ValueError:
-                embed.error = bad_record
+            except ValueError as exc:
+                embed.error = link_refusal(exc)
                 embed.record = embed.session = None  # (a step then has no replay to move)
                 draw(embed)
                 return
@@ -235,9 +254,18 @@ async def on_message(embed, event):
     elif kind == "nos:load" and embed.record is not None and whole(data.get("step")) is not None:
         embed.step = max(0, min(embed.steps(), whole(data.get("step"))))
     else:
-        window.console.warn("Nos: " + embed.words.word("embed.bad_message"))
+        warn_once(embed)
         return
     draw(embed)
+
+
+def link_refusal(exc):
+    """The sentence for a link's record that cannot be read: too long, or damaged."""
+    return too_long if isinstance(exc, record_link.TooLarge) else bad_record
+
+
+def too_long(words):
+    return words.word("embed.too_long")
 
 
 def whole(value):
@@ -255,14 +283,15 @@ def fragment_record():
 
 async def start(words, params):
     embed = Embed(words, seat_of(params.get("seat")))
+    embed.host = host_of(params.get("host"))
     if "pos" in params:
         embed.position = params["pos"][:LIMIT]
     else:
         try:
             record = fragment_record()
-        except ValueError:
+        except ValueError as exc:
             record = None
-            embed.error = bad_record
+            embed.error = link_refusal(exc)
         if record is not None:
             load_record(embed, record, number(params.get("hand"), None),
                         number(params.get("step"), None))

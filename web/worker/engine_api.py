@@ -118,11 +118,17 @@ def _guard(run):
         return _reply(_view(), {"key": "error.engine", "reason": reason})
 
 
-def _parse(text):
-    """JSON text that is not too deep, parsed; ValueError otherwise."""
+def _parse(text, big_int=False):
+    """JSON text that is not too deep, parsed; ValueError otherwise. `big_int`: a number
+    of more digits than Python converts (4,300) reads as None, not as a refusal of the
+    whole text (a save's damaged setting then loses no game)."""
     if not isinstance(text, str) or too_deep(text):
         raise ValueError("not a readable JSON text")
-    return json.loads(text)
+    return json.loads(text, parse_int=_int_or_none) if big_int else json.loads(text)
+
+
+def _int_or_none(digits_text):
+    return int(digits_text) if len(digits_text) <= 4300 else None
 
 
 def _load(request_json):
@@ -330,25 +336,32 @@ def view(_request_json=""):
 
 
 def restore(saved_json):
-    """Rebuild the game from a saved record (the `save` text of an earlier reply).
-    A damaged record is refused with one sentence and the game in progress is kept."""
+    """Rebuild the game from a saved record (the `save` text of an earlier reply), as far
+    as it replays by the rules, with the default settings where they cannot be read: the
+    view's `kept` then says what was not kept. A save none of whose hands can be replayed is
+    refused with one sentence that says why, and the game in progress is kept."""
 
     def run():
         global _table
         try:
-            record = _parse(saved_json)
+            record = _parse(saved_json, big_int=True)
         except (TypeError, ValueError, RecursionError):
             raise Refused("error.save_damaged") from None
         try:
             table = Table.restore(record)
         except (BadRecord, RecursionError) as exc:
             print("Nos: the saved game was not restored:", _reason(exc))
-            raise Refused("error.save_unrestorable") from None
+            raise Refused("error.save_unrestorable" if getattr(exc, "rules", False)
+                          else "error.save_unreadable") from None
         except Exception as exc:  # noqa: BLE001 - a damaged record may fail anywhere
             print("Nos: the saved game was not restored:", repr(exc))
-            raise Refused("error.save_unrestorable") from None
+            raise Refused("error.save_unreadable") from None
         _table = table
-        return table.view()
+        view = table.view()
+        if table.kept is not None:
+            print("Nos: the saved game was restored with changes:", table.kept)
+            view["kept"] = table.kept
+        return view
 
     return _guard(run)
 

@@ -23,3 +23,9 @@ window.embed = (id, src) => {
 window.tell = (id, message) => {
   document.getElementById(id).contentWindow.postMessage(message, "*");
 };
+window.ad = (id, message) => {
+  const f = document.createElement("iframe");
+  f.src = "./ad.html#" + encodeURIComponent(JSON.stringify([id, message]));
+  f.title = "ad";
+  document.body.append(f);
+};
