@@ -95,7 +95,7 @@ def test_page_boots_frame_first_then_worker(app, guard, record_boot):
     # Then a game is dealt and shown (the person or the computer players to act).
     app.wait_for_selector("body[data-state=playable], body[data-state=bot]", state="attached",
                           timeout=BOOT_TIMEOUT_MS)
-    assert app.locator("#table-svg .seat").count() >= 2
+    assert app.locator("#table .seat").count() >= 2
 
     engine = result["engine"]
     assert engine["implementation"] == "cpython"

@@ -2,18 +2,19 @@
 at phone and desktop sizes, all a turn needs (the layout, the hand, the prompt and its
 buttons; whose turn is on the table) lies inside the screen without scrolling, whenever the
 person is to act, and the table keeps its size from turn to turn; a larger screen draws
-larger tiles."""
+larger tiles for a long layout, and the legend of the table's marks is one tap away."""
 
 from __future__ import annotations
 
 import pytest
 from e2e_play import announce, one_move, open_game, settle
-from web_views import human_on_set, long_hand_seed
+from web_views import long_hand_seed
 
 SIZES = [(360, 640), (390, 844), (1280, 800), (1920, 1080)]
 GAMES = {"line": (1, False), "cross": (2, False), "triangle": (13, True)}
-SCALE = "document.querySelector('#table-svg').getScreenCTM().a"  # the table's drawn size
-TURN = ["#table-svg", "#hand-svg", "#controls .prompt", "#controls .buttons",
+FELT = """(() => { const r = document.querySelector('#felt').getBoundingClientRect();
+    return [r.width, r.height]; })()"""  # the layout's room
+TURN = ["#table .tbl", "#hand-svg", "#controls .prompt", "#controls .buttons",
         "#controls .chooser"]
 
 
@@ -36,15 +37,16 @@ def controls_grow(page) -> float:
         return c.getBoundingClientRect().height - parseFloat(getComputedStyle(c).minHeight); }""")
 
 
-def legend(page) -> tuple[str, float, bool]:
-    """The line under the table that says what the ends' colours mean: its words, its type
-    size in px and whether it lies wholly inside the screen."""
-    return tuple(page.evaluate("""() => {
-        const e = document.querySelector('#table-legend');
-        const r = e.getBoundingClientRect();
-        return [e.textContent, parseFloat(getComputedStyle(e).fontSize),
-                r.height > 0 && r.top >= 0 && r.bottom <= innerHeight + 1];
-    }"""))
+def legend(page) -> tuple[str, float]:
+    """The legend of the table's marks, opened from the bar's "?": its words and type size."""
+    page.click("#table .legend-button")
+    page.wait_for_selector("#table-legend:popover-open", state="attached")
+    said = page.text_content("#table-legend")
+    px = page.evaluate("parseFloat(getComputedStyle(document.querySelector("
+                       "'#table-legend li')).fontSize)")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#table-legend:not(:popover-open)", state="attached")
+    return said, px
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -60,33 +62,41 @@ def test_all_a_turn_needs_is_on_screen_through_a_whole_hand(app, guard, base_url
     app.click("#hand [data-tile='0-0']" if zero else "#hand .hand-tile.playable")
     announce(app, number)
     turns = 0
+    felts = []
     while settle(app) == "human":
         turns += 1
         assert turns < 80
         assert outside(app) == [], (game, size, turns)
         assert controls_grow(app) <= 1, (game, size, turns, app.text_content("#controls"))
-        in_play = app.evaluate(SCALE)
-        if size[0] < 700:  # a phone's table fills most of its width, a short one's too
-            assert in_play * 400 >= 0.78 * size[0], (game, size, in_play)
-        if size[0] >= 1000:  # a desktop: the ends' colours explained, at a readable size
-            said, px, shown = legend(app)
-            assert "matador" in said and px >= 12 and shown, (said, px, shown)
+        felts.append(tuple(app.evaluate(FELT)))
+        if turns == 1:  # the marks of the table explained one tap away, readably
+            said, px = legend(app)
+            assert "matador" in said and px >= 12, (said, px)
         one_move(app, number)
     assert app.get_attribute("body", "data-waiting-for") == "next_hand"
     assert turns >= 2
-    # The summary comes under the table, which keeps about its size in play.
-    assert app.evaluate(SCALE) >= 0.9 * in_play, (app.evaluate(SCALE), in_play)
+    # The layout's room kept its size from turn to turn (the hand's rows aside).
+    assert max(h for _, h in felts) - min(h for _, h in felts) <= 90, felts
+    assert min(w for w, _ in felts) >= 0.9 * size[0] or size[0] >= 1180, felts
     guard.check()
 
 
-def test_a_larger_screen_draws_larger_tiles(app, guard, base_url):
-    seed = human_on_set(3)
-    open_game(app, base_url, f"?seed={seed}&players=3&level=beginner&delay=0")
-    scale = {}
+def test_a_larger_screen_draws_a_long_layout_with_larger_tiles(app, guard, base_url):
+    import json
+
+    from web_views import zoomable_save
+
+    app.goto(base_url + "?delay=0")
+    settle(app, 60_000)
+    app.evaluate("""(save) => { localStorage.setItem('nos.game.v1', save);
+                               localStorage.removeItem('nos.shown.v1'); }""",
+                 json.dumps(zoomable_save("narrow", 4)))
+    unit = {}
     for width, height in [(1280, 800), (1920, 1080), (2560, 1440)]:
         app.set_viewport_size({"width": width, "height": height})
-        app.wait_for_function(f"innerWidth === {width}")
-        scale[width] = app.evaluate("document.querySelector('#table-svg').getScreenCTM().a")
-    assert scale[1280] < scale[1920] < scale[2560], scale
-    assert scale[2560] > 1.5 * scale[1280], scale
+        app.reload()
+        settle(app, 60_000)
+        unit[width] = float(app.get_attribute("#table-svg .layout", "data-unit"))
+    assert unit[1280] < unit[1920] <= unit[2560], unit
+    assert unit[2560] > 1.4 * unit[1280], unit
     guard.check()

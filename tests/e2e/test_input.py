@@ -190,5 +190,6 @@ def test_r7_the_announcement_is_chosen_by_keyboard_in_a_few_keys(app, guard, bas
         assert presses <= (3 if coach else 2), app.evaluate("document.activeElement.outerHTML")
     app.keyboard.press("Enter")
     app.locator("#announce-dialog").wait_for(state="hidden")
-    app.wait_for_function("document.querySelector('#info').textContent.includes('Game 2')")
+    app.wait_for_function("document.querySelector('#table .force-game').textContent"
+                          ".includes('Game 2')")
     guard.check()

@@ -80,7 +80,7 @@ def test_a_whole_hand_by_clicking(app, guard, base_url, record_boot, game, name,
     one_move(app, game)
     assert app.locator("#announce-dialog").is_visible()
     one_move(app, game)
-    assert shape_words in app.text_content("#info")
+    assert shape_words in app.text_content("#table .force-game")  # (the table's own bar)
     if game == 1:
         try_a_wrong_end(app)
     CHOSEN_OUTS.clear()
@@ -166,8 +166,8 @@ def test_announcement_dialog_then_bots_one_at_a_time(app, guard, base_url):
     app.evaluate("window.__shown = []")
     app.click("#announce-ok")
     settle(app)
-    info = app.text_content("#info")
-    assert "Game 11: matador, 3 first on the right side, then ordinary" in info
+    shown = app.text_content("#table .force-game")
+    assert "Game 11: matador, 3 first on the right side, then ordinary" in shown
     assert "You announce matador, 3 first on the right side" in app.text_content("#log")
     # The computer players acted one at a time, each shown ~300 ms after the one before.
     # The steps that go round every seat (declarations, doubles out of turn: R8, R9, R71)

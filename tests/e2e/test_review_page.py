@@ -62,13 +62,13 @@ def test_a_finished_hand_is_reviewed_step_by_step_from_the_summary_and_the_log(a
     assert step_text(app).startswith("Move 2 of")
     app.keyboard.press("Home")
     app.click("#review-body [data-cmd=review-step]:has-text('Next decision')")
-    decision = app.locator("#review-body .review-decision")
+    decision = app.locator("#review-body .review-verdict")
     decision.wait_for()
     assert app.locator("#review-body .review-taken").count() == 1
     assert app.locator("#review-body .coach-best").count() == 1
     assert re.search(r"chips|best option", app.text_content("#review-body .review-cost"))
     # The verdict names the decision it judges (the caption says the action before it).
-    assert app.text_content("#review-body .review-decision h3").startswith(
+    assert app.text_content("#review-body .review-verdict h3").startswith(
         "Your decision here: ")
     assert verdict_in_view(app)
     assert violations(app) == []
@@ -78,13 +78,15 @@ def test_a_finished_hand_is_reviewed_step_by_step_from_the_summary_and_the_log(a
     assert app.get_attribute("body", "data-state") == "playable"
     # The log offers it too, for the hand that is over.
     # On a phone, "Next decision" brings the verdict and the options above the buttons.
-    app.set_viewport_size({"width": 360, "height": 740})
-    app.click("#log [data-cmd=review]")
-    app.wait_for_selector("#review-dialog[open] .review-figure svg")
-    app.click("#review-body [data-cmd=review-step]:has-text('Next decision')")
-    app.locator("#review-body .review-decision").wait_for()
-    assert verdict_in_view(app)
-    app.keyboard.press("Escape")
+    for width, height in ((360, 740), (390, 844), (1920, 1080)):  # (and the board with it)
+        app.set_viewport_size({"width": width, "height": height})
+        app.click("#log [data-cmd=review]")
+        app.wait_for_selector("#review-dialog[open] .review-figure svg")
+        app.click("#review-body [data-cmd=review-step]:has-text('Next decision')")
+        app.locator("#review-body .review-verdict").wait_for()
+        assert verdict_in_view(app), (width, height)
+        app.keyboard.press("Escape")
+        app.locator("#review-dialog[open]").wait_for(state="detached")
     guard.check()
 
 
@@ -95,12 +97,19 @@ def in_dialog(page) -> str | None:
 
 
 def verdict_in_view(page) -> bool:
-    """The decision's heading and verdict lie on the screen, above the dialog's buttons."""
+    """The decision's heading and verdict lie on the screen, above the dialog's buttons,
+    with the board (the step's diagram) in view together: at least its top 120 px or all
+    of it, within the dialog."""
     return page.evaluate("""() => {
-        const top = document.querySelector('#review-body .review-decision h3')
+        const top = document.querySelector('#review-body .review-verdict h3')
             .getBoundingClientRect().top;
         const end = document.querySelector('#review-body .review-cost')
             .getBoundingClientRect().bottom;
         const bar = document.querySelector('#review-body .review-controls')
             .getBoundingClientRect().top;
-        return top >= 0 && end <= bar && end <= innerHeight; }""")
+        const dialog = document.querySelector('#review-dialog').getBoundingClientRect();
+        const fig = document.querySelector('#review-body .review-figure svg')
+            .getBoundingClientRect();
+        const shown = Math.min(fig.bottom, bar) - Math.max(fig.top, dialog.top);
+        return top >= 0 && end <= bar && end <= innerHeight &&
+            shown >= Math.min(120, fig.height); }""")

@@ -127,15 +127,15 @@ def test_export_copies_exactly_the_site(tmp_path):
     assert count == len(exported)
 
 
-def test_table_svg_is_well_formed_and_csp_safe():
+def test_table_is_well_formed_and_csp_safe():
     from e2e_play import web_views  # (puts web/'s folders on sys.path)
 
-    svg = load_script("nos_web_table", ROOT / "web" / "draw" / "render_table.py").table_svg(
-        None, None, "wide", web_views.words("en"))
-    root = ET.fromstring(svg)
+    markup = load_script("nos_web_table", ROOT / "web" / "draw" / "render_table.py").table_html(
+        None, None, web_views.words("en"))
+    root = ET.fromstring(markup)
     ids = {el.get("id") for el in root.iter()}
-    assert {"table-svg", "table-rim", "table-felt", "play-area"} <= ids
-    assert "style=" not in svg  # inline style attributes would break under style-src 'self'
+    assert {"table-svg", "felt"} <= ids
+    assert "style=" not in markup  # inline style attributes would break under style-src 'self'
 
 
 @pytest.fixture(scope="module")

@@ -24,12 +24,12 @@ def step_button(label, to, current, count, key=None):
             ">" + esc(label) + "</button>")
 
 
-def decision_html(decision, w):
-    """The person's decision at this step: what they did (the step's caption says the
-    action that led here), the verdict, and every option weighed with its chips."""
+def verdict_html(decision, w):
+    """The person's decision at this step and the verdict on it: above the board on a
+    phone, beside it on a wide screen, so both are in view together."""
     options = decision.get("options") or []
     chosen, best = decision.get("chosen", 0), decision.get("best", 0)
-    out = ['<div class="review-decision" id="review-decision"><h3>' + esc(w.word(
+    out = ['<div class="review-verdict" id="review-decision"><h3>' + esc(w.word(
         "review.decision", {"option": option_words(options[chosen], w) if options else ""})) +
            "</h3>"]
     cost, half = decision.get("cost", 0), decision.get("cost_half", 0)
@@ -42,7 +42,16 @@ def decision_html(decision, w):
                    "</p>")
     else:
         out.append('<p class="review-cost">' + esc(w.word("review.cost", said)) + "</p>")
-    out.append('<ol class="coach-list">')
+    out.append("</div>")
+    return "".join(out)
+
+
+def options_html(decision, w):
+    """Every option the expert weighed at the decision, best first, with its chips, the
+    one taken and the best marked."""
+    options = decision.get("options") or []
+    chosen, best = decision.get("chosen", 0), decision.get("best", 0)
+    out = ['<ol class="coach-list review-options">']
     order = sorted(range(len(options)), key=lambda i: (-options[i].get("mean", 0), i))
     for i in order:
         marks = []
@@ -55,7 +64,7 @@ def decision_html(decision, w):
         out.append('<li><span class="coach-do">' + esc(w.capital(option_words(options[i], w))) +
                    '</span> <span class="coach-chips">' + esc(chips_words(options[i], w)) +
                    "</span> " + " ".join(marks) + "</li>")
-    out.append("</ol></div>")
+    out.append("</ol>")
     return "".join(out)
 
 
@@ -90,7 +99,10 @@ def review_html(review, step, w, narrow=False):
     if review.get("named") and isinstance(seat, int) and 0 <= seat < len(names):
         title = w.word("review.title_for", {"hand": number, "name": names[seat]})  # (whose)
     out = ['<h2 id="review-title">' + esc(title) + "</h2>",
-           '<p class="dialog-sub">' + esc(total_words(review, w)) + "</p>"]
+           '<p class="dialog-sub">' + esc(total_words(review, w)) + "</p>",
+           '<div class="review-body">']
+    if s.get("decision"):
+        out.append(verdict_html(s["decision"], w))
     event = s.get("event")
     moves = review.get("moves", count)
     if step <= moves:  # numbered as a replay of the hand numbers its moves
@@ -117,13 +129,15 @@ def review_html(review, step, w, narrow=False):
         if 0 <= chosen < len(options):
             decided = ('<span class="visually-hidden">. ' + esc(w.word(
                 "review.decision", {"option": option_words(options[chosen], w)})) + "</span>")
-    out.append('<p class="review-step" role="status">' + esc(caption) + decided + "</p>")
+    out.append('<div class="review-side"><p class="review-step" role="status">' +
+               esc(caption) + decided + "</p>")
     pays = s.get("payments") or []
     if pays:
         out.append('<ul class="pay">' + "".join("<li>" + esc(w.capital(w.say(p))) + "</li>"
                                                  for p in pays) + "</ul>")
     if s.get("decision"):
-        out.append(decision_html(s["decision"], w))
+        out.append(options_html(s["decision"], w))
+    out.append("</div></div>")
     later = [k for k in decision_steps(review) if k > step]
     earlier = [k for k in decision_steps(review) if k < step]
     out.append('<div class="dialog-buttons review-controls">' +

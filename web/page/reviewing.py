@@ -84,9 +84,9 @@ def go(page, to, labels):
 
 
 def show_decision():
-    """The verdict and the options of the step's decision in view: the dialog scrolls just
-    enough to put them above its row of buttons (which stays at its foot), never past the
-    verdict's first line (on a phone the diagram above goes out of view)."""
+    """The verdict of the step's decision in view with the board: on a phone the verdict
+    stands above the board, so the dialog scrolls it to its top (the board below it), on a
+    wide screen beside it; never under the dialog's row of buttons (at its foot)."""
     node = el("review-decision")
     bar = document.querySelector("#review-body .review-controls")
     if absent(node) or absent(bar):
@@ -94,8 +94,8 @@ def show_decision():
     box = el("review-dialog")
     top = node.getBoundingClientRect().top - box.getBoundingClientRect().top
     over = node.getBoundingClientRect().bottom - bar.getBoundingClientRect().top + 8
-    if over > 0:
-        box.scrollTop = box.scrollTop + min(over, top)
+    if top < 0 or over > 0:
+        box.scrollTop = box.scrollTop + top - 8
 
 
 def on_key(page, event):
