@@ -69,7 +69,7 @@ TARGETS = """() => {
 }"""
 
 HAND = """() => [...document.querySelectorAll('#hand .hand-tile')].map(g => {
-    const r = g.querySelector('g').getBoundingClientRect();
+    const r = g.querySelector('.tile-hit').getBoundingClientRect();
     return [r.width, r.height, Math.round(r.top)]; })"""
 
 

@@ -164,7 +164,9 @@ def hand_tile(t, x, y, tw, th, gap, lit, dim, stop, selected, declared, chips_y,
     more = [("data-tile", t), ("role", "button"), ("tabindex", "0" if stop else "-1"),
             ("aria-label", label), ("aria-pressed", "true" if selected else "false"),
             ("aria-disabled", "true" if dim else None)]
-    inner = [focus_ring(x, y, tw, th, tw * 0.2),
+    # (the whole slot takes a tap, not only the face drawn inset in it: HAND_MIN_W wide)
+    inner = [rect(x, y, tw, th, FELT_DARK, cls="tile-hit", more=[("fill-opacity", "0")]),
+             focus_ring(x, y, tw, th, tw * 0.2),
              tile_face(x, y, tw, th, a, b, None, None, GOLD if selected else None)]
     if declared:
         # (a gold bar over it: a word there ran into its neighbour's, the legend says it)
