@@ -77,15 +77,16 @@ def press(page, selector: str, touch: bool) -> None:
     (page.tap if touch else page.click)(selector)
 
 
-def check_position(page, seen: dict, where: str) -> None:
-    """The table as drawn now: tiles where they lay, the bar in view, nothing cut."""
+def check_position(page, seen: dict, where: str, during: bool = True) -> None:
+    """The table as drawn now: tiles where they lay, the bar in view (`during` the hand:
+    at its end the summary below may take the screen), nothing cut."""
     places = page.evaluate(PLACES)
     if places.get("set"):
         for tile, place in places.items():
             if tile in seen and tile != "set":
                 assert seen[tile] == place, (where, tile, seen[tile], place)
             seen.setdefault(tile, place)
-    assert page.evaluate(IN_VIEW), where
+    assert page.evaluate(IN_VIEW) or not during, where
     assert page.evaluate(CUT) == [], where
     hand = page.evaluate(HAND)
     for w, h, _ in hand:
@@ -155,7 +156,7 @@ def whole_hand(browser, base_url, guard, geometry: str, screen: str) -> int:
                 check_position(page, seen, f"{geometry} {screen} turn {turns}")
             play_turn(page, number, touch)
         assert page.get_attribute("body", "data-waiting-for") == "next_hand"
-        check_position(page, seen, f"{geometry} {screen} end")
+        check_position(page, seen, f"{geometry} {screen} end", during=False)
         return len(seen) - 1
     finally:
         context.close()
