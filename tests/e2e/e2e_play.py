@@ -175,7 +175,8 @@ def parse_play(text: str) -> dict | None:
 def take(page, action: str) -> str:
     """Make the engine action `action` (nos/actions.py text) by clicking what the page
     shows: a double to set, the announcement dialog, a button, or a tile then an end (the
-    claim toggle first, the outward-end chooser after); returns the new data-waiting-for."""
+    claim and close toggles in between, the outward-end chooser after); returns the new
+    data-waiting-for."""
     play = parse_play(action)
     if action.startswith("set "):
         page.click(f"#hand [data-tile='{action[4:]}']")
@@ -186,11 +187,11 @@ def take(page, action: str) -> str:
     elif play is None:
         page.click(f"#controls [data-action='{action}']")
     else:
+        page.click(f"#hand [data-tile='{play['tile']}']")  # (its flags come with it picked)
         if play["claim"]:
             toggle(page, "toggle-claim", True)
         if play["close"]:
             toggle(page, "toggle-close", True)
-        page.click(f"#hand [data-tile='{play['tile']}']")
         page.click(f"#table .end.target[data-arm='{play['arm']}']")
         chooser = page.locator(f"#controls [data-cmd=out][data-out='{play['out']}']")
         if chooser.count():  # a matador on a matador end: which end faces out (R61)

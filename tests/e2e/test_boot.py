@@ -91,7 +91,7 @@ def test_page_boots_frame_first_then_worker(app, guard, record_boot):
 
     # The MicroPython main thread drew the table before the Pyodide worker answered.
     assert 0 < result["frame_ms"] < result["ready_ms"]
-    assert app.locator("#table-svg #table-felt").count() == 1
+    assert app.locator("#table #felt #table-svg").count() == 1
     # Then a game is dealt and shown (the person or the computer players to act).
     app.wait_for_selector("body[data-state=playable], body[data-state=bot]", state="attached",
                           timeout=BOOT_TIMEOUT_MS)

@@ -98,7 +98,7 @@ def test_R8_declared_doubles_are_paid_by_each_and_lie_face_up(app, guard, base_u
     for t in tiles:
         tile = app.locator(f"#hand [data-tile='{t}']")
         assert tile.get_attribute("aria-label") == f"{t}, declared"
-        assert "declared" in tile.text_content()
+        assert tile.locator(".declared-mark").count() == 1  # (a gold bar over it)
     check_chips_follow_the_log(app, names)
 
     # A computer player's declaration, in a new game started from the dialog: its doubles

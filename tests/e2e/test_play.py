@@ -33,7 +33,9 @@ def check_hand_over(page) -> None:
     summary = page.locator("#controls .summary")
     assert "Hand 1 is over" in summary.locator("h2").text_content()
     assert summary.locator("table.standings tbody tr").count() == 3
-    assert "on set next hand (R22)" in summary.text_content()
+    # What happened first: who is on set next and why (R22), before the buttons.
+    assert re.search(r"is on set next hand: the highest (count, \d+|tile of the tie-break "
+                     r"draw) \(R22\)", summary.locator(".verdict").text_content())
     log = page.text_content("#log")
     assert "the set, R6" in log  # every payment with its reason
     assert re.search(r"The hand ends: .*Counts: you \d+", log)

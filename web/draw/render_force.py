@@ -46,7 +46,7 @@ def force_html(view, words):
     if turn:  # whose turn and why
         mine = turn.get("seat") is not None and turn.get("seat") == view.get("you",
                                                                            view.get("viewer"))
-        out += ['<span class="force-turn', " you" if mine else "", '">',
+        out += ['<span class="force-turn', " mine" if mine else "", '">',
                 esc(words.capital(words.say(turn))), "</span>"]
     for event in hand.get("in_force") or []:
         out += ['<span class="force-item">', esc(words.say(event)), "</span>"]
