@@ -368,6 +368,8 @@ def _scripted_move(kind: str, table: Table):
     plays = [a for a in legal if isinstance(a, Play) and not (a.close or a.claim)]
     if phase in ("declare", "out of turn"):
         return DECLINE
+    if not plays and table.must_draw():  # R12: the page draws until a tile fits, in one go
+        return DRAW_UNTIL
     return (plays or legal)[0]  # set, play, draw or pass
 
 

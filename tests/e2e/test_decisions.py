@@ -207,10 +207,13 @@ def test_H2_claimed_double_is_paid_R14(app, guard, base_url):
     assert "H2" in app.text_content("#info")
     take_all(app, d["path"])
     assert settle(app) == "human" and app.get_attribute("body", "data-phase") == "play"
+    app.click(f"#hand [data-tile='{double}']")  # (a play's flags come with its tile picked)
     claim = app.locator("#controls [data-cmd=toggle-claim]")
     assert claim.get_attribute("aria-pressed") == "false"
     assert "Claim the double’s payment (H2)" in claim.text_content()
-    take(app, d["action"])  # ticks the claim, then plays the double
+    app.click(f"#hand [data-tile='{double}']")  # (picked again: put back)
+    assert app.locator("#controls [data-cmd=toggle-claim]").count() == 0
+    take(app, d["action"])  # picks the double, ticks the claim, then plays it
     side = words("en", d["view"]).side(d["view"]["hand"]["layout"]["arms"][play["arm"]]["side"])
     assert entry(app, f"You play {double} on {side} and claim the double")["payments"] == [
         f"{payer} pays you {value(double)}: a double on the predecessor's tile, R14"]
@@ -269,11 +272,14 @@ def test_R18_R19_a_close_asks_first_and_says_what_it_pays_and_costs(app, guard, 
     open_game(app, base_url, d["query"])
     take_all(app, d["path"])
     assert settle(app) == "human"
+    app.click(f"#hand [data-tile='{play['tile']}']")  # (its flags come with it picked)
     toggle(app, "toggle-close", True)
     replies = app.get_attribute("body", "data-replies")
 
     def pick():
-        app.click(f"#hand [data-tile='{play['tile']}']")
+        tile = app.locator(f"#hand [data-tile='{play['tile']}']")
+        if tile.get_attribute("aria-pressed") != "true":
+            tile.click()
         app.click(f"#table .end.target[data-arm='{play['arm']}']")
         chooser = app.locator(f"#controls [data-cmd=out][data-out='{play['out']}']")
         if chooser.count():
