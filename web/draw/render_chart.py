@@ -80,7 +80,8 @@ def trim_to(name, room, size):
 def chips_table(view, rows, w):
     """The chart's figures as a table for a screen reader (visually hidden): a row a hand."""
     n = len(rows[0])
-    out = ['<table class="visually-hidden"><caption>', esc(w.word("chart.title")),
+    # (in a box that is hidden: a table itself is never narrower than its words)
+    out = ['<div class="visually-hidden"><table><caption>', esc(w.word("chart.title")),
            '</caption><thead><tr><th scope="col">', esc(w.word("chart.hand")), "</th>"]
     for seat in range(n):
         out += ['<th scope="col">', esc(w.capital(w.name(seat))), "</th>"]
@@ -91,5 +92,5 @@ def chips_table(view, rows, w):
         for chips in row:
             out += ["<td>", w.number(chips), "</td>"]
         out.append("</tr>")
-    out.append("</tbody></table>")
+    out.append("</tbody></table></div>")
     return "".join(out)

@@ -105,6 +105,8 @@ def draw_hand_svg(view, ui, width, words):
     top = 13  # (room above a raised tile for the bar that marks a declared double)
     step = th + 6 + below
     h = top + max(rows, 1) * step + (15 if coach else 0)  # (and a line on why its gold)
+    if view is not None and hand and not tiles:  # (all played: a line says so, no more)
+        h = 44
     tile_marks = marks(view.get("coach"), words)["tiles"] if coach else {}
     selected = ui.get("selected")
     playable = ui.get("playable") or []

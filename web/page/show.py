@@ -413,7 +413,10 @@ def bring_into_view(page):
             # What happened and the way on, at the screen's foot: the table above stays
             # in view until the person goes on (the details are further down).
             head = document.querySelector("#controls .summary-head")
-            (el("controls") if absent(head) else head).scrollIntoView(to_js({"block": "end"}))
+            head = el("controls") if absent(head) else head
+            below = head.getBoundingClientRect().bottom - window.innerHeight + 8
+            if below > 0:
+                window.scrollBy(0, below)
             access.focus_if_lost("#controls button.primary, #controls button")
         elif phone:  # a phone: the play column fills the screen, the header above
             el("table").scrollIntoView(to_js({"block": "start"}))
