@@ -22,9 +22,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from nos.actions import Announce, Play  # noqa: E402
+from nos.actions import Announce, Play, Set  # noqa: E402
 from nos.app import Table  # noqa: E402
 from nos.observation import Observation  # noqa: E402
+from nos.tiles import Tile  # noqa: E402
 from scripts.browser_env import Server, launch_args  # noqa: E402
 
 # (name, the announcement's text start, players)
@@ -37,6 +38,9 @@ def long_player(announce: str, rng: random.Random):
 
     def pick(obs, _rng=None):
         legal = list(obs.legal)
+        blank = [a for a in legal if isinstance(a, Set) and a.tile == Tile(0, 0)]
+        if blank and announce in ("13", "14", "15", "16"):  # (a triangle needs it set)
+            return blank[0]
         announces = [a for a in legal if isinstance(a, Announce)]
         if announces:
             wanted = [a for a in announces if str(a.game) == announce or
@@ -50,7 +54,7 @@ def long_player(announce: str, rng: random.Random):
 
 def late_save(announce: str, players: int, seeds: range) -> dict:
     """The save at the person's turn, in a hand of the game, with the most tiles on the
-    table over `seeds`."""
+    table over the first hands of games of `seeds`."""
     best = (0, None)
     for seed in seeds:
         rng = random.Random(seed)
@@ -58,7 +62,7 @@ def late_save(announce: str, players: int, seeds: range) -> dict:
         player = long_player(announce, rng)
         table._bot = player  # noqa: SLF001 - a scripted bot for every computer seat
         view = table.start()
-        for _ in range(400):
+        for _ in range(1500):
             hand = view.get("hand") or {}
             if view["waiting_for"] == "human":
                 layout = hand.get("layout") or {}
@@ -70,6 +74,8 @@ def late_save(announce: str, players: int, seeds: range) -> dict:
                 view = table.act(str(player(Observation(table.hand, table.human))))
             elif view["waiting_for"] == "bot":
                 view = table.bot_act()
+            elif view["waiting_for"] == "next_hand" and view["hands_played"] < 4:
+                view = table.next_hand()
             else:
                 break
     if best[1] is None:
