@@ -247,7 +247,8 @@ def moving_group(parts, s, tx, ty, was):
 
 def zoom_buttons(view, ui, words):
     """Zoom in and out (HTML buttons in the strip, where they cover no tile), where the
-    layout is shown with tiles below 24 px; the one that can do nothing more is disabled."""
+    layout is shown with tiles below 24 px; the one that can do nothing more says so by
+    aria-disabled (not `disabled`, which would drop the keyboard's focus from it)."""
     got = zoom_of(view, ui)
     if got is None:
         return ""
@@ -256,8 +257,9 @@ def zoom_buttons(view, ui, words):
     for cmd, key, sign, can in (("zoom-out", "table.zoom_out", "\u2212", zoom[0] > 1),
                                 ("zoom-in", "table.zoom_in", "+", zoom[0] < zmax)):
         said = esc(words.word(key))
+        off = "" if can else ' aria-disabled="true"'
         out += ['<button type="button" class="zoom-button" data-cmd="', cmd, '" aria-label="',
-                said, '" title="', said, '"', "" if can else ' disabled=""', ">", sign, "</button>"]
+                said, '" title="', said, '"', off, ">", sign, "</button>"]
     out.append("</span>")
     return "".join(out)
 
