@@ -43,7 +43,8 @@ from render_svg import (
 G = 10  # drawing units per grid unit in the table's layout group
 LEAST = 8  # px per grid unit at the least: a tile's short side 16 px with the whole layout
 MOST = 28  # px per grid unit at the most (a tile 56 x 112 px, on a large screen)
-LEGIBLE = 12  # px per grid unit a zoom reaches at least: a short side of 24 px
+LEGIBLE = 12  # px per grid unit below which the layout is zoomable: a short side of 24 px
+CLOSE = 24  # px per grid unit a zoom reaches at most on a phone: a tile 48 px wide
 TEXT = 12  # px: the least size of a word or number on the table
 TARGET = 44  # px: the least width and height of an end's clickable box
 MARGIN = 6  # px kept around the layout (the arms' names stay inside the felt)

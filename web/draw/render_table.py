@@ -24,6 +24,7 @@ Pure functions of their arguments, in the MicroPython subset (see render_svg.py)
 import layout_zoom
 from render_force import force_html
 from render_layout import (
+    CLOSE,
     LEGIBLE,
     TARGET,
     TEXT,
@@ -209,10 +210,11 @@ def zoom_of(view, ui):
 
 def zoom_most(s, most):
     """How far a layout drawn at s px per grid unit may be zoomed into: to the design's
-    size, at least to LEGIBLE (a tile's short side 24 px); 1 where it is that large."""
+    size, at least to CLOSE (a tile's short side 48 px, a pinch's worth on a phone); 1 where
+    its tiles are legible (LEGIBLE) as drawn."""
     if s >= LEGIBLE:
         return 1.0
-    return max(LEGIBLE, most) / s
+    return max(CLOSE, most) / s
 
 
 def zoomed(zoom, b):
