@@ -336,10 +336,10 @@ def draw_end_marker(arm, i, b, u, target, selected, words, hit=None, stop=False,
         if arm.get("needs_double"):
             cls += " needs-double"
     more = [("data-arm", as_text(i)), ("data-end", as_text(arm.get("end", "")))]
-    if target:
+    if target:  # (its name begins with the label it shows: WCAG 2.5.3)
         more += [("role", "button"), ("tabindex", "0" if stop else "-1"),
                  ("aria-label", words.capital(words.word("end.play_on", {
-                     "tile": selected, "side": arm.get("side", "")})))]
+                     "tile": selected, "side": arm.get("side", ""), "label": label})))]
     return group(parts, cls, more)
 
 

@@ -163,8 +163,9 @@ def end_choices(view, tile, targets, w):
         if i < len(arms):
             arm = arms[i]
             out.append('<button type="button" class="end-choice" data-cmd="end" data-arm="' +
-                       str(i) + '" aria-label="' + esc(w.capital(w.word("end.play_on", {
-                           "tile": tile, "side": arm.get("side", "")}))) + '">' +
+                       str(i) + '" aria-label="' + esc(w.capital(w.word("end.choice_play", {
+                           "tile": tile, "side": arm.get("side", ""),
+                           "label": arm.get("label")}))) + '">' +
                        esc(w.capital(w.word("btn.end_choice", {"side": arm.get("side", ""),
                                                                "label": arm.get("label")}))) +
                        "</button>")
