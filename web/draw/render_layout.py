@@ -298,7 +298,8 @@ def draw_end_marker(arm, i, b, u, target, selected, words, hit=None, stop=False,
     inset = u * 0.25
     x, y, w, h = x + inset, y + inset, w - 2 * inset, h - 2 * inset
     cls = "end"
-    parts = [title(end_title(arm, words))]
+    # (a target's name says it all: a title too would be read as its text, not in its name)
+    parts = [] if target else [title(end_title(arm, words))]
     if hit is not None:
         parts.append(rect(hit[0], hit[1], hit[2], hit[3], INK, cls="end-hit",
                           more=[("fill-opacity", "0")]))
