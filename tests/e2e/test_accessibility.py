@@ -27,7 +27,7 @@ from nos.players import random_action
 from nos.record import play_session, session_record
 
 AXE = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
-SIZES = {"phone": (360, 640, 400), "desktop": (1280, 800, 1000)}  # (w, h, table's viewBox w)
+SIZES = {"phone": (360, 640), "desktop": (1280, 800)}
 DECLARE = find_decision("declare", 4)
 OUT_OF_TURN = find_decision("out of turn", 4)
 
@@ -45,10 +45,12 @@ def violations(page) -> list[str]:
 def check_everywhere(page, state: str) -> None:
     """axe at each size in light and dark; the page is redrawn for each size first."""
     problems = []
-    for size, (width, height, box) in SIZES.items():
+    for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_function(
-            f"document.querySelector('#table-svg').viewBox.baseVal.width === {box}")
+        # (redrawn for the screen: the felt's SVG as wide as the felt, in px)
+        page.wait_for_function(f"""innerWidth === {width} &&
+            document.querySelector('#table-svg').viewBox.baseVal.width ===
+            Math.floor(document.querySelector('#felt').getBoundingClientRect().width)""")
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             problems += [f"{state}, {size}, {scheme}: {v}" for v in violations(page)]
