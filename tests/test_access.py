@@ -66,9 +66,10 @@ def test_the_ends_of_a_selected_tile_are_one_tab_stop_with_a_focus_ring():
                 min(targets)]
             assert all(g.get("tabindex") == "-1" for g in buttons[1:])
             assert all(g.get("tabindex") is None for g in ends if g not in buttons)
-            for g in buttons:
-                assert g.get("aria-label") == f"Play {tile} on " + EN.side(
-                    view["hand"]["layout"]["arms"][int(g.get("data-arm"))]["side"])
+            for g in buttons:  # (its name begins with the label it shows: WCAG 2.5.3)
+                arm = view["hand"]["layout"]["arms"][int(g.get("data-arm"))]
+                assert g.get("aria-label") == (f"{arm['label']}: play {tile} on " +
+                                               EN.side(arm["side"]))
                 assert [r for r in g.iter(SVG + "rect") if r.get("class") == "focus-ring"]
             found += 1
     assert found
