@@ -145,3 +145,22 @@ def test_an_arms_name_never_covers_an_end(mode):
                                 n[1] < e[3] - 0.01 and e[1] < n[3] - 0.01), (n, e)
             checked += len(names)
     assert checked
+
+
+def test_a_zoomed_layout_is_cut_at_the_felts_edge():
+    """Zoomed in, the layout lies in a viewport of the felt's size that hides what passes
+    its edge: it is never drawn over the bar, the seats or the hand."""
+    import json
+
+    from nos.app import Table
+
+    felt = web_views.FELT["narrow"]
+    view = json.loads(json.dumps(Table.restore(web_views.zoomable_save("narrow", 4)).view()))
+    root = parse(web_views.table(view, {"felt": felt, "plan": felt, "zoom": (2.5, -200, -200)},
+                                 "narrow", EN))
+    inner = [s for s in root.iter(SVG + "svg")
+             if any(g.get("id") == "layout-zoom" for g in s.findall(SVG + "g"))]
+    assert len(inner) == 1 and inner[0].get("overflow") == "hidden"
+    assert (float(inner[0].get("width")), float(inner[0].get("height"))) == tuple(felt)
+    zoom = [g for g in inner[0].findall(SVG + "g") if g.get("id") == "layout-zoom"][0]
+    assert zoom.get("data-zoom").split()[0] == "2.5"

@@ -172,7 +172,12 @@ def layout_group(view, ui, room, words):
     # (web/page/zoom.py).
     more += [("id", "layout-zoom"), ("data-zoom-max", fmt(zmax)),
              ("data-zoom", fmt(zoom[0]) + " " + fmt(zoom[1]) + " " + fmt(zoom[2]))]
-    return group([inner], "layout", more, layout_zoom.transform(zoom))
+    # (in a viewport of the felt's size: zoomed in, the layout is cut at the felt's edge,
+    # never drawn over the seats or the hand; the table's own SVG lets motion pass its edge)
+    return ('<svg x="' + fmt(room[0]) + '" y="' + fmt(room[1]) + '" width="' + fmt(room[2]) +
+            '" height="' + fmt(room[3]) + '" viewBox="' + fmt(room[0]) + " " + fmt(room[1]) +
+            " " + fmt(room[2]) + " " + fmt(room[3]) + '" overflow="hidden">' +
+            group([inner], "layout", more, layout_zoom.transform(zoom)) + "</svg>")
 
 
 def cramped(view, ui):
