@@ -23,6 +23,9 @@ from nos.contract import (
     KIND_PLAY,
     KIND_SET,
     KIND_WAIT,
+    SET_CHOOSE,
+    SET_DRAW,
+    SET_HIGHEST,
     SHAPE_CROSS,
     SHAPE_LINE,
     SHAPE_TRIANGLE,
@@ -107,7 +110,9 @@ def _catalogue(set_tile: Tile) -> dict[str, Any]:
         rows = [r for r in ROWS if any(r in o["choice"] for o in options)]
         games.append({"game": g, "rule": GAME_RULES[g], "rows": rows, "options": options,
                       "why": None if options else game_unavailable(g, set_tile)})
-    return {"set_tile": str(set_tile), "games": games}
+    # The dialog opens with game 1's first option picked, or the first game's that has one.
+    default = next(o["send"] for g in games for o in g["options"])
+    return {"set_tile": str(set_tile), "games": games, "default": default}
 
 
 def announce_option(a: Announcement, set_tile: Tile) -> dict[str, Any]:
@@ -173,6 +178,7 @@ def hand_view(hand: Hand, seat: int, log: list[dict[str, Any]] | None = None) ->
     # pause each, the same for every seat, so a hand does not start slowly.
     h["quick_step"] = hand.phase in (Phase.DECLARE, Phase.OUT_OF_TURN)
     h["first_hand"] = hand.first_hand
+    h["set_reason"] = set_reason(hand, seat)
     h["drawable"] = obs.drawable
     h["last_two"] = min(obs.boneyard_count, LAST_TWO)
     h["last"] = last_events(log or [], hand.number, hand.players)
@@ -189,6 +195,18 @@ def hand_view(hand: Hand, seat: int, log: list[dict[str, Any]] | None = None) ->
         if hand.over else None
     h["legal"] = []
     return h
+
+
+def set_reason(hand: Hand, seat: int) -> str | None:
+    """Why the player on set sets what they may, on their own screen only (R71: whether
+    they hold a double is theirs to know): the first hand's highest double (R4), one of
+    their doubles, or, holding none, the set tile drawn (R5). None for any other seat, or
+    once set."""
+    if hand.phase is not Phase.SET or seat != hand.setter:
+        return None
+    if hand.first_hand:
+        return SET_HIGHEST
+    return SET_CHOOSE if any(t.is_double for t in hand.hands[seat]) else SET_DRAW
 
 
 def position_view(session: Session, seat: int | None = None) -> dict[str, Any]:
@@ -214,6 +232,7 @@ def diagram_view(hand: Hand | None, names: list[str] | None = None, seat: int | 
         if seat is None:
             h["tiles"] = []
             h["seat"] = None
+            h["set_reason"] = None  # (seat 0's, from its tiles: a bystander knows none)
         if known is not None:
             for key in ("counts", "open_hands"):
                 if h.get(key) is not None:

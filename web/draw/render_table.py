@@ -21,6 +21,7 @@ drawn last in this hand, "anchors": {seat: (x, y)} px where each seat sits aroun
 Pure functions of their arguments, in the MicroPython subset (see render_svg.py).
 """
 
+import contract
 import layout_zoom
 from render_force import force_html
 from render_layout import (
@@ -278,14 +279,16 @@ def center_message(view, cx, cy, w, words):
     else:
         setter = hand.get("setter", 0)
         main = words.capital(words.word("center.on_set", {"seat": setter}))
+        # Why the person on set sets what they may, as the view says (set_reason).
+        reason = hand.get("set_reason")
         if setter != view.get("viewer"):
             sub = words.word("center.waiting")
-        elif any(r.get("kind") == "draw_set" for r in hand.get("legal") or []):
+        elif reason == contract.SET_DRAW:
             sub = words.word("center.setting_draw")  # R5: no double in hand
-        elif hand.get("first_hand"):
+        elif reason == contract.SET_HIGHEST:
             sub = words.word("center.setting_first")  # R4: the highest double, no other
         else:
-            sub = words.word("center.setting")
+            sub = words.word("center.setting")  # R5: one of their doubles
     return group([text(cx, cy - 4, main, size, INK, "middle", "700"),
                   text(cx, cy + size * 1.1, sub, max(size * 0.62, 13), INK_DIM, "middle")],
                  "center-message")
