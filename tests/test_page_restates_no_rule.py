@@ -104,6 +104,26 @@ def test_r63_the_set_tile_of_a_line_lies_as_the_view_says():
             assert got[1] is standing
 
 
+def test_r2_r20_the_view_says_the_most_tiles_one_arm_can_hold():
+    """24 tiles can lie around the set tile (all but it, the last two, R2, and the tile the
+    last player keeps, R20a); a cross's other three arms and a triangle's other two each
+    hold one first (R40-R56)."""
+    most = {}
+    for layout in long_layouts():
+        most.setdefault(layout["shape"], set()).add(layout["most"])
+    assert most == {contract.SHAPE_LINE: {24}, contract.SHAPE_CROSS: {21},
+                    contract.SHAPE_TRIANGLE: {22}}
+
+
+def test_r2_r20_the_plan_makes_room_for_the_views_most():
+    """The hand's plan makes room for an arm of the view's `most` tiles: a line said to
+    hold at most 4 tiles an arm is planned larger than one of 24."""
+    layout = next(lay for lay in long_layouts() if lay["shape"] == contract.SHAPE_LINE)
+    units = [layout_geometry.plan(dict(layout, most=most), 337, 262)["unit"]
+             for most in (24, 4)]
+    assert units[0] < units[1]
+
+
 # ---------------------------------------------------------------- R4, R5: why set this
 def test_r4_r5_the_view_says_why_the_player_on_set_sets_what_they_may():
     first = make_hand(["6-6 5-5 6-3 6-2 6-1", "2-2 4-4 5-3 5-2 5-1", "5-0 4-3 4-2 4-1 4-0"])

@@ -116,16 +116,19 @@ def test_shapes_follow_the_game():
 
 
 def line_layout(n: int, matching: str = "ordinary", double_every: int = 0) -> dict:
-    """A synthetic line of n tiles on side 1 (ends need not match for the geometry)."""
+    """A synthetic line of n tiles on side 1 (ends need not match for the geometry), its
+    doubles lying as R63 says, room planned for 24 tiles an arm (R2, R20)."""
     tiles = []
     for k in range(n):
         tile = "3-3" if double_every and k % double_every == 0 else "5-2"
-        tiles.append([tile, 2 if tile == "5-2" else 3, k % 4, matching])
+        lies = "crosswise" if tile == "3-3" and matching == "ordinary" else "inline"
+        tiles.append([tile, 2 if tile == "5-2" else 3, k % 4, matching, lies])
     return {"set": "6-4", "game": "1" if matching == "ordinary" else "4", "shape": "line",
-            "arms": [{"name": "the 6-side", "tiles": [], "end": 6, "open": True,
-                      "matching": matching, "needs_double": False},
-                     {"name": "the 4-side", "tiles": tiles, "end": 2, "open": True,
-                      "matching": matching, "needs_double": False}]}
+            "set_lies": "inline", "most": 24,
+            "arms": [{"side": "end:6", "tiles": [], "end": 6, "open": True,
+                      "matching": matching, "needs_double": False, "end_lies": "inline"},
+                     {"side": "end:4", "tiles": tiles, "end": 2, "open": True,
+                      "matching": matching, "needs_double": False, "end_lies": "inline"}]}
 
 
 @pytest.mark.parametrize("mode", ["wide", "narrow"])

@@ -132,6 +132,8 @@ LAYOUT = record({
     "game": field(STR, "the announcement as an action's text"),
     "shape": field(SHAPE, "line, cross or triangle", "R40-R56"),
     "set_lies": field(LIES, "how the set tile lies", "R63"),
+    "most": field(INT, "the most tiles one arm can hold (the drawing plans room for it)",
+                  "R2, R20, R40-R56"),
     "arms": field(list_of(ARM), "each arm"),
     "order": field(list_of(INT), "the arm of each tile in the order they were played"),
 })

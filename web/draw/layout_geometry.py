@@ -22,9 +22,9 @@ tile and comes back the other way like a snake. A line's two arms run out west a
 snake north and south.
 
 The plan takes the largest grid unit (in px) at which the longest arm the game can have
-(every tile of the set but those the other arms must hold) still fits its region, down to
-the least legible unit: the regions are as large as the screen allows, so an arm turns only
-where it must, and a whole hand always fits.
+(the view's `most`: every tile that can be laid but those the other arms must hold) still
+fits its region, down to the least legible unit: the regions are as large as the screen
+allows, so an arm turns only where it must, and a whole hand always fits.
 
 How each tile lies (R63: a double crosswise under ordinary matching, in line under matador)
 is the view's to say, never worked out here: each layout tile carries it (the last of its
@@ -41,9 +41,6 @@ LONG = 4
 SHORT = 2
 FAR = 100000  # "no limit" for a region's side before it is clipped to the area
 GAP = 1  # grid units kept free between two arms' regions: half a tile's short side
-# The most tiles one arm can hold (24 lie around the set tile at the most: R2, R20), where
-# the game's other arms must each hold one first (the opening of a cross or triangle).
-LONGEST = {"line": 24, "cross": 21, "triangle": 22}
 # plan's latest results, by everything a plan depends on.
 PLANS = {}
 PLANS_MOST = 8
@@ -329,11 +326,17 @@ def play_order(layout):
 # ---------------------------------------------------------------- the plan
 def plan_key(layout, width_px, height_px, least, most):
     """Everything a plan depends on: the game's shape, its arms, how the set tile lies, the
-    room. Not the tiles on the table."""
+    most tiles one arm can hold, the room. Not the tiles on the table."""
     shape = layout.get("shape", "line")
     standing = set_geometry(layout)[1]
-    return (shape, len(layout.get("arms", [])), standing, int(width_px), int(height_px),
-            least, most)
+    return (shape, len(layout.get("arms", [])), standing, most_tiles(layout), int(width_px),
+            int(height_px), least, most)
+
+
+def most_tiles(layout):
+    """The most tiles one arm of the game can hold, as the view says (`most`: R2, R20 and
+    the game's opening); the plan makes room for such an arm."""
+    return max(int(layout.get("most") or 0), 1)  # (room for one tile at least)
 
 
 def plan(layout, width_px, height_px, least=8, most=14):
@@ -363,14 +366,13 @@ def plan_anew(layout, width_px, height_px, least, most):
     shape = layout.get("shape", "line")
     set_box, standing, starts = set_geometry(layout)
     arms = len(layout.get("arms", [])) or len(starts)
-    most_tiles = LONGEST.get(shape, 21)
     best = None
     for u in range(max(most, least), least - 1, -1):
         bounds = bounds_at(u, width_px, height_px)
         if not inside(set_box, bounds) and u > least:
             continue
         regs = regions(shape, bounds, arms)
-        edges, ok = choose_edges(starts, arms, regs, bounds, set_box, most_tiles)
+        edges, ok = choose_edges(starts, arms, regs, bounds, set_box, most_tiles(layout))
         best = {"unit": u, "bounds": bounds, "regions": regs, "edges": edges, "fits": True}
         if ok:
             return best
