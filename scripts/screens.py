@@ -20,9 +20,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+# (as pyproject.toml's pythonpath: tests/web_views.py and the page's modules it imports)
+sys.path[:0] = [str(ROOT / p) for p in (".", "web/page", "web/draw", "web/shared",
+                                        "web/words", "nos", "tests")]
 
-from nos.actions import Announce, Play, Set  # noqa: E402
+from web_views import chooser  # noqa: E402
+
+from nos.actions import Set  # noqa: E402
 from nos.app import Table  # noqa: E402
 from nos.observation import Observation  # noqa: E402
 from nos.tiles import Tile  # noqa: E402
@@ -34,20 +38,15 @@ SAVE_KEY = "nos.game.v1"
 
 
 def long_player(announce: str, rng: random.Random):
-    """Every seat: announces `announce` when it can, then plays rather than draws."""
+    """Every seat: sets 0-0 for a triangle, announces `announce` when it can, then plays
+    rather than draws (web_views.chooser)."""
+    play = chooser(announce, rng)
 
     def pick(obs, _rng=None):
-        legal = list(obs.legal)
-        blank = [a for a in legal if isinstance(a, Set) and a.tile == Tile(0, 0)]
+        blank = [a for a in obs.legal if isinstance(a, Set) and a.tile == Tile(0, 0)]
         if blank and announce in ("13", "14", "15", "16"):  # (a triangle needs it set)
             return blank[0]
-        announces = [a for a in legal if isinstance(a, Announce)]
-        if announces:
-            wanted = [a for a in announces if str(a.game) == announce or
-                      str(a.game).startswith(announce + " ")]
-            return (wanted or announces)[0]
-        plays = [a for a in legal if isinstance(a, Play) and not a.close and not a.claim]
-        return rng.choice(plays or [a for a in legal if not isinstance(a, Play)] or legal)
+        return play(obs)
 
     return pick
 

@@ -105,3 +105,43 @@ def test_the_felt_of_the_bench_is_the_tests_phone():
     """The drawing tests draw the phone in the bench's felt for four players."""
     assert FELT["narrow"] == FELTS["phone"][4]
     assert render_layout.most_unit(*FELT["narrow"]) < render_layout.most_unit(*FELT["wide"])
+
+
+def _boxes(group: ET.Element, cls: str) -> list[tuple[float, float, float, float]]:
+    """(x0, y0, x1, y1) of each drawn box (its dashed outline, or a name's plate) of the
+    groups of class `cls` (an end's hit area, glow and focus ring are left out)."""
+    out = []
+    for g in group.iter(SVG + "g"):
+        if cls not in (g.get("class") or "").split():
+            continue
+        for r in g.iter(SVG + "rect"):
+            if cls == "end" and r.get("stroke-dasharray") is None:
+                continue
+            x, y = float(r.get("x")), float(r.get("y"))
+            out.append((x, y, x + float(r.get("width")), y + float(r.get("height"))))
+            break
+    return out
+
+
+@pytest.mark.parametrize("mode", ["phone", "wide"])
+def test_an_arms_name_never_covers_an_end(mode):
+    """Each arm carries its name by its open end (issue 48): beside an end at the felt's
+    edge too, never over it or over another arm's end."""
+    checked = 0
+    for players in (3, 5):
+        felt = FELTS[mode][players]
+        for _, view in sample_views(3):
+            if not (view.get("hand") or {}).get("layout"):
+                continue
+            arms = view["hand"]["layout"]["arms"]
+            ui = {"felt": felt, "plan": felt, "selected": "6-6",
+                  "targets": [i for i, a in enumerate(arms) if a["open"]]}
+            root = parse(web_views.table(view, ui, "narrow", EN))
+            group = [g for g in root.iter(SVG + "g") if g.get("class") == "layout-tiles"][0]
+            ends, names = _boxes(group, "end"), _boxes(group, "arm-name")
+            for n in names:
+                for e in ends:
+                    assert not (n[0] < e[2] - 0.01 and e[0] < n[2] - 0.01 and
+                                n[1] < e[3] - 0.01 and e[1] < n[3] - 0.01), (n, e)
+            checked += len(names)
+    assert checked

@@ -348,9 +348,10 @@ def arm_names(arms, ends, boxes, size, words, room):
     """Each arm's name (the catalogue's `arm.<side>`: "north", "the 5-side"…) beside its
     open end, in the drawing's units: `ends` the ends' (x, y, w, h, direction), `boxes` the
     tiles' (x0, y0, x1, y1) it must not cover, `size` the words' size, `room` (x0, y0, x1,
-    y1) the drawing it stays in. Beyond the end where that is clear, else beside it."""
+    y1) the drawing it stays in. Beyond the end where that is clear, else beside it; never
+    over an end (at the room's edge the spot beyond is pushed back onto it)."""
     parts = []
-    taken = list(boxes)
+    taken = list(boxes) + [(e[0], e[1], e[0] + e[2], e[1] + e[3]) for e in ends]
     for i in range(len(arms)):
         x, y, w, h, d = ends[i]
         name = words.capital(words.word("arm." + side_word(arms[i].get("side", ""))[0],
