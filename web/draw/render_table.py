@@ -272,7 +272,7 @@ def center_message(view, cx, cy, w, words):
     choosing the game (R4, R5, R7); the game's name before a view."""
     hand = hand_of(view)
     size = 26 if w > 500 else 20
-    if hand is not None and hand.get("set_tile") and hand.get("phase") == "announce":
+    if hand is not None and hand.get("set_tile") and hand.get("phase") == contract.PHASE_ANNOUNCE:
         return set_tile_message(hand, cx, cy, size, words)
     if hand is None:
         main, sub = words.word("center.title"), words.word("center.sub")

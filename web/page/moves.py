@@ -10,6 +10,7 @@ import render_svg
 import ui_logic as logic
 import zoom
 from access import focus, tell
+from contract import PHASE_OUT_OF_TURN, PHASE_PLAY, PHASE_SET, WAITING_BOT, WAITING_HUMAN
 from dom import absent, attr, closest, el
 from language import words
 from link import send
@@ -21,18 +22,18 @@ def on_tile(page, tile):
     view = page.view
     if view is None or page.link.busy or not page.link.synced:
         return
-    if view.get("waiting_for") != "human":
-        bots = view.get("waiting_for") == "bot"
+    if view.get("waiting_for") != WAITING_HUMAN:
+        bots = view.get("waiting_for") == WAITING_BOT
         page.shown.notice = {"key": "notice.wait_turn"} if bots else None
         render(page)
         return
     phase = page.phase()
     page.shown.notice = None
-    if phase == "set":
+    if phase == PHASE_SET:
         # A tile that may not be set: the engine says why (R4, R5).
         send(page, logic.set_action(view, tile) or logic.attempt(tile))
         return
-    if phase not in ("play", "out of turn"):
+    if phase not in (PHASE_PLAY, PHASE_OUT_OF_TURN):
         return
     move = page.move
     move.choice = None
@@ -211,7 +212,7 @@ def on_pointer_move(page, event):
 def refused_drag(page, tile):
     """A tile dragged by a mouse that cannot go anywhere now: said as a click on it says it
     (on_tile; a finger dragging it scrolls the page instead)."""
-    if page.view is not None and page.phase() in ("play", "out of turn"):
+    if page.view is not None and page.phase() in (PHASE_PLAY, PHASE_OUT_OF_TURN):
         on_tile(page, tile)
 
 
