@@ -51,8 +51,8 @@ import render_table  # noqa: E402
 from nos.actions import Announce, Play, Set  # noqa: E402
 from nos.deal import Deal  # noqa: E402
 from nos.hand import Hand  # noqa: E402
-from nos.observation import Observation  # noqa: E402
 from nos.tiles import ALL_TILES, Tile  # noqa: E402
+from nos.view import hand_view  # noqa: E402
 
 # The announcements (as their text starts) of each geometry, and the set doubles they allow.
 GEOMETRIES = {
@@ -79,8 +79,7 @@ def _wanted(announce: Announce, prefix: str) -> bool:
 
 
 def _view(hand: Hand, players: int, seed: int) -> dict:
-    obs = Observation(hand, 0).to_json()
-    obs["legal"] = []
+    obs = hand_view(hand, 0)  # (the hand as the view has it: its layout's `most` too)
     return {"players": players, "names": NAMES[:players], "human": 0, "level": "beginner",
             "seed": seed, "chips": list(hand.chips), "hands_played": 1, "log": [],
             "error": None, "settlement": None,

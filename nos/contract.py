@@ -10,7 +10,7 @@ keeps to MicroPython's subset and holds nothing but constants.
 # The version of the view and of the worker's replies (docs/view-format.md). A change that
 # removes a field, renames one or changes its meaning takes the next number; the page
 # refuses a view of another version (it was saved, or sent, by another version of the app).
-VERSION = 1
+VERSION = 2
 
 # The phases of a hand (the view's ``hand.phase``; ``nos.phase.Phase``'s values), in order.
 PHASE_SET = "set"  # R4, R5: the player on set sets a double or draws the set tile
@@ -57,10 +57,20 @@ SHAPE_CROSS = "cross"
 SHAPE_TRIANGLE = "triangle"
 SHAPES = (SHAPE_LINE, SHAPE_CROSS, SHAPE_TRIANGLE)
 
-# How the set tile lies (R63: ``hand.layout.set_lies``, an announcement option's).
+# How a tile lies (R63): the set tile (``hand.layout.set_lies``, an announcement option's),
+# each placed tile (the last of an arm's ``tiles`` entries) and the tile an end awaits
+# (an arm's ``end_lies``).
 INLINE = "inline"
 CROSSWISE = "crosswise"
-SET_LIES = (INLINE, CROSSWISE)
+LIES = (INLINE, CROSSWISE)
+
+# Why the player on set sets what they may (``hand.set_reason``, the set's own screen only):
+# the first hand's highest double (R4), one of their doubles, or, holding none, the set
+# tile drawn from the boneyard (R5).
+SET_HIGHEST = "highest"  # R4
+SET_CHOOSE = "choose"  # R5: one or more doubles
+SET_DRAW = "draw"  # R5: no double
+SET_REASONS = (SET_HIGHEST, SET_CHOOSE, SET_DRAW)
 
 # What "Verify the deal" found (``fair.verified``): the seal shown matches, no seal was kept
 # (the deal alone was checked), or which check failed.

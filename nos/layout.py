@@ -20,6 +20,12 @@ _PLAY_TABLES: dict[tuple[bool, bool, int, int], PlayTable] = {}
 _MAT, _ORD = Matching.MATADOR, Matching.ORDINARY
 
 
+def lies(tile: Tile, matching: Matching) -> str:
+    """How a tile placed on an arm lies, "inline" or "crosswise" (R63): a double played under
+    ordinary matching lies crosswise, every other tile (a double under matador) in line."""
+    return CROSSWISE if tile.is_double and matching is _ORD else INLINE
+
+
 def set_lies(plan: Plan) -> str:
     """How the set tile lies, "inline" or "crosswise" (R63): a double lies crosswise under
     ordinary matching and in line under matador; the set double of a cross or triangle is
@@ -84,6 +90,13 @@ class Placed(namedtuple("Placed", ("tile", "out", "seat", "out_of_turn", "seq"))
         return f"Placed({self.tile}>{self.out} by {self.seat})"
 
 
+
+
+def tile_entry(placed: Placed, matching: Matching) -> list:
+    """A placed tile as the view's arm lists it: [tile, outward end, seat, the matching it
+    was played under, how it lies (R63)]."""
+    tile = placed.tile
+    return [str(tile), placed.out, placed.seat, matching.value, lies(tile, matching)]
 
 
 class Layout:
@@ -206,7 +219,8 @@ class Layout:
 
     def to_json(self) -> dict:
         """JSON-safe layout for drawing: how the set tile lies, and per arm its side (a token
-        of ``nos.games.side_key``), its tiles as [tile, outward end, seat, matching], its
+        of ``nos.games.side_key``), its tiles as [tile, outward end, seat, matching, how it
+        lies] (``tile_entry``, R63), how the tile its end awaits lies (``end_lies``), its
         open end, the matching for its next tile, the number that tile must show (``takes``:
         the end's own under ordinary matching, 7 minus it under matador, R60–R62), its
         ``label`` ("M" where only a matador fits, "5-5" where a double must come first), the
@@ -239,8 +253,7 @@ class Layout:
             blocked = plan.blocked(lengths, i)
             arms.append({
                 "side": side_key(plan, i),
-                "tiles": [[str(p.tile), p.out, p.seat, self.matching_of(p, i).value]
-                          for p in self.arms[i]],
+                "tiles": [tile_entry(p, self.matching_of(p, i)) for p in self.arms[i]],
                 "end": end,
                 "open": blocked is None,
                 "locked": blocked[0] if blocked else None,
@@ -261,7 +274,12 @@ class Layout:
             if not any(stuck[s] for s in needed):
                 stuck = [False] * len(arms)
         for i in range(len(arms)):
-            arms[i]["dead"] = arms[i]["dead"] or stuck[i]
+            arm = arms[i]
+            arm["dead"] = arm["dead"] or stuck[i]
+            # R42, R63: an end that must take a double under ordinary matching awaits one
+            # lying crosswise; any other (a dead one awaits nothing) a tile in line.
+            arm["end_lies"] = CROSSWISE if arm["needs_double"] and not arm["dead"] and \
+                arm["matching"] == _ORD.value else INLINE
         return {
             "set": str(plan.set_tile),
             "game": str(plan.announcement),

@@ -23,6 +23,9 @@ from nos.contract import (
     KIND_PLAY,
     KIND_SET,
     KIND_WAIT,
+    SET_CHOOSE,
+    SET_DRAW,
+    SET_HIGHEST,
     SHAPE_CROSS,
     SHAPE_LINE,
     SHAPE_TRIANGLE,
@@ -53,7 +56,14 @@ from nos.payments import (
 )
 from nos.phase import Phase
 from nos.session import Session
-from nos.tiles import Tile
+from nos.tiles import ALL_TILES, Tile
+
+# The most tiles that can lie around the set tile: every other tile but the boneyard's last
+# two (R2) and the one the last player in the hand keeps (R20a): 24.
+MOST_LAID = len(ALL_TILES) - 1 - LAST_TWO - 1
+# The other arms that take a tile before one arm grows, by shape: in a cross or triangle
+# game every opening tile comes first (R40-R56; a triangle's fourth side later, R55).
+OPENING_OTHERS = {SHAPE_LINE: 0, SHAPE_CROSS: 3, SHAPE_TRIANGLE: 2}
 
 # The rows of the announcement form, in the order the dialog shows them (R40–R57).
 ROWS = ("shape", "ordinary", "axis", "matching", "condition", "side", "count", "then")
@@ -107,7 +117,9 @@ def _catalogue(set_tile: Tile) -> dict[str, Any]:
         rows = [r for r in ROWS if any(r in o["choice"] for o in options)]
         games.append({"game": g, "rule": GAME_RULES[g], "rows": rows, "options": options,
                       "why": None if options else game_unavailable(g, set_tile)})
-    return {"set_tile": str(set_tile), "games": games}
+    # The dialog opens with game 1's first option picked, or the first game's that has one.
+    default = next(o["send"] for g in games for o in g["options"])
+    return {"set_tile": str(set_tile), "games": games, "default": default}
 
 
 def announce_option(a: Announcement, set_tile: Tile) -> dict[str, Any]:
@@ -166,6 +178,9 @@ def hand_view(hand: Hand, seat: int, log: list[dict[str, Any]] | None = None) ->
     h = obs.to_json()
     h["game"] = (announcement_params(hand.announcement, hand.set_tile, hand.layout.plan)
                  if hand.announcement and hand.set_tile and hand.layout else None)
+    layout = h["layout"]
+    if layout is not None:  # the most tiles one arm can hold: the drawing plans room for it
+        layout["most"] = MOST_LAID - OPENING_OTHERS[layout["shape"]]
     h["acting"] = None if hand.over else hand.current
     h["in_force"] = in_force(hand)  # the game's condition as it stands (the table's bar)
     h["turn"] = turn(hand)  # whose turn and why
@@ -173,6 +188,7 @@ def hand_view(hand: Hand, seat: int, log: list[dict[str, Any]] | None = None) ->
     # pause each, the same for every seat, so a hand does not start slowly.
     h["quick_step"] = hand.phase in (Phase.DECLARE, Phase.OUT_OF_TURN)
     h["first_hand"] = hand.first_hand
+    h["set_reason"] = set_reason(hand, seat)
     h["drawable"] = obs.drawable
     h["last_two"] = min(obs.boneyard_count, LAST_TWO)
     h["last"] = last_events(log or [], hand.number, hand.players)
@@ -189,6 +205,18 @@ def hand_view(hand: Hand, seat: int, log: list[dict[str, Any]] | None = None) ->
         if hand.over else None
     h["legal"] = []
     return h
+
+
+def set_reason(hand: Hand, seat: int) -> str | None:
+    """Why the player on set sets what they may, on their own screen only (R71: whether
+    they hold a double is theirs to know): the first hand's highest double (R4), one of
+    their doubles, or, holding none, the set tile drawn (R5). None for any other seat, or
+    once set."""
+    if hand.phase is not Phase.SET or seat != hand.setter:
+        return None
+    if hand.first_hand:
+        return SET_HIGHEST
+    return SET_CHOOSE if any(t.is_double for t in hand.hands[seat]) else SET_DRAW
 
 
 def position_view(session: Session, seat: int | None = None) -> dict[str, Any]:
@@ -214,6 +242,7 @@ def diagram_view(hand: Hand | None, names: list[str] | None = None, seat: int | 
         if seat is None:
             h["tiles"] = []
             h["seat"] = None
+            h["set_reason"] = None  # (seat 0's, from its tiles: a bystander knows none)
         if known is not None:
             for key in ("counts", "open_hands"):
                 if h.get(key) is not None:

@@ -75,7 +75,7 @@ def render_view(view, w, full=True):
                                               tiles + ["1-0", "0-0"], "Open hands", True,
                                               True))  # a phone's
     if hand.get("announce"):
-        state = render_announce.default_state()
+        state = render_announce.default_state(view)
         for game in range(1, 18):
             state = render_announce.update(view, state, "game", str(game))
             out.append(render_announce.dialog_html(view, state, w))

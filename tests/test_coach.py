@@ -205,7 +205,7 @@ def test_r7_the_announcement_dialog_shows_the_coach_and_a_click_picks_its_option
 
     view = coached_announce_view()
     w = words("en", view)
-    state = render_announce.default_state()
+    state = render_announce.default_state(view)
     assert 'id="announce-coach"></div>' in render_announce.dialog_html(view, state, w)  # off
     html = render_announce.dialog_html(view, state, w, coach_on=True)
     assert html.count('id="announce-coach-title"') == 1 and 'id="coach-title"' not in html
@@ -232,7 +232,7 @@ def test_r7_each_game_button_shows_the_chips_the_coach_expects_of_that_game():
     w = words("en", view)
     advice = view["coach"]
     options = advice["options"]
-    state = render_announce.default_state()
+    state = render_announce.default_state(view)
     assert "data-coach-game" not in render_announce.dialog_html(view, state, w)  # coach off
     html = render_announce.dialog_html(view, state, w, coach_on=True)
     shown = dict(re.findall(r'data-coach-game="(\d+)">((?:<span class="coach-game-chips[^"]*">'

@@ -25,6 +25,7 @@ import web_views
 from web_views import FELT, GAMES, HAND_W, TRIANGLES, find_seed, hand_views, sample_views
 
 from bench.layout_quality import overlap
+from nos import contract
 from nos.app import DEFAULT_NAMES
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -115,16 +116,19 @@ def test_shapes_follow_the_game():
 
 
 def line_layout(n: int, matching: str = "ordinary", double_every: int = 0) -> dict:
-    """A synthetic line of n tiles on side 1 (ends need not match for the geometry)."""
+    """A synthetic line of n tiles on side 1 (ends need not match for the geometry), its
+    doubles lying as R63 says, room planned for 24 tiles an arm (R2, R20)."""
     tiles = []
     for k in range(n):
         tile = "3-3" if double_every and k % double_every == 0 else "5-2"
-        tiles.append([tile, 2 if tile == "5-2" else 3, k % 4, matching])
+        lies = "crosswise" if tile == "3-3" and matching == "ordinary" else "inline"
+        tiles.append([tile, 2 if tile == "5-2" else 3, k % 4, matching, lies])
     return {"set": "6-4", "game": "1" if matching == "ordinary" else "4", "shape": "line",
-            "arms": [{"name": "the 6-side", "tiles": [], "end": 6, "open": True,
-                      "matching": matching, "needs_double": False},
-                     {"name": "the 4-side", "tiles": tiles, "end": 2, "open": True,
-                      "matching": matching, "needs_double": False}]}
+            "set_lies": "inline", "most": 24,
+            "arms": [{"side": "end:6", "tiles": [], "end": 6, "open": True,
+                      "matching": matching, "needs_double": False, "end_lies": "inline"},
+                     {"side": "end:4", "tiles": tiles, "end": 2, "open": True,
+                      "matching": matching, "needs_double": False, "end_lies": "inline"}]}
 
 
 @pytest.mark.parametrize("mode", ["wide", "narrow"])
@@ -489,17 +493,20 @@ def test_a_seat_shows_its_name_pills_and_last_action_whole():
 
 def test_r4_in_the_first_hand_the_table_asks_for_the_highest_double():
     """The first hand's setter must set the highest double (R4): the table's centre says
-    so, as the prompt does; a later hand's setter chooses among their doubles (R5)."""
+    so, as the prompt does; a later hand's setter chooses among their doubles (R5). The
+    reason is the view's (set_reason)."""
 
     from nos.app import Table
 
     game = Table(3, seed=web_views.human_on_set(3), level="beginner")
     view = json.loads(json.dumps(game.start()))
     assert view["hand"]["first_hand"] and view["hand"]["phase"] == "set"
+    assert view["hand"]["set_reason"] == contract.SET_HIGHEST
     assert len([r for r in view["hand"]["legal"] if r["kind"] == "set"]) == 1
     svg = table(view, {}, "wide", web_views.words("en", view))
     assert "Set your highest double" in svg and "Set one of your doubles" not in svg
-    later = dict(view, hand=dict(view["hand"], first_hand=False))
+    later = dict(view, hand=dict(view["hand"], first_hand=False,
+                                 set_reason=contract.SET_CHOOSE))
     svg = table(later, {}, "wide", web_views.words("en", later))
     assert "Set one of your doubles" in svg
 

@@ -23,7 +23,7 @@ def dialog_states(view: dict) -> list[dict]:
     """Every state of the announcement dialog a person can reach: each game, then every
     value of every row and every side of the diagram clicked, from every state so far."""
     reached: list[dict] = []
-    states = [render_announce.update(view, render_announce.default_state(), "game", str(g))
+    states = [render_announce.update(view, render_announce.default_state(view), "game", str(g))
               for g in range(1, 18)]
     done: set[str] = set()
     while states:
@@ -83,7 +83,7 @@ def test_every_legal_announcement_can_be_made_in_the_dialog(zero):
 
 def test_dialog_enables_only_legal_games_and_names_the_choice():
     view = web_views.announce_view()
-    html = render_announce.dialog_html(view, render_announce.default_state(), EN)
+    html = render_announce.dialog_html(view, render_announce.default_state(view), EN)
     assert html.count('class="game"') == 17
     assert 'id="announce-ok"' in html and "You announce" in html
     set_tile = view["hand"]["set_tile"]
@@ -101,8 +101,7 @@ def test_game_names_come_from_the_catalogue():
 def test_zero_zero_set_offers_the_triangles():
     seed = web_views.human_on_set(4, zero=True)
     view = web_views.announce_view(4, seed)
-    html = render_announce.dialog_html(view, dict(render_announce.default_state(), game=16),
-                                       EN)
+    html = render_announce.dialog_html(view, {"game": 16}, EN)
     assert "You announce" in html and "triangle, then ordinary cross" in html
 
 

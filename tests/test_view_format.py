@@ -23,6 +23,7 @@ import nos.settings
 from nos import contract
 from nos.app import Table
 from nos.observation import Observation
+from nos.position import Position
 from nos.settings import UNDO
 from nos.view import diagram_view
 
@@ -31,6 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # search, is under test).
 QUICK_EXPERT = {"iterations": 4, "seconds": 0.05, "set_iterations": 8, "set_halving": 2}
 WORDS = catalogue("en")["words"]
+# A double cross on the 6-6: north holds the 6-1 (in line) and awaits the 1-1 (R42, R63).
+DOUBLE_CROSS = "512.494.494_a66_3_61c.-.-.60b_play-a_n4.n5.n4_b12"
 
 
 def checked(value: dict, kind: str = "view") -> dict:
@@ -176,6 +179,20 @@ def test_the_format_finds_what_breaks_it() -> None:
     assert "view.surprise: not in the format" in found
     assert "view.waiting_for: missing" in found
     assert "view.log[0].event.colour: not a parameter of the format" in found
+    # R4, R5: the set's reason is one of the contract's; R63: a tile says how it lies.
+    bad = json.loads(json.dumps(view))
+    bad["hand"]["set_reason"] = "because"
+    assert any(p.startswith("view.hand.set_reason: 'because'")
+               for p in view_format.problems(bad, "view"))
+    laid = checked(diagram_view(Position.parse(DOUBLE_CROSS).hand(), ["A", "B", "C"], 0),
+                   "diagram")
+    arm = laid["hand"]["layout"]["arms"][0]
+    assert arm["tiles"][0][4] == contract.INLINE and arm["end_lies"] == contract.CROSSWISE
+    arm["tiles"][0] = arm["tiles"][0][:4]  # (version 1's entry)
+    arm["end_lies"] = "across"
+    found = view_format.problems(laid, "diagram")
+    assert "diagram.hand.layout.arms[0].tiles[0]: not a list of 5" in found
+    assert any(p.startswith("diagram.hand.layout.arms[0].end_lies: 'across'") for p in found)
 
 
 # ---------------------------------------------------------------- what the page reads

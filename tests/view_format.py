@@ -60,6 +60,7 @@ PHASE = one_of(contract.PHASES)
 KIND = one_of(contract.KINDS)
 MATCHING = one_of(contract.MATCHINGS)
 SHAPE = one_of(contract.SHAPES)
+LIES = one_of(contract.LIES)
 
 # An announcement's parameters for its name (nos.games.announcement_params): the catalogue
 # words it (``game.*``).
@@ -109,9 +110,9 @@ LEGAL = record({
 
 ARM = record({
     "side": field(SIDE, "the arm as a side token"),
-    "tiles": field(list_of(row(TILE, INT, SEAT, MATCHING)),
+    "tiles": field(list_of(row(TILE, INT, SEAT, MATCHING, LIES)),
                    "its tiles from the set tile out: tile, outward end, who played it, the "
-                   "matching it was played under", "R60-R63"),
+                   "matching it was played under, how it lies", "R60-R63"),
     "end": field(INT, "the open end's number", "R60"),
     "open": field(BOOL, "a tile may go on it now", "R56, R57, R55"),
     "locked": field(opt(RULE), "the ruling that keeps it closed for now"),
@@ -122,13 +123,17 @@ ARM = record({
     "takes": field(INT, "the number its next tile must show", "R60-R62"),
     "label": field(STR, "what the end shows: a number, M, or a double like 5-5",
                    "R61, R42"),
+    "end_lies": field(LIES, "how the tile its end awaits lies: crosswise where a double "
+                      "must come next under ordinary matching", "R42, R63"),
 })
 
 LAYOUT = record({
     "set": field(TILE, "the set tile", "R4, R5"),
     "game": field(STR, "the announcement as an action's text"),
     "shape": field(SHAPE, "line, cross or triangle", "R40-R56"),
-    "set_lies": field(one_of(contract.SET_LIES), "how the set tile lies", "R63"),
+    "set_lies": field(LIES, "how the set tile lies", "R63"),
+    "most": field(INT, "the most tiles one arm can hold (the drawing plans room for it)",
+                  "R2, R20, R40-R56"),
     "arms": field(list_of(ARM), "each arm"),
     "order": field(list_of(INT), "the arm of each tile in the order they were played"),
 })
@@ -148,7 +153,7 @@ OPTION = record({
     "choice": field(map_of((INT, STR)), "its values in the form's rows (nos.view.ROWS)"),
     "sides": field(list_of(SIDE_CHOICE), "each side of the set tile"),
     "shape": field(SHAPE, "the layout's shape", "R40-R56"),
-    "set_lies": field(one_of(contract.SET_LIES), "how the set tile lies", "R63"),
+    "set_lies": field(LIES, "how the set tile lies", "R63"),
 })
 
 ANNOUNCE = record({
@@ -160,6 +165,7 @@ ANNOUNCE = record({
         "options": field(list_of(OPTION), "each legal announcement of it"),
         "why": field(opt(STR), "why it is not available (unavailable.<key>)", "R7"),
     })), "the 17 games"),
+    "default": field(STR, "the option the dialog opens with picked (its send)"),
 })
 
 HAND = record({
@@ -207,6 +213,9 @@ HAND = record({
     "turn": field(EVENT, "whose turn it is and why (turn.*; nos/force.py)", "R4-R13"),
     "quick_step": field(BOOL, "a step that goes round every seat: a short pause", "R71"),
     "first_hand": field(BOOL, "the session's first hand", "R4"),
+    "set_reason": field(opt(one_of(contract.SET_REASONS)), "why the player on set sets what "
+                        "they may, on their own screen (None: another's, or once set)",
+                        "R4, R5"),
     "drawable": field(INT, "the tiles that may still be drawn", "R2, R11"),
     "last_two": field(INT, "the boneyard's last two (fewer at the end)", "R2"),
     "last": field(list_of(opt(EVENT)), "each seat's last action in the hand (act.*)"),

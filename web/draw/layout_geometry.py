@@ -22,15 +22,18 @@ tile and comes back the other way like a snake. A line's two arms run out west a
 snake north and south.
 
 The plan takes the largest grid unit (in px) at which the longest arm the game can have
-(every tile of the set but those the other arms must hold) still fits its region, down to
-the least legible unit: the regions are as large as the screen allows, so an arm turns only
-where it must, and a whole hand always fits.
+(the view's `most`: every tile that can be laid but those the other arms must hold) still
+fits its region, down to the least legible unit: the regions are as large as the screen
+allows, so an arm turns only where it must, and a whole hand always fits.
 
-R63: doubles lie crosswise under ordinary matching and in line under matador matching
-(each layout tile carries the matching it was played under, and the view says how the set
-tile lies); only the set double of a cross or triangle branches. MicroPython subset (see
-render_svg.py).
+How each tile lies (R63: a double crosswise under ordinary matching, in line under matador)
+is the view's to say, never worked out here: each layout tile carries it (the last of its
+entry), the layout how the set tile lies (`set_lies`) and each arm how the tile its end
+awaits lies (`end_lies`); only the set double of a cross or triangle branches. MicroPython
+subset (see render_svg.py).
 """
+
+from render_svg import split_tile
 
 DX = [0, 1, 0, -1]
 DY = [-1, 0, 1, 0]
@@ -38,33 +41,29 @@ LONG = 4
 SHORT = 2
 FAR = 100000  # "no limit" for a region's side before it is clipped to the area
 GAP = 1  # grid units kept free between two arms' regions: half a tile's short side
-# The most tiles one arm can hold (24 lie around the set tile at the most: R2, R20), where
-# the game's other arms must each hold one first (the opening of a cross or triangle).
-LONGEST = {"line": 24, "cross": 21, "triangle": 22}
 # plan's latest results, by everything a plan depends on.
 PLANS = {}
 PLANS_MOST = 8
 
 
-def is_double(tile):
-    a, _, b = str(tile).partition("-")
-    return a == b
-
-
-def tile_size(tile, matching):
-    """(length along the arm, width across it) of a tile on an arm (R63)."""
-    if is_double(tile) and matching == "ordinary":
+def tile_size(lies):
+    """(length along the arm, width across it) of a tile that lies as the view says (R63:
+    "crosswise" or "inline")."""
+    if lies == "crosswise":
         return SHORT, LONG
     return LONG, SHORT
 
 
+def entry_size(entry):
+    """(length, width) of a layout tile, from its entry [tile, out, seat, matching, lies]."""
+    return tile_size(entry[4] if len(entry) > 4 else None)
+
+
 def end_size(arm):
-    """(length, width) of an arm's end: the tile it awaits, a double crosswise where the
-    view says a double must come next under ordinary matching (R42, R49, R63), else one
-    lying along the arm."""
-    if arm.get("needs_double") and not arm.get("dead"):
-        return tile_size("0-0", arm.get("matching"))
-    return LONG, SHORT
+    """(length, width) of an arm's end: the tile it awaits, lying as the view says
+    (`end_lies`: crosswise where a double must come next under ordinary matching, R42,
+    R63)."""
+    return tile_size(arm.get("end_lies"))
 
 
 def box(x, y, d, length, width):
@@ -105,8 +104,7 @@ def set_geometry(layout):
     shape = layout.get("shape", "line")
     arms = len(layout.get("arms", []))
     if shape == "line":
-        double = is_double(layout.get("set", "0-1"))
-        if double and layout.get("set_lies") == "crosswise":
+        if layout.get("set_lies") == "crosswise":
             return (-1, -2, 1, 2), True, [(-1, 0, 3), (1, 0, 1)]
         return (-2, -1, 2, 1), False, [(-2, 0, 3), (2, 0, 1)]
     starts = [(0, -2, 0), (1, 0, 1), (0, 2, 2), (-1, 0, 3)]
@@ -328,11 +326,17 @@ def play_order(layout):
 # ---------------------------------------------------------------- the plan
 def plan_key(layout, width_px, height_px, least, most):
     """Everything a plan depends on: the game's shape, its arms, how the set tile lies, the
-    room. Not the tiles on the table."""
+    most tiles one arm can hold, the room. Not the tiles on the table."""
     shape = layout.get("shape", "line")
     standing = set_geometry(layout)[1]
-    return (shape, len(layout.get("arms", [])), standing, int(width_px), int(height_px),
-            least, most)
+    return (shape, len(layout.get("arms", [])), standing, most_tiles(layout), int(width_px),
+            int(height_px), least, most)
+
+
+def most_tiles(layout):
+    """The most tiles one arm of the game can hold, as the view says (`most`: R2, R20 and
+    the game's opening); the plan makes room for such an arm."""
+    return max(int(layout.get("most") or 0), 1)  # (room for one tile at least)
 
 
 def plan(layout, width_px, height_px, least=8, most=14):
@@ -362,14 +366,13 @@ def plan_anew(layout, width_px, height_px, least, most):
     shape = layout.get("shape", "line")
     set_box, standing, starts = set_geometry(layout)
     arms = len(layout.get("arms", [])) or len(starts)
-    most_tiles = LONGEST.get(shape, 21)
     best = None
     for u in range(max(most, least), least - 1, -1):
         bounds = bounds_at(u, width_px, height_px)
         if not inside(set_box, bounds) and u > least:
             continue
         regs = regions(shape, bounds, arms)
-        edges, ok = choose_edges(starts, arms, regs, bounds, set_box, most_tiles)
+        edges, ok = choose_edges(starts, arms, regs, bounds, set_box, most_tiles(layout))
         best = {"unit": u, "bounds": bounds, "regions": regs, "edges": edges, "fits": True}
         if ok:
             return best
@@ -419,8 +422,8 @@ def place(layout, the_plan):
 
     - "set": {"box", "standing", "tile", "first", "second"}
     - "tiles": [{"tile", "first", "second", "box", "arm", "index", "seat", "matching",
-      "dir"}], arm by arm in play order; `first`/`second` are the numbers on the left/top
-      and right/bottom half as drawn
+      "lies", "dir"}], arm by arm in play order; `first`/`second` are the numbers on the
+      left/top and right/bottom half as drawn
     - "ends": one per arm: {"box", "dir"}: where the arm's next tile would lie
     - "bounds": the plan's room
     - "fits": every tile and every end stays inside its arm's region
@@ -430,7 +433,7 @@ def place(layout, the_plan):
     n = len(arms_data)
     sizes = []
     for i in range(n):
-        sizes.append([tile_size(e[0], e[3]) for e in arms_data[i].get("tiles", [])] +
+        sizes.append([entry_size(e) for e in arms_data[i].get("tiles", [])] +
                      [end_size(arms_data[i])])
     bounds, regs = the_plan["bounds"], the_plan["regions"]
     starts = [starts[i] if i < len(starts) else starts[-1] for i in range(n)]
@@ -447,10 +450,11 @@ def place(layout, the_plan):
         entries = arms_data[i].get("tiles", [])
         laid = spots[i]
         for k in range(len(entries)):
-            tile, out, seat, matching = entries[k][0], int(entries[k][1]), entries[k][2], \
-                entries[k][3]
+            entry = entries[k]
+            tile, out, seat, matching = entry[0], int(entry[1]), entry[2], entry[3]
+            lies = entry[4] if len(entry) > 4 else None
             b, d = laid[k]
-            hi, lo = [int(v) for v in str(tile).split("-")]
+            hi, lo = split_tile(tile)
             inner = lo if out == hi else hi
             # Lying along d, the inner end faces the previous tile.
             if d == 1 or d == 2:
@@ -458,10 +462,11 @@ def place(layout, the_plan):
             else:
                 first, second = out, inner
             tiles.append({"tile": tile, "first": first, "second": second, "box": b,
-                          "arm": i, "index": k, "seat": seat, "matching": matching, "dir": d})
+                          "arm": i, "index": k, "seat": seat, "matching": matching,
+                          "lies": lies, "dir": d})
         b, d = laid[len(entries)]
         ends.append({"box": b, "dir": d})
-    hi, lo = [int(v) for v in str(layout.get("set", "0-0")).split("-")]
+    hi, lo = split_tile(layout.get("set", "0-0"))
     return {"set": {"box": set_box, "standing": standing, "tile": layout.get("set"),
                     "first": hi, "second": lo},
             "tiles": tiles, "ends": ends, "bounds": bounds, "fits": fits}

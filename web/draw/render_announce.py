@@ -28,8 +28,10 @@ from render_svg import (
 )
 
 
-def default_state():
-    return {"game": 1}
+def default_state(view):
+    """The form's state the dialog opens with: the option the catalogue names (`default`)
+    picked, game and rows."""
+    return state_for(view, catalogue(view).get("default")) or {}
 
 
 def catalogue(view):
@@ -47,7 +49,7 @@ def first_available(view):
     for entry in catalogue(view).get("games") or []:
         if entry.get("options"):
             return entry.get("game")
-    return 1
+    return None
 
 
 def matches(option, state, rows):

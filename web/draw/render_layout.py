@@ -142,8 +142,8 @@ _PLACED = {}
 def placed(layout, the_plan):
     arms = layout.get("arms", [])
     key = (id(the_plan), layout.get("set"), tuple(layout.get("order") or ()),
-           tuple((tuple(tuple(e) for e in a.get("tiles", [])), bool(a.get("needs_double")),
-                  bool(a.get("dead")), a.get("matching")) for a in arms))
+           tuple((tuple(tuple(e) for e in a.get("tiles", [])), a.get("end_lies"))
+                 for a in arms))
     got = _PLACED.get(key)
     if got is None:
         if len(_PLACED) >= 8:

@@ -62,8 +62,9 @@ def controls_html(view, ui, w):
     extra = []
     kinds = only_kinds(view)
     if phase == contract.PHASE_SET:
-        words = w.word("prompt.set_first" if hand.get("first_hand") else  # R4, R5
-                       "prompt.set_draw" if contract.KIND_DRAW_SET in kinds else "prompt.set")
+        reason = hand.get("set_reason")  # R4, R5: the view says why
+        words = w.word("prompt.set_first" if reason == contract.SET_HIGHEST else
+                       "prompt.set_draw" if reason == contract.SET_DRAW else "prompt.set")
     elif phase == contract.PHASE_ANNOUNCE:
         words = w.word("prompt.announce", {"tile": hand.get("set_tile")})
         buttons.append(button(w.word("btn.announce"), ' data-cmd="announce-open"', "primary"))

@@ -21,6 +21,7 @@ drawn last in this hand, "anchors": {seat: (x, y)} px where each seat sits aroun
 Pure functions of their arguments, in the MicroPython subset (see render_svg.py).
 """
 
+import contract
 import layout_zoom
 from render_force import force_html
 from render_layout import (
@@ -276,21 +277,23 @@ def center_message(view, cx, cy, w, words):
     choosing the game (R4, R5, R7); the game's name before a view."""
     hand = hand_of(view)
     size = 26 if w > 500 else 20
-    if hand is not None and hand.get("set_tile") and hand.get("phase") == "announce":
+    if hand is not None and hand.get("set_tile") and hand.get("phase") == contract.PHASE_ANNOUNCE:
         return set_tile_message(hand, cx, cy, size, words)
     if hand is None:
         main, sub = words.word("center.title"), words.word("center.sub")
     else:
         setter = hand.get("setter", 0)
         main = words.capital(words.word("center.on_set", {"seat": setter}))
+        # Why the person on set sets what they may, as the view says (set_reason).
+        reason = hand.get("set_reason")
         if setter != view.get("viewer"):
             sub = words.word("center.waiting")
-        elif any(r.get("kind") == "draw_set" for r in hand.get("legal") or []):
+        elif reason == contract.SET_DRAW:
             sub = words.word("center.setting_draw")  # R5: no double in hand
-        elif hand.get("first_hand"):
+        elif reason == contract.SET_HIGHEST:
             sub = words.word("center.setting_first")  # R4: the highest double, no other
         else:
-            sub = words.word("center.setting")
+            sub = words.word("center.setting")  # R5: one of their doubles
     return group([text(cx, cy - 4, main, size, INK, "middle", "700"),
                   text(cx, cy + size * 1.1, sub, max(size * 0.62, 13), INK_DIM, "middle")],
                  "center-message")

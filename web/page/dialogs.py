@@ -93,7 +93,7 @@ def on_announce_pointer(page, event):
 
 def choose(page, param, value):
     """One choice in the announcement dialog, drawn at once."""
-    state = page.dialogs.announce or announce.default_state()
+    state = page.dialogs.announce or announce.default_state(page.view)
     page.dialogs.announce = announce.update(page.view, state, param, value)
     draw_announce(page)
 

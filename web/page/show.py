@@ -592,7 +592,7 @@ def open_announce(page, pick=None):
     if state is not None:
         page.dialogs.announce = state
     elif page.dialogs.announce is None:
-        page.dialogs.announce = announce.default_state()
+        page.dialogs.announce = announce.default_state(page.view)
     draw_announce(page)
     open_dialog("announce-dialog")
     show_picked_game()
