@@ -126,7 +126,7 @@ def _boxes(group: ET.Element, cls: str) -> list[tuple[float, float, float, float
 @pytest.mark.parametrize("mode", ["phone", "wide"])
 def test_an_arms_name_never_covers_an_end(mode):
     """Each arm carries its name by its open end (issue 48): beside an end at the felt's
-    edge too, never over it or over another arm's end."""
+    edge too, never over it or over another arm's end, and never cut at the felt's edge."""
     checked = 0
     for players in (3, 5):
         felt = FELTS[mode][players]
@@ -137,12 +137,19 @@ def test_an_arms_name_never_covers_an_end(mode):
             ui = {"felt": felt, "plan": felt, "selected": "6-6",
                   "targets": [i for i, a in enumerate(arms) if a["open"]]}
             root = parse(web_views.table(view, ui, "narrow", EN))
-            group = [g for g in root.iter(SVG + "g") if g.get("class") == "layout-tiles"][0]
+            outer = [g for g in root.iter(SVG + "g")
+                     if any(c.get("class") == "layout-tiles" for c in g)][0]
+            group = [c for c in outer if c.get("class") == "layout-tiles"][0]
+            tx, ty = (float(v) for v in outer.get("transform")[10:-1].split())
+            k = float(group.get("transform")[6:-1])
             ends, names = _boxes(group, "end"), _boxes(group, "arm-name")
             for n in names:
                 for e in ends:
                     assert not (n[0] < e[2] - 0.01 and e[0] < n[2] - 0.01 and
                                 n[1] < e[3] - 0.01 and e[1] < n[3] - 0.01), (n, e)
+                # (and on the felt, in px: never cut at its edge)
+                assert (tx + k * n[0] >= -0.5 and ty + k * n[1] >= -0.5 and
+                        tx + k * n[2] <= felt[0] + 0.5 and ty + k * n[3] <= felt[1] + 0.5), n
             checked += len(names)
     assert checked
 

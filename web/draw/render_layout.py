@@ -351,32 +351,37 @@ def arm_names(arms, ends, boxes, size, words, room):
     y1) the drawing it stays in. Beyond the end where that is clear, else beside it; never
     over an end (at the room's edge the spot beyond is pushed back onto it)."""
     parts = []
-    taken = list(boxes) + [(e[0], e[1], e[0] + e[2], e[1] + e[3]) for e in ends]
+    keep = [(e[0], e[1], e[0] + e[2], e[1] + e[3]) for e in ends]  # ends, then names
+    tiles = list(boxes)
     for i in range(len(arms)):
         x, y, w, h, d = ends[i]
         name = words.capital(words.word("arm." + side_word(arms[i].get("side", ""))[0],
                                         side_word(arms[i].get("side", ""))[1]))
         tw, th = text_width(name, size, True) + size * 0.8, size * 1.5
-        spots = name_spots(x, y, w, h, d, tw, th, size * 0.3)
-        chosen = None
-        for sx, sy in spots:
+        spots = []
+        for sx, sy in name_spots(x, y, w, h, d, tw, th, size * 0.3):
             sx = min(max(sx, room[0]), room[2] - tw)
             sy = min(max(sy, room[1]), room[3] - th)
-            b = (sx, sy, sx + tw, sy + th)
-            if all(not (b[0] < t[2] and t[0] < b[2] and b[1] < t[3] and t[1] < b[3])
-                   for t in taken):
-                chosen = b
-                break
-        if chosen is None:
-            sx, sy = spots[0]
-            chosen = (sx, sy, sx + tw, sy + th)
-        taken.append(chosen)
+            spots.append((sx, sy, sx + tw, sy + th))
+        # Clear of everything; else over a tile's edge but clear of every end and name;
+        # else the first spot, inside the room all the same.
+        chosen = first_clear(spots, keep + tiles) or first_clear(spots, keep) or spots[0]
+        keep.append(chosen)
         parts.append(group([rect(chosen[0], chosen[1], tw, th, PANEL, None, None, th * 0.45,
                                  more=[("fill-opacity", "0.85")]),
                             text(chosen[0] + tw / 2, chosen[1] + th * 0.72, name, size, INK,
                                  "middle", "600")],
                            "arm-name", [("aria-hidden", "true"), ("data-arm", str(i))]))
     return parts
+
+
+def first_clear(spots, taken):
+    """The first box of `spots` that overlaps none of `taken`, or None."""
+    for b in spots:
+        if all(not (b[0] < t[2] and t[0] < b[2] and b[1] < t[3] and t[1] < b[3])
+               for t in taken):
+            return b
+    return None
 
 
 def side_word(side):
