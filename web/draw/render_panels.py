@@ -124,9 +124,9 @@ def controls_html(view, ui, w):
             buttons.append(toggle(w.word("toggle.claim"), "toggle-claim", ui.get("claim"),
                                   w.word("toggle.claim_hint")))
     simple = simple_actions(view)
-    if (ui.get("selected") and phase == "play") or "draw_until" in kinds:
+    if (ui.get("selected") and phase == contract.PHASE_PLAY) or contract.KIND_DRAW_UNTIL in kinds:
         # (no tile picked to play by drawing; R12's draws in one go make one draw redundant)
-        simple = [r for r in simple if r.get("kind") != "draw"]
+        simple = [r for r in simple if r.get("kind") != contract.KIND_DRAW]
     sends = marks(view.get("coach"), w)["sends"] if ui.get("coach") else None
     for record in simple:
         kind = record.get("kind")
