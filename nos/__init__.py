@@ -12,9 +12,9 @@ only those above it:
 - ``house_rules`` the house rules H1 and H2 (``Options``)
 - ``games``       the 17 announceable games, their plans and sides (R40–R57)
 - ``actions``     the small immutable actions with parse/format
+- ``deal``        the deal as explicit chance steps (R2)
 - ``layout``      the tiles on the table: set tile, arms, open ends (R63)
 - ``payments``    ledger entries and payment tables (R6, R8, R23)
-- ``deal``        the deal as explicit chance steps (R2)
 - ``fair``        provably fair deals: a seed committed to before the hand, revealed after
 - ``errors``      refusals of illegal actions (R70) and bad records
 - ``events``      what happens in a hand as events: a word key and its parameters

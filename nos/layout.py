@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from nos.actions import Play
 from nos.contract import CROSSWISE, INLINE, SHAPE_CROSS, SHAPE_LINE, SHAPE_TRIANGLE
+from nos.deal import LAST_TWO
 from nos.games import Plan, side_key
 from nos.matching import OUTWARD, Matching
 from nos.tiles import ALL_TILES, MATADORS, Tile
@@ -18,6 +19,12 @@ if TYPE_CHECKING:
     PlayTable = tuple[tuple[Play, ...], ...]
 _PLAY_TABLES: dict[tuple[bool, bool, int, int], PlayTable] = {}
 _MAT, _ORD = Matching.MATADOR, Matching.ORDINARY
+# The most tiles that can lie around the set tile: every other tile but the boneyard's last
+# two (R2) and the one the last player in the hand keeps (R20a): 24.
+MOST_LAID = len(ALL_TILES) - 1 - LAST_TWO - 1
+# The other arms that take a tile before one arm grows, by shape: in a cross or triangle
+# game every opening tile comes first (R40-R56; a triangle's fourth side later, R55).
+OPENING_OTHERS = {SHAPE_LINE: 0, SHAPE_CROSS: 3, SHAPE_TRIANGLE: 2}
 
 
 def lies(tile: Tile, matching: Matching) -> str:
@@ -285,6 +292,8 @@ class Layout:
             "game": str(plan.announcement),
             "shape": shape,
             "set_lies": set_lies(plan),
+            # The most tiles one arm can hold: the drawing plans room for such an arm.
+            "most": MOST_LAID - OPENING_OTHERS[shape],
             "arms": arms,
             # The arm of each placed tile in the order they were played.
             "order": [arm for _, arm in sorted((p.seq, i) for i, placed in

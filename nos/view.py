@@ -56,14 +56,7 @@ from nos.payments import (
 )
 from nos.phase import Phase
 from nos.session import Session
-from nos.tiles import ALL_TILES, Tile
-
-# The most tiles that can lie around the set tile: every other tile but the boneyard's last
-# two (R2) and the one the last player in the hand keeps (R20a): 24.
-MOST_LAID = len(ALL_TILES) - 1 - LAST_TWO - 1
-# The other arms that take a tile before one arm grows, by shape: in a cross or triangle
-# game every opening tile comes first (R40-R56; a triangle's fourth side later, R55).
-OPENING_OTHERS = {SHAPE_LINE: 0, SHAPE_CROSS: 3, SHAPE_TRIANGLE: 2}
+from nos.tiles import Tile
 
 # The rows of the announcement form, in the order the dialog shows them (R40–R57).
 ROWS = ("shape", "ordinary", "axis", "matching", "condition", "side", "count", "then")
@@ -178,9 +171,6 @@ def hand_view(hand: Hand, seat: int, log: list[dict[str, Any]] | None = None) ->
     h = obs.to_json()
     h["game"] = (announcement_params(hand.announcement, hand.set_tile, hand.layout.plan)
                  if hand.announcement and hand.set_tile and hand.layout else None)
-    layout = h["layout"]
-    if layout is not None:  # the most tiles one arm can hold: the drawing plans room for it
-        layout["most"] = MOST_LAID - OPENING_OTHERS[layout["shape"]]
     h["acting"] = None if hand.over else hand.current
     h["in_force"] = in_force(hand)  # the game's condition as it stands (the table's bar)
     h["turn"] = turn(hand)  # whose turn and why

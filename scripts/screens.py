@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / p) for p in (".", "web/page", "web/draw", "web/shared",
                                         "web/words", "nos", "tests")]
 
-from web_views import chooser  # noqa: E402
+from web_views import TRIANGLES, chooser  # noqa: E402
 
 from nos.actions import Set  # noqa: E402
 from nos.app import Table  # noqa: E402
@@ -44,7 +44,7 @@ def long_player(announce: str, rng: random.Random):
 
     def pick(obs, _rng=None):
         blank = [a for a in obs.legal if isinstance(a, Set) and a.tile == Tile(0, 0)]
-        if blank and announce in ("13", "14", "15", "16"):  # (a triangle needs it set)
+        if blank and announce in {g.split()[0] for g in TRIANGLES}:  # (a triangle: 0-0, R7)
             return blank[0]
         return play(obs)
 

@@ -168,6 +168,9 @@ def test_a_zoomed_layout_is_cut_at_the_felts_edge():
     inner = [s for s in root.iter(SVG + "svg")
              if any(g.get("id") == "layout-zoom" for g in s.findall(SVG + "g"))]
     assert len(inner) == 1 and inner[0].get("overflow") == "hidden"
+    # (at the felt's origin in its own units: the pointer's place, web/page/zoom.py, holds)
+    assert (inner[0].get("x"), inner[0].get("y")) == ("0", "0")
     assert (float(inner[0].get("width")), float(inner[0].get("height"))) == tuple(felt)
+    assert [float(v) for v in inner[0].get("viewBox").split()] == [0, 0, *felt]
     zoom = [g for g in inner[0].findall(SVG + "g") if g.get("id") == "layout-zoom"][0]
     assert zoom.get("data-zoom").split()[0] == "2.5"

@@ -33,6 +33,7 @@ awaits lies (`end_lies`); only the set double of a cross or triangle branches. M
 subset (see render_svg.py).
 """
 
+from contract import CROSSWISE
 from render_svg import split_tile
 
 DX = [0, 1, 0, -1]
@@ -49,14 +50,14 @@ PLANS_MOST = 8
 def tile_size(lies):
     """(length along the arm, width across it) of a tile that lies as the view says (R63:
     "crosswise" or "inline")."""
-    if lies == "crosswise":
+    if lies == CROSSWISE:
         return SHORT, LONG
     return LONG, SHORT
 
 
 def entry_size(entry):
     """(length, width) of a layout tile, from its entry [tile, out, seat, matching, lies]."""
-    return tile_size(entry[4] if len(entry) > 4 else None)
+    return tile_size(entry[4])
 
 
 def end_size(arm):
@@ -104,7 +105,7 @@ def set_geometry(layout):
     shape = layout.get("shape", "line")
     arms = len(layout.get("arms", []))
     if shape == "line":
-        if layout.get("set_lies") == "crosswise":
+        if layout.get("set_lies") == CROSSWISE:
             return (-1, -2, 1, 2), True, [(-1, 0, 3), (1, 0, 1)]
         return (-2, -1, 2, 1), False, [(-2, 0, 3), (2, 0, 1)]
     starts = [(0, -2, 0), (1, 0, 1), (0, 2, 2), (-1, 0, 3)]
@@ -336,7 +337,7 @@ def plan_key(layout, width_px, height_px, least, most):
 def most_tiles(layout):
     """The most tiles one arm of the game can hold, as the view says (`most`: R2, R20 and
     the game's opening); the plan makes room for such an arm."""
-    return max(int(layout.get("most") or 0), 1)  # (room for one tile at least)
+    return int(layout["most"])
 
 
 def plan(layout, width_px, height_px, least=8, most=14):
@@ -452,7 +453,6 @@ def place(layout, the_plan):
         for k in range(len(entries)):
             entry = entries[k]
             tile, out, seat, matching = entry[0], int(entry[1]), entry[2], entry[3]
-            lies = entry[4] if len(entry) > 4 else None
             b, d = laid[k]
             hi, lo = split_tile(tile)
             inner = lo if out == hi else hi
@@ -463,7 +463,7 @@ def place(layout, the_plan):
                 first, second = out, inner
             tiles.append({"tile": tile, "first": first, "second": second, "box": b,
                           "arm": i, "index": k, "seat": seat, "matching": matching,
-                          "lies": lies, "dir": d})
+                          "dir": d})
         b, d = laid[len(entries)]
         ends.append({"box": b, "dir": d})
     hi, lo = split_tile(layout.get("set", "0-0"))

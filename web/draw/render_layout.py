@@ -348,8 +348,9 @@ def arm_names(arms, ends, boxes, size, words, room):
     """Each arm's name (the catalogue's `arm.<side>`: "north", "the 5-side"…) beside its
     open end, in the drawing's units: `ends` the ends' (x, y, w, h, direction), `boxes` the
     tiles' (x0, y0, x1, y1) it must not cover, `size` the words' size, `room` (x0, y0, x1,
-    y1) the drawing it stays in. Beyond the end where that is clear, else beside it; never
-    over an end (at the room's edge the spot beyond is pushed back onto it)."""
+    y1) the drawing it stays in. Beyond the end where that is clear, else beside it; over
+    no end while any spot by it leaves the ends clear (at the room's edge the spot beyond is
+    pushed back onto its end)."""
     parts = []
     keep = [(e[0], e[1], e[0] + e[2], e[1] + e[3]) for e in ends]  # ends, then names
     tiles = list(boxes)
@@ -364,8 +365,9 @@ def arm_names(arms, ends, boxes, size, words, room):
             sy = min(max(sy, room[1]), room[3] - th)
             spots.append((sx, sy, sx + tw, sy + th))
         # Clear of everything; else over a tile's edge but clear of every end and name;
-        # else the first spot, inside the room all the same.
-        chosen = first_clear(spots, keep + tiles) or first_clear(spots, keep) or spots[0]
+        # else clear of the ends at least; else the first spot, inside the room all the same.
+        chosen = (first_clear(spots, keep + tiles) or first_clear(spots, keep) or
+                  first_clear(spots, keep[:len(ends)]) or spots[0])
         keep.append(chosen)
         parts.append(group([rect(chosen[0], chosen[1], tw, th, PANEL, None, None, th * 0.45,
                                  more=[("fill-opacity", "0.85")]),

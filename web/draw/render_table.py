@@ -174,7 +174,8 @@ def layout_group(view, ui, room, words):
     more += [("id", "layout-zoom"), ("data-zoom-max", fmt(zmax)),
              ("data-zoom", fmt(zoom[0]) + " " + fmt(zoom[1]) + " " + fmt(zoom[2]))]
     # (in a viewport of the felt's size: zoomed in, the layout is cut at the felt's edge,
-    # never drawn over the seats or the hand; the table's own SVG lets motion pass its edge)
+    # never drawn over the seats or the hand; so a tile played into such a layout slides in
+    # from the felt's edge, not from its player's seat; the chips fly over it all the same)
     return ('<svg x="' + fmt(room[0]) + '" y="' + fmt(room[1]) + '" width="' + fmt(room[2]) +
             '" height="' + fmt(room[3]) + '" viewBox="' + fmt(room[0]) + " " + fmt(room[1]) +
             " " + fmt(room[2]) + " " + fmt(room[3]) + '" overflow="hidden">' +
