@@ -28,18 +28,17 @@ async def call(page, name, payload=""):
     link = page.link
     if link.elsewhere:  # (another tab holds the game now: game.on_storage)
         return {"view": None, "save": None, "error": {"key": "error.elsewhere"}}
-    while link.busy:
-        await asyncio.sleep(0.02)
-    link.busy = True
-    update_state(page)
-    try:
-        text = await getattr(link.engine, name)(payload)
-        reply = of_this_version(json.loads(text))
-        reply["raw"] = text
-    except Exception as exc:  # noqa: BLE001
-        reply = {"view": None, "save": None, "error": {"key": "error.engine_silent",
-                                                       "reason": str(exc)}}
-    link.busy = False
+    async with link.lock:  # one at a time, in the order asked
+        link.busy = True
+        update_state(page)
+        try:
+            text = await getattr(link.engine, name)(payload)
+            reply = of_this_version(json.loads(text))
+            reply["raw"] = text
+        except Exception as exc:  # noqa: BLE001
+            reply = {"view": None, "save": None, "error": {"key": "error.engine_silent",
+                                                           "reason": str(exc)}}
+        link.busy = False
     return reply
 
 

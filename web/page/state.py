@@ -13,6 +13,8 @@ every handler, in four small parts named for what they hold.
 Nothing here knows a rule: the view says what is legal and what each limit is.
 """
 
+import asyncio
+
 from say import Words
 
 
@@ -21,7 +23,8 @@ class Link:
 
     def __init__(self):
         self.engine = None  # the worker's proxy, once it has started
-        self.busy = False  # a request is under way (one at a time)
+        self.busy = False  # a request is under way (one at a time: `lock`)
+        self.lock = asyncio.Lock()  # requests wait on it in the order they come
         self.pending = 0  # requests spawned and not yet finished
         self.gen = 0  # the game the page is on: a new game abandons the old one's loop
         self.bots = None  # the game whose computer players' loop runs, if any
