@@ -13,6 +13,7 @@ import render_announce
 import render_panels
 import web_views
 from helpers import act, make_hand
+from test_view_format import DOUBLE_CROSS  # a double cross on the 6-6 (R42, R63)
 from web_views import table
 
 from nos import contract
@@ -21,10 +22,6 @@ from nos.games import legal_announcements
 from nos.position import Position
 from nos.tiles import ALL_TILES, Tile
 from nos.view import announce_catalogue, diagram_view, hand_view
-
-# A double cross on the 6-6: north (6-1) and west (6-0) await their doubles under ordinary
-# matching (R42), east and south are empty.
-DOUBLE_CROSS = "512.494.494_a66_3_61c.-.-.60b_play-a_n4.n5.n4_b12"
 
 
 def shape(box: tuple, d: int) -> tuple[int, int]:

@@ -304,6 +304,7 @@ def draw_end_marker(arm, i, b, u, target, selected, words, hit=None, stop=False,
         parts.append(rect(hit[0], hit[1], hit[2], hit[3], INK, cls="end-hit",
                           more=[("fill-opacity", "0")]))
     mid_x, mid_y = x + w / 2, y + h / 2
+    label = as_text(arm.get("label", ""))  # (a target's name begins with it)
     state = end_state(arm)
     if state != "open" and not target:  # crossed out if dead, else a padlock
         cls += " " + state
@@ -326,7 +327,6 @@ def draw_end_marker(arm, i, b, u, target, selected, words, hit=None, stop=False,
             parts.append(focus_ring(x, y, w, h, u * 0.6))
         parts.append(rect(x, y, w, h, "none", colour, u * 0.2, u * 0.5,
                           more=[("stroke-dasharray", fmt(u * 0.5) + " " + fmt(u * 0.4))]))
-        label = as_text(arm.get("label", ""))
         size = max(min(w, h) * (0.62 if len(label) < 2 else 0.46), least)
         wide = text_width(label, size, True)
         if wide > w - u * 0.2 or size > h:  # (a label wider than its end: on a plate)
