@@ -43,6 +43,7 @@ from dom import (
     storage_drop,
     storage_get,
 )
+from felt_room import felt_size
 from language import read_words, translate_page, use_words, words
 from link import (
     apply,
@@ -64,7 +65,6 @@ from show import (
     draw_new_game,
     draw_table,
     export_diagram,
-    felt_size,
     keep,
     maybe_open_announce,
     open_announce,
@@ -235,7 +235,7 @@ async def verify(page):
 
 def on_resize(page, event):
     """The page follows the screen's design (a phone's, or a wide one), and the layout its
-    felt's size (the hand's plan is made anew only for a new screen: show.plan_room)."""
+    felt's size (the hand's plan is made anew only for a new screen: felt_room.plan_room)."""
     mode = screen_mode()
     if mode != page.shown.mode:
         page.shown.mode = mode

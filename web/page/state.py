@@ -54,7 +54,7 @@ class Shown:
         self.felt = None  # (w, h) px of the layout's felt, as drawn last
         self.hand_w = 360  # px: the hand's width, as drawn last
         # ((hand number, screen), (w, h)): the room the hand's layout is planned for
-        # (show.plan_room: a placed tile never moves while the screen stays the same)
+        # (felt_room.plan_room: a placed tile never moves while the screen stays the same)
         self.plan = None
         self.frame = None  # ((hand number, felt), (s, tx, ty)): the layout as drawn last
         self.anchors = None  # {seat: (x, y)} px where each seat sits around the felt
