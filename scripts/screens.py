@@ -24,11 +24,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / p) for p in (".", "web/page", "web/draw", "web/shared",
                                         "web/words", "nos", "tests")]
 
-from web_views import TRIANGLES, chooser  # noqa: E402
+from web_views import TRIANGLES, chooser, person_turns  # noqa: E402
 
 from nos.actions import Set  # noqa: E402
-from nos.app import Table  # noqa: E402
-from nos.observation import Observation  # noqa: E402
 from nos.tiles import Tile  # noqa: E402
 from scripts.browser_env import Server, launch_args  # noqa: E402
 
@@ -56,27 +54,15 @@ def late_save(announce: str, players: int, seeds: range) -> dict:
     table over the first hands of games of `seeds`."""
     best = (0, None)
     for seed in seeds:
-        rng = random.Random(seed)
-        table = Table(players, seed=seed, level="beginner")
-        player = long_player(announce, rng)
-        table._bot = player  # noqa: SLF001 - a scripted bot for every computer seat
-        view = table.start()
-        for _ in range(1500):
-            hand = view.get("hand") or {}
-            if view["waiting_for"] == "human":
-                layout = hand.get("layout") or {}
-                laid = sum(len(a["tiles"]) for a in layout.get("arms", []))
-                plays = [r for r in hand["legal"] if r["kind"] == "play"]
-                if (plays and layout and laid > best[0] and
-                        layout["game"].split()[0] == announce.split()[0]):
-                    best = (laid, table.save())
-                view = table.act(str(player(Observation(table.hand, table.human))))
-            elif view["waiting_for"] == "bot":
-                view = table.bot_act()
-            elif view["waiting_for"] == "next_hand" and view["hands_played"] < 4:
-                view = table.next_hand()
-            else:
-                break
+        for table, view in person_turns(players, seed, long_player(announce,
+                                                                  random.Random(seed)),
+                                        limit=1500, hands=4):
+            layout = view["hand"].get("layout") or {}
+            laid = sum(len(a["tiles"]) for a in layout.get("arms", []))
+            plays = [r for r in view["hand"]["legal"] if r["kind"] == "play"]
+            if (plays and layout and laid > best[0] and
+                    layout["game"].split()[0] == announce.split()[0]):
+                best = (laid, table.save())
     if best[1] is None:
         raise LookupError(f"no hand of game {announce} found")
     return best[1]

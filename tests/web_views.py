@@ -453,6 +453,27 @@ def events() -> list[dict]:
     return out
 
 
+def person_turns(players: int, seed: int, player, limit: int = 400, hands: int = 1):
+    """(table, view) at each of the person's turns in a game where every seat, the person's
+    too, plays by `player` (a chooser), over its first `hands` hands; the person's action
+    is taken after each yield."""
+    from nos.observation import Observation
+
+    table = Table(players, seed=seed, level="beginner")
+    table._bot = player  # noqa: SLF001 - a scripted bot for every computer seat
+    view = table.start()
+    for _ in range(limit):
+        if view["waiting_for"] == "human":
+            yield table, view
+            view = table.act(str(player(Observation(table.hand, table.human))))
+        elif view["waiting_for"] == "bot":
+            view = table.bot_act()
+        elif view["waiting_for"] == "next_hand" and view["hands_played"] < hands:
+            view = table.next_hand()
+        else:
+            break
+
+
 def zoomable_save(mode: str = "narrow", players: int = 4, start: int = 0) -> dict:
     """A saved game (Table.save()) at the person's turn to play a tile, in a hand whose
     layout `mode`'s felt shows with tiles well below 24 px (10 px a grid unit or less), so
@@ -461,30 +482,18 @@ def zoomable_save(mode: str = "narrow", players: int = 4, start: int = 0) -> dic
     import render_layout
     import render_table
 
-    from nos.observation import Observation
-
     felt = FELT[mode]
     for seed in range(start, start + 400):
         for announce in ("3", "16"):
-            rng = random.Random(seed)
-            table = Table(players, seed=seed, level="beginner")
-            player = chooser(announce, rng)
-            table._bot = player  # noqa: SLF001 - a scripted bot for every computer seat
-            view = table.start()
-            for _ in range(400):
-                if view["waiting_for"] == "human":
-                    hand = view["hand"]
-                    plays = [r for r in hand["legal"] if r["kind"] == "play"]
-                    if hand["phase"] == "play" and plays and hand.get("layout"):
-                        ui = {"felt": felt, "plan": felt}
-                        s = render_layout.layout_place(hand, (0, 0) + felt, felt)[1]
-                        if s <= 10 and render_table.zoom_of(view, ui) is not None:
-                            return table.save()
-                    view = table.act(str(player(Observation(table.hand, table.human))))
-                elif view["waiting_for"] == "bot":
-                    view = table.bot_act()
-                else:
-                    break
+            for table, view in person_turns(players, seed, chooser(announce,
+                                                                  random.Random(seed))):
+                hand = view["hand"]
+                plays = [r for r in hand["legal"] if r["kind"] == "play"]
+                if hand["phase"] == "play" and plays and hand.get("layout"):
+                    ui = {"felt": felt, "plan": felt}
+                    s = render_layout.layout_place(hand, (0, 0) + felt, felt)[1]
+                    if s <= 10 and render_table.zoom_of(view, ui) is not None:
+                        return table.save()
     raise LookupError("no zoomable layout found")
 
 
