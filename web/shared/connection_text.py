@@ -62,7 +62,7 @@ def _unb64url(text):
     if len(text) % 4 == 1 or any(c not in B64URL for c in text):
         raise BadConnectionText("together.bad_text")
     text = text.replace("-", "+").replace("_", "/")
-    return binascii.a2b_base64(text + "=" * (-len(text) % 4))
+    return binascii.a2b_base64((text + "=" * (-len(text) % 4)).encode())
 
 
 def _pack_chars(chars):
@@ -223,10 +223,12 @@ def _read(text):
     text = text[text.rfind("=") + 1:]  # (a whole link "...#join=<text>" reads as its text)
     if not text or len(text) > MAX_TEXT:
         raise BadConnectionText("together.bad_text")
-    if text[0] != VERSION:
-        raise BadConnectionText("together.other_version" if text[0] in B64URL
-                                else "together.bad_text")
+    if text[0] != VERSION:  # (a later version's text: a page to reload, not a damaged text)
+        later = text[0] in "23456789" and all(c in B64URL for c in text)
+        raise BadConnectionText("together.other_version" if later else "together.bad_text")
     data = _unb64url(text[1:])
+    if _b64url(data) != text[1:]:  # (other bits in a last character: not a text we made)
+        raise BadConnectionText("together.bad_text")
     if len(data) < 40 or _crc16(data[:-2]) != int.from_bytes(data[-2:], "big"):
         raise BadConnectionText("together.bad_text")
     data = data[:-2]
@@ -273,13 +275,13 @@ def unpack(text, kind):
     """The complete SDP (`kind` "offer" or "answer") of a connection text; raises
     BadConnectionText if the text is not one, or is of the other kind."""
     if kind not in ("offer", "answer"):
-        raise ValueError("kind: offer or answer")
+        raise ValueError(kind)
     role, ufrag, pwd, fingerprint, candidates = _read(text)
     if (role == "actpass") != (kind == "offer"):
         raise BadConnectionText("together.wrong_kind")
     session = int.from_bytes(fingerprint[:7], "big")  # (any number; this one is stable)
     digest = binascii.hexlify(fingerprint).decode().upper()
-    lines = ["v=0", f"o=- {session} 2 IN IP4 127.0.0.1", "s=-", "t=0 0",
+    lines = ["v=0", "o=- 0 2 IN IP4 127.0.0.1".replace("0", str(session), 1), "s=-", "t=0 0",
              "a=group:BUNDLE 0", "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
              "c=IN IP4 0.0.0.0"]
     for i, (kind_of, address, port) in enumerate(candidates):
