@@ -22,8 +22,11 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    # Belt and braces with the tests' route guard: no other host even resolves.
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+    # Belt and braces with the tests' route guard: no other host even resolves, but the
+    # mDNS names (*.local) that stand for WebRTC's host candidates: without them two pages
+    # never connect ("play together", tests/e2e/test_rtc_link.py).
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost, "
+    "EXCLUDE *.local",
 ]
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 LOCAL_SCHEMES = {"data", "blob", "about"}

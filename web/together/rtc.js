@@ -17,6 +17,7 @@
 
 const GATHER_MS = 4000;
 const CONNECT_MS = 20000; // from accept() to an open channel, or "failed"
+const CLOSE_MS = 2000; // a closing channel's time to tell the other side
 const LABEL = "nos";
 const FRAME_UNITS = 5000; // ≤ 3 bytes of UTF-8 per unit: ≤ 15,000 bytes a frame
 const MORE = "+"; // a frame that the next one continues
@@ -242,11 +243,17 @@ function close(id) {
   peer.closed = true;
   clearTimeout(peer.timer);
   peers.delete(String(id));
-  try {
-    peer.channel?.close();
-  } finally {
+  const channel = peer.channel;
+  if (!channel || channel.readyState === "closed") {
     peer.pc.close();
+    return;
   }
+  // The channel's close reaches the other side only while the connection lives: close the
+  // connection once the channel has closed (or after CLOSE_MS), not at once.
+  const end = () => peer.pc.close();
+  channel.addEventListener("close", end);
+  setTimeout(end, CLOSE_MS);
+  channel.close();
 }
 
 window.nosRtc = { config, offer, answer, accept, listen, send, close };
