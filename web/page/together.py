@@ -295,9 +295,9 @@ async def join(page):
     open_dialog("together-dialog")
     try:
         await load()
-        listen(HOST, lambda kind, text: on_host(page, kind, text))
         sdp = connection_text.unpack(join_text(), "offer")
         tg.answer = connection_text.pack(str(await window.nosRtc.answer(HOST, sdp)))
+        listen(HOST, lambda kind, text: on_host(page, kind, text))  # (its events wait)
         tg.state = "answer"
     except Exception as exc:  # noqa: BLE001 - a damaged link, or no WebRTC here
         window.console.error("Nos: no answer: " + str(exc))

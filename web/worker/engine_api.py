@@ -21,7 +21,7 @@ from nos.house_rules import Options
 from nos.position import Position
 from nos.record import session_record
 from nos.settings import SETTINGS
-from nos.together import Door
+from nos.together import MAX_MESSAGE, Door
 
 _table = None  # the game in progress
 _door = None  # played together: the host's checks on the other devices' messages
@@ -358,12 +358,14 @@ def guest(request_json):
     """Played together: {"seat", "message"}, a message of the device that joined for that
     seat, checked by nos.together.Door. {"reply": what that device is sent, "changed":
     whether every device must be sent its new view}."""
+    number = None
     try:
         request = json.loads(request_json)
         seat, text = request.get("seat"), request.get("message")
         if _door is None or type(seat) is not int:
             raise Refused("together.no_seat")
         answer, changed = _door.receive(seat, text)
+        number = _number_of(text)
     except Refused as exc:
         answer, changed = {"view": None, "save": None, "error": exc.event}, False
     except Exception as exc:  # noqa: BLE001 - the game goes on
@@ -371,7 +373,18 @@ def guest(request_json):
         answer = {"view": None, "save": None, "error": {"key": "error.engine",
                                                         "reason": str(exc)[:200]}}
         changed = False
-    return json.dumps({"reply": answer, "changed": changed})
+    return json.dumps({"reply": answer, "changed": changed, "n": number})
+
+
+def _number_of(text):
+    """The number of a guest's message, if it can be read (its reply carries it back)."""
+    if not isinstance(text, str) or len(text) > MAX_MESSAGE:
+        return None
+    try:
+        n = json.loads(text).get("n")
+    except (ValueError, RecursionError, AttributeError):
+        return None
+    return n if type(n) is int else None
 
 
 def views(request_json):
