@@ -125,3 +125,49 @@ def test_a_camera_the_person_refused_says_denied(camera_page_refused) -> None:
     }""")
     assert result == "denied"
     assert page.evaluate("document.getElementById('camera').srcObject") is None
+
+
+def test_where_the_browser_reads_codes_itself_its_detector_is_used(camera_page) -> None:
+    """Chromium on Linux has no BarcodeDetector: a stand-in shows that where one reads QR
+    codes (Android, macOS), the scan asks it about the video and never fetches jsQR."""
+    page, guard = camera_page
+    page.evaluate("""async () => {
+        window.BarcodeDetector = class {
+            static async getSupportedFormats() { return ["qr_code", "ean_13"]; }
+            constructor(options) { window.detectorFormats = options.formats; }
+            async detect(source) {
+                return source instanceof HTMLVideoElement && source.videoWidth > 0
+                    ? [{ rawValue: "read by the browser" }] : [];
+            }
+        };
+        await import("/web/together/qr.js");
+        window.read = [];
+        window.started = await nosQr.startScan(document.getElementById("camera"),
+                                               (text) => window.read.push(text));
+    }""")
+    assert page.evaluate("window.started") == ""
+    page.wait_for_function("window.read.length > 0", timeout=20_000)
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.read") == ["read by the browser"]
+    assert page.evaluate("window.detectorFormats") == ["qr_code"]
+    assert not any("jsQR" in u for u in guard.requests)
+    page.evaluate("nosQr.stopScan()")
+
+
+def test_the_callback_may_stop_the_scan(camera_page) -> None:
+    """The host stops scanning as soon as it has an answer: the camera is given back."""
+    page, _ = camera_page
+    page.evaluate("""async () => {
+        await import("/web/together/qr.js");
+        window.read = [];
+        const video = document.getElementById("camera");
+        window.started = await nosQr.startScan(video, (text) => {
+            window.read.push(text);
+            window.tracks = video.srcObject.getTracks();
+            nosQr.stopScan();
+        });
+    }""")
+    page.wait_for_function("window.read.length > 0", timeout=20_000)
+    assert page.evaluate("window.read") == [LINK]
+    assert page.evaluate("document.getElementById('camera').srcObject") is None
+    assert page.evaluate("window.tracks.map((t) => t.readyState)") == ["ended"]

@@ -186,14 +186,18 @@ function tick(s) {
         console.warn("Nos: a camera frame could not be read:", error);
       }
     }
-    if (scan !== s || !s.stream) return;
     for (const text of texts) {
+      if (scan !== s || !s.stream) return; // stopped meanwhile, perhaps by the callback
       if (typeof text === "string" && text && !s.seen.has(text)) {
         s.seen.add(text);
-        s.callback(text);
+        try {
+          s.callback(text);
+        } catch (error) {
+          console.error("Nos: the QR scan's callback failed:", error);
+        }
       }
     }
-    tick(s);
+    if (scan === s && s.stream) tick(s);
   }, FRAME_MS);
 }
 
