@@ -171,3 +171,17 @@ def test_the_callback_may_stop_the_scan(camera_page) -> None:
     assert page.evaluate("window.read") == [LINK]
     assert page.evaluate("document.getElementById('camera').srcObject") is None
     assert page.evaluate("window.tracks.map((t) => t.readyState)") == ["ended"]
+
+
+def test_a_scan_stopped_while_the_camera_opens_reports_nothing(camera_page) -> None:
+    """The person presses "Scan" again at once: no error, and the camera is given back."""
+    page, _ = camera_page
+    result = page.evaluate("""async () => {
+        await import("/web/together/qr.js");
+        const video = document.getElementById("camera");
+        const started = nosQr.startScan(video, () => {});
+        nosQr.stopScan();
+        const result = await started;
+        return [result, video.srcObject === null];
+    }""")
+    assert result == ["", True]

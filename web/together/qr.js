@@ -154,7 +154,7 @@ async function open(s) {
   }
   if (scan !== s) { // stopped (or another scan started) while the camera was opening
     for (const track of stream.getTracks()) track.stop();
-    return "stopped";
+    return "";
   }
   s.stream = stream;
   const video = s.video;
@@ -170,7 +170,7 @@ async function open(s) {
     console.warn("Nos: the QR scanner could not start:", error);
     return "failed";
   }
-  if (scan !== s) return "stopped";
+  if (scan !== s) return ""; // (release has given the camera back)
   tick(s);
   return "";
 }
@@ -202,8 +202,8 @@ function tick(s) {
 }
 
 // Starts reading codes from the rear camera into `video`; calls callback(text) once per
-// distinct text. Resolves to "" when the camera runs, else "no-camera", "denied",
-// "insecure" (not HTTPS or localhost), "failed", or "stopped" (stopScan came first).
+// distinct text. Resolves to "" when the camera runs (or stopScan came first: nothing to
+// report), else "no-camera", "denied", "insecure" (not HTTPS or localhost) or "failed".
 export async function startScan(video, callback) {
   stopScan();
   const s = { video, callback, seen: new Set(), stream: null, timer: 0, read: null };
