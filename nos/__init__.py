@@ -36,6 +36,7 @@ only those above it:
 - ``coach``       the expert's own search, shown for one decision of the person's
 - ``review``      a finished hand replayed with every tile open, each decision weighed
 - ``app``         the game as the web app runs it: the person and computer players at a table
+- ``together``    played together: the host's checks on each device's messages (R71)
 - ``arena``       bots against bots: chips per hand with a 95 % confidence interval
 - ``__main__``    the command line: play, replay, position, verify
 """

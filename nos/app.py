@@ -70,6 +70,7 @@ class Table:
         names: list[str] | None = None,
         options: Options | None = None,
         people: int = 1,
+        devices: bool = False,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.")
@@ -79,6 +80,9 @@ class Table:
             raise ValueError(f"{people} people cannot play at a table of {players}.")
         self.people = people
         self.humans = list(range(people))
+        # Play together (docs/together.md): each person at their own device, the person of
+        # seat 0 at this one (the host); else they all share this device (pass-and-play).
+        self.devices = devices and people > 1
         names = list(names or (DEFAULT_NAMES if people == 1 else PEOPLE_NAMES)[:players])
         self.session = Session(players, seed=self.seed, options=options, names=names)
         self.human = 0
@@ -179,7 +183,8 @@ class Table:
 
     def can_undo(self) -> bool:
         """The person may take back their last play or set: nobody has acted since."""
-        return self._undo is not None and self._since == 0 and self._undone_by_maker()
+        return self._undo is not None and self._since == 0 and self._undone_by_maker() \
+            and not self.devices  # (played together, every device has seen it at once)
 
     def _undone_by_maker(self) -> bool:
         """Pass-and-play: only the person who made the play, before the device passes."""
@@ -191,7 +196,7 @@ class Table:
         shows it after the computer players' pause, so one action of another seat, not yet
         shown, is taken back with it; after that, or after anything that revealed a tile
         (a draw, a close, the hand's end), it is refused."""
-        if self._undo is None or self._since > 1 or not self._undone_by_maker():
+        if self._undo is None or self._since > 1 or not self._undone_by_maker() or self.devices:
             return self.view(error={"key": "refuse.undo"})
         restored = Table.restore(self._undo)
         undone = self.log[len(restored.log)]["event"]  # the person's set or play
@@ -237,14 +242,15 @@ class Table:
         each person at each of their steps all the same (``_follow``): handed over only when
         there is a choice, it would tell the table who holds doubles."""
         hand = self.hand
-        return (len(self.humans) == 1 and hand is not None and hand.current in self.humans
-                and hand.empty_step())
+        return ((len(self.humans) == 1 or self.devices) and hand is not None
+                and hand.current in self.humans and hand.empty_step())
 
     def _follow(self) -> None:
         """Pass-and-play: the screen becomes the next person's at each of their steps, one
         with nothing to decide too (R71, ``passes_for_person``)."""
         hand = self.hand
-        if hand is not None and not hand.over and hand.current in self.humans:
+        if hand is not None and not hand.over and hand.current in self.humans \
+                and not self.devices:  # (played together, each device keeps its seat)
             self.human = hand.current
 
     def next_hand(self) -> dict[str, Any]:
@@ -304,15 +310,30 @@ class Table:
                          "payments": [payment_event(p) for p in payments]})
 
     # ------------------------------------------------------------------ views
-    def view(self, error: Event | None = None) -> dict[str, Any]:
-        """Everything the person's screen may show (R71), JSON-safe (``nos.table_view``)."""
-        return table_view(self, error)
+    def view(self, error: Event | None = None, seat: int | None = None) -> dict[str, Any]:
+        """Everything the person's screen may show (R71), JSON-safe (``nos.table_view``);
+        ``seat``: the screen of that seat's person instead (played together)."""
+        return table_view(self, error, seat)
+
+    def act_as(self, seat: int, text: str) -> dict[str, Any]:
+        """Played together: the action of the person at ``seat``'s device, and their view.
+        The seat is the one their device joined for (``nos.together``), never one the
+        message names."""
+        if not self.devices or seat not in self.humans:
+            return self.view(error={"key": "error.not_your_seat"}, seat=seat)
+        host, self.human = self.human, seat
+        try:
+            error = self.act(text).get("error")
+        finally:
+            self.human = host
+        return self.view(error=error, seat=seat)
 
     # ------------------------------------------------------------------ saving
     def save(self) -> dict[str, Any]:
         """The game record plus the app's settings (``app``), JSON-safe."""
         record = session_record(self.session)
         record["app"] = {"level": self.level, "human": self.human, "people": self.people,
+                         "devices": self.devices,
                          "seed": self.seed, "chosen": self.chosen,
                          "rng": [_state(self.session.rng), _state(self.bot_rng),
                                  _state(self.deal_rng)],
@@ -336,7 +357,8 @@ class Table:
         if type(seed) is not int or not 0 <= seed <= MAX_SEED:
             seed = None  # damaged (or none): the game goes on, its deals secret from now on
         table = cls(checked.players, seed=seed, level=level,
-                    names=checked.names, options=checked.options, people=people)
+                    names=checked.names, options=checked.options, people=people,
+                    devices=app.get("devices") is True and not defaults)
         table.kept = {"key": "notice.save_cut_defaults" if defaults else "notice.save_cut",
                       "hand": cut[0] + 1} if cut else {"key": "notice.save_defaults"} \
             if defaults else None

@@ -10,7 +10,7 @@ keeps to MicroPython's subset and holds nothing but constants.
 # The version of the view and of the worker's replies (docs/view-format.md). A change that
 # removes a field, renames one or changes its meaning takes the next number; the page
 # refuses a view of another version (it was saved, or sent, by another version of the app).
-VERSION = 2
+VERSION = 3
 
 # The phases of a hand (the view's ``hand.phase``; ``nos.phase.Phase``'s values), in order.
 PHASE_SET = "set"  # R4, R5: the player on set sets a double or draws the set tile
@@ -42,9 +42,11 @@ KINDS = (KIND_SET, KIND_DRAW_SET, KIND_ANNOUNCE, KIND_DECLARE, KIND_DECLINE, KIN
 WAITING_START = "start"  # no hand dealt yet
 WAITING_HUMAN = "human"  # the person whose screen it is decides (``hand.legal``)
 WAITING_BOT = "bot"  # a computer player, or the person's step with nothing to decide (R71)
+WAITING_OTHER = "other"  # played together: a person at another device decides
 WAITING_NEXT_HAND = "next_hand"  # the hand is over (R20, R21)
 WAITING_DONE = "done"  # the session is settled (R24)
-WAITING = (WAITING_START, WAITING_HUMAN, WAITING_BOT, WAITING_NEXT_HAND, WAITING_DONE)
+WAITING = (WAITING_START, WAITING_HUMAN, WAITING_BOT, WAITING_OTHER, WAITING_NEXT_HAND,
+           WAITING_DONE)
 
 # The matchings (R60-R62) of a layout's arm, a tile on it, an announcement's side.
 ORDINARY = "ordinary"

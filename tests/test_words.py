@@ -61,7 +61,8 @@ def used_keys() -> set[str]:
         keys |= {k for k in re.findall(r'"([a-z]+\.[a-z_0-9.]+)"', text)
                  if k.split(".")[0] in ("prompt", "pill", "legend", "end", "notice", "error",
                                         "status", "th", "diagram", "ann", "center", "hand",
-                                        "act", "log", "pays", "table", "force", "turn")}
+                                        "act", "log", "pays", "table", "force", "turn",
+                                        "together")}
     keys = {k for k in keys if not k.endswith(".")}  # prefixes of the families below
     keys |= {k + ".who" for k in keys if k.startswith("pays.")}  # "How to play"'s payments
     keys |= set(re.findall(r'data-word(?:-title)?="([a-z_0-9.]+)"', html))
@@ -74,6 +75,10 @@ def used_keys() -> set[str]:
     sides = ("n", "e", "s", "w", "left", "right", "arm1", "arm2", "arm3", "fourth", "end")
     keys |= {f"side.{s}" for s in sides}
     keys |= {f"arm.{s}" for s in sides}  # the arms' short names (say.arm, the table)
+    # Played together: each seat's connection (render_together.SEAT_STATES), and why the
+    # camera could not scan (web/together/qr.js's reasons).
+    keys |= {f"together.seat.{s}" for s in ("free", "inviting", "joined", "lost")}
+    keys |= {f"together.camera.{r}" for r in ("no_camera", "denied", "insecure", "failed")}
     # The table's bar: the game's state and the turn, by nos/force.py.
     keys |= {f"force.{k}" for k in ("next_on", "first_on", "opening", "fourth_later",
                                     "fourth_open", "matching", "matching_each", "changed",

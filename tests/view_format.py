@@ -312,6 +312,8 @@ VIEW = record({
     "you": field(opt(SEAT), "the seat the words call you (None: a screen that is everyone's)",
                  "R71"),
     "people": field(list_of(SEAT), "the seats of the people at this device"),
+    "together": field(opt(list_of(SEAT)), "played together: the seats of the people at their "
+                      "own devices, the host's first (docs/together.md)", "R71"),
     "level": field(one_of(("beginner", "club", "expert")), "the computer players' level"),
     "seed": field(opt(INT), "the deal number of a chosen game"),
     "house_rules": field(record({
@@ -398,8 +400,36 @@ QUERY_REPLY = record({
     "error": field(opt(EVENT), "the first bad parameter"),
 })
 
+# Played together (docs/together.md): a guest's message to the host, the host's to a guest,
+# and what the host's worker answers its page about them (engine_api.guest, views).
+GUEST_MESSAGE = record({
+    "nos": field(one_of((contract.VERSION,)), "the format's version"),
+    "n": field(INT, "the message's number on its connection, from 1"),
+    "ask": field(one_of(("hello", "view", "act", "next_hand", "end_session", "verify")),
+                 "the request"),
+    "body": field(opt(record({
+        "action": field(STR, "the legal record's send text", "", "an act"),
+        "name": field(STR, "the person's name at this device", "", "a hello"),
+        "seal": field(STR, "the seal this device was shown", "", "a verify"),
+    })), "the request's details"),
+    "seen": field(INT, "the log's length in the view acted on", "", "an act"),
+})
+HOST_MESSAGE = record({
+    "nos": field(one_of((contract.VERSION,)), "the format's version"),
+    "n": field(opt(INT), "the message answered (None: a view sent unasked)"),
+    "reply": field(REPLY, "the reply, the view of the device's own seat", "R71"),
+})
+GUEST_REPLY = record({
+    "reply": field(REPLY, "what the device is sent"),
+    "changed": field(BOOL, "the game changed: every device is sent its view"),
+    "n": field(opt(INT), "the number of the message answered"),
+})
+VIEWS_REPLY = record({"replies": field(map_of(REPLY), "each seat's reply, by seat")})
+
 FORMATS = {"view": VIEW, "diagram": DIAGRAM_VIEW, "reply": REPLY, "review": REVIEW_REPLY,
-           "share": SHARE_REPLY, "query": QUERY_REPLY, "settings": SETTINGS}
+           "share": SHARE_REPLY, "query": QUERY_REPLY, "settings": SETTINGS,
+           "guest_message": GUEST_MESSAGE, "host_message": HOST_MESSAGE,
+           "guest_reply": GUEST_REPLY, "views_reply": VIEWS_REPLY}
 
 _TILE = re.compile(r"^[0-6]-[0-6]$")
 _SIDE = re.compile(r"^(n|e|s|w|left|right|arm1|arm2|arm3|fourth|end:[0-6])$")

@@ -88,8 +88,21 @@ if (header && "ResizeObserver" in globalThis) {
   }).observe(header);
 }
 
+// A device joining a table (index.html#join=…, docs/together.md): the host's engine holds
+// the game, so this page starts no engine of its own and loads no Pyodide.
+const GUEST = location.hash.startsWith("#join=");
+// Played together's transport and QR codes (web/together/), loaded when a table is opened
+// or joined: the page imports them through this, and a guest at once.
+globalThis.nosTogether = () =>
+  Promise.all([import("./together/rtc.js"), import("./together/qr.js")]);
+// A new invitation opened in this tab changes only the fragment: join anew from it.
+window.addEventListener("hashchange", () => {
+  if (location.hash.startsWith("#join=")) location.reload();
+});
+
 startMain();
-startWorker();
+if (GUEST) globalThis.nosTogether().catch((err) => console.error("Nos: together:", err));
+else startWorker();
 
 // Registers the offline service worker (sw.js) once the person can play, so that precaching
 // the runtimes (about 13 MB) does not compete with booting and the

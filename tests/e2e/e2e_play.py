@@ -112,11 +112,13 @@ def play_tile(page, drag: bool = False) -> bool:
     return True
 
 
-def one_move(page, game: int = 1, drag: bool = False) -> str:
-    """One decision of the person, made by clicking; returns the new data-waiting-for."""
+def one_move(page, game: int = 1, drag: bool = False, settle_after: bool = True) -> str:
+    """One decision of the person, made by clicking; returns the new data-waiting-for
+    (without `settle_after`, at once: played together, the next move may be another
+    device's)."""
     if page.locator("#announce-dialog[open]").count():
         announce(page, game)
-        return after_click(page)
+        return after_click(page) if settle_after else ""
     phase = page.get_attribute("body", "data-phase")
     if phase == "set":
         doubles = page.locator("#hand .hand-tile.playable")
@@ -141,7 +143,7 @@ def one_move(page, game: int = 1, drag: bool = False) -> str:
                     break
             else:  # pragma: no cover - shows the position
                 raise AssertionError(f"no move offered: {page.text_content('#controls')}")
-    return after_click(page)
+    return after_click(page) if settle_after else ""
 
 
 def play_hand(page, game: int = 1, drag_every: int = 0, limit: int = 120) -> int:

@@ -57,8 +57,11 @@ def test_vendor_holds_exactly_the_runtime_files():
         "micropython": lock["node_modules/@micropython/micropython-webassembly-pyscript"][
             "version"
         ],
+        "qrcode-generator": lock["node_modules/qrcode-generator"]["version"],
+        "jsqr": lock["node_modules/jsqr"]["version"],
     }
-    assert versions == {"pyodide": "314.0.7", "pyscript": "0.7.31", "micropython": "1.27.0"}
+    assert versions == {"pyodide": "314.0.7", "pyscript": "0.7.31", "micropython": "1.27.0",
+                        "qrcode-generator": "2.0.4", "jsqr": "1.4.0"}
     files = {p.relative_to(ROOT / "vendor").as_posix() for p in (ROOT / "vendor").rglob("*")}
     files = {f for f in files if (ROOT / "vendor" / f).is_file()}
     assert {f for f in files if f.startswith("pyodide/")} == {
@@ -68,6 +71,9 @@ def test_vendor_holds_exactly_the_runtime_files():
         "micropython/1.27.0/micropython.mjs",
         "micropython/1.27.0/micropython.wasm",
     }
+    # web/together/qr.js: the generator's ES module and the reader's browser bundle only.
+    assert {f for f in files if f.startswith(("qrcode-generator/", "jsqr/"))} == {
+        "qrcode-generator/2.0.4/qrcode.mjs", "jsqr/1.4.0/jsQR.js"}
     pyscript = {f for f in files if f.startswith("pyscript/0.7.31/")}
     assert {"pyscript/0.7.31/core.js", "pyscript/0.7.31/core.css"} <= pyscript
     assert not [f for f in files if f.endswith(".map")]
@@ -97,6 +103,9 @@ def test_precache_lists_what_the_pages_request_and_nothing_else():
             "./web/python_stdlib.zip", "./web/page.pack", "./web/site.pack",
             "./web/rules/en.html", "./web/rules/nl.html", "./web/rules/pl.html"} <= urls
     assert all((ROOT / u).is_file() for u in urls - {"./"})
+    # The QR maker and reader (web/together/qr.js): joining works offline, on a hotspot.
+    assert {"./web/together/qr.js", "./vendor/qrcode-generator/2.0.4/qrcode.mjs",
+            "./vendor/jsqr/1.4.0/jsQR.js"} <= urls
     left_out = published_but_not_precached()
     # The modules the packs and web/worker.zip hold (PyScript runs the three entry scripts).
     sources = {f for f in left_out if f.endswith(".py")}

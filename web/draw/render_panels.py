@@ -46,6 +46,8 @@ def controls_html(view, ui, w):
                 '<div class="buttons">' + button(w.word("btn.resume"),
                                                  ' data-cmd="resume-bots"', "primary") +
                 "</div>")
+    if waiting == contract.WAITING_OTHER:  # (played together: at their own device)
+        return prompt(w.word("prompt.other", {"seat": hand.get("current")}), "bot")
     if waiting == contract.WAITING_BOT:
         seat = hand.get("current")
         phase = hand.get("phase")
@@ -347,6 +349,13 @@ def new_game_html(state, in_progress, settings, w):
                           [(n, w.number(n)) for n in range(low, high + 1)],
                           people_chosen(settings, state.get("players"), state.get("people"))))
     out.append('<p class="dialog-sub">' + esc(w.word("ng.people_hint")) + "</p>")
+    if people_chosen(settings, state.get("players"), state.get("people")) > 1:
+        out.append(option_row(w.word("ng.together"), "together",
+                              [("0", w.word("ng.together_one")),
+                               ("1", w.word("ng.together_own"))],
+                              "1" if state.get("together") else "0"))
+        if state.get("together"):
+            out.append('<p class="dialog-sub">' + esc(w.word("ng.together_hint")) + "</p>")
     out.append(option_row(w.word("ng.level"), "level",
                           [(lv, w.word("level." + lv)) for lv in settings.get("levels", [])],
                           state.get("level")))

@@ -127,7 +127,7 @@ def open_new_game(page):
     defaults = page.settings().get("defaults") or {}
     for key, default in (("players", defaults.get("players")), ("level", defaults.get("level")),
                          ("h1", defaults.get("H1")), ("h2", defaults.get("H2")),
-                         ("people", defaults.get("people"))):
+                         ("people", defaults.get("people")), ("together", False)):
         value = stored.get(key)
         ng[key] = value if value is not None else default
     ng["pace"] = pace_of(page, page.shown.pace)
@@ -159,7 +159,8 @@ def on_new_game_click(page, event):
         people = panels.people_chosen(page.settings(), ng["players"], ng.get("people"))
         spawn(page, start_game(page, {"players": ng["players"], "level": ng["level"],
                                       "seed": seed, "h1": ng["h1"], "h2": ng["h2"],
-                                      "pace": ng["pace"], "people": people}))
+                                      "pace": ng["pace"], "people": people,
+                                      "together": bool(ng.get("together")) and people > 1}))
         return
     param = attr(node, "data-param")
     value = attr(node, "data-value")
@@ -167,7 +168,7 @@ def on_new_game_click(page, event):
         ng[param] = int(value)
     elif param == "level":
         ng["level"] = value
-    elif param in ("h1", "h2"):
+    elif param in ("h1", "h2", "together"):
         ng[param] = value == "1"
     ng["error"] = False
     draw_new_game(page)

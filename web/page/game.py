@@ -21,6 +21,7 @@ import moves
 import reviewing
 import seals
 import share
+import together
 import ui_logic as logic
 import zoom
 from contract import PHASE_ANNOUNCE
@@ -106,7 +107,9 @@ def on_click(page, event):
 
 def on_command(page, cmd, node):
     move = page.move
-    if cmd == "new-game":
+    if cmd.startswith("together-"):  # played together: the seats, the invitations
+        together.on_command(page, cmd, node)
+    elif cmd == "new-game":
         dialogs.open_new_game(page)
     elif cmd == "export-diagram":
         export_diagram(page)
@@ -210,7 +213,8 @@ def on_storage(page, event):
     one stops, so that neither writes over the other's game unseen, and offers to go on
     here from the newest save (a reload restores it)."""
     key = event.key
-    if embedded() or page.link.elsewhere or (not absent(key) and str(key) != SAVE_KEY):
+    if embedded() or page.link.elsewhere or page.together.role == "guest" or \
+            (not absent(key) and str(key) != SAVE_KEY):
         return
     page.link.elsewhere = True
     page.link.gen += 1  # (the computer players' loop ends at its next step)
@@ -503,6 +507,9 @@ async def start(page):
     """After the frame: wire the events, draw the game shown last, connect to the engine and
     load the game."""
     wire(page)
+    if together.join_text():  # a device joining a table: the host holds its game
+        await together.join(page)
+        return
     page.shown.coach = coaching.remembered()
     if not embedded() and not storage_get(SAVE_KEY) and not storage_get(PREFS_KEY):
         el("help").open = True  # a first visit: how a hand goes, beside the first one

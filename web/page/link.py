@@ -13,6 +13,7 @@ import json
 import coaching
 import embedding
 import seals
+import together
 from dom import PREFS_KEY, SAVE_KEY, SHOWN_KEY, embedded, storage_get
 from language import words
 from pyscript import window
@@ -65,8 +66,9 @@ def shown_view(page):
     return view
 
 
-def apply(page, reply):
-    """Show a reply: its view, its error sentence; store its save."""
+def apply(page, reply, skip=None):
+    """Show a reply: its view, its error sentence; store its save. Played together, the
+    host then sends each device its view (but `skip`'s, which has it)."""
     link = page.link
     link.replies += 1
     link.synced = True  # the engine holds the game it answers about
@@ -97,6 +99,7 @@ def apply(page, reply):
     coaching.start(page)
     if embedded():
         embedding.told(page.view, words(page))
+    together.follow(page, skip)
     if page.view is not None and page.view.get("waiting_for") == "bot":
         start_bots(page)
 
@@ -104,6 +107,8 @@ def apply(page, reply):
 def start_bots(page):
     # One loop per game: a loop of an abandoned game ends at its next step.
     link = page.link
+    if page.together.role == "guest":
+        return  # (the host's page runs the computer players)
     if link.bots != link.gen and not link.elsewhere:
         link.bots = link.gen
         asyncio.create_task(bot_loop(page, link.gen))
@@ -172,6 +177,7 @@ def apply_quiet(page, reply):
     coaching.start(page)
     if embedded():  # (the page around hears each computer player's move as it is shown)
         embedding.told(page.view, words(page))
+    together.follow(page)
 
 
 async def act(page, action):
@@ -234,7 +240,7 @@ async def start_game(page, cfg, fallback=False):
     preferences), a refused setting is dropped and the game starts with the defaults."""
     if cfg.get("pace") is not None:
         page.shown.pace = cfg["pace"]
-    cfg = {k: cfg[k] for k in ("players", "level", "seed", "h1", "h2", "people")
+    cfg = {k: cfg[k] for k in ("players", "level", "seed", "h1", "h2", "people", "together")
            if cfg.get(k) is not None}
     page.link.gen += 1
     page.link.stalled = False
@@ -253,6 +259,7 @@ async def start_game(page, cfg, fallback=False):
                                           "level": cfg.get("level"),
                                           "h1": cfg.get("h1"), "h2": cfg.get("h2"),
                                           "people": cfg.get("people"),
+                                          "together": cfg.get("together"),
                                           "pace": page.shown.pace}))
 
 

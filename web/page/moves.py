@@ -10,7 +10,14 @@ import render_svg
 import ui_logic as logic
 import zoom
 from access import focus, tell
-from contract import PHASE_OUT_OF_TURN, PHASE_PLAY, PHASE_SET, WAITING_BOT, WAITING_HUMAN
+from contract import (
+    PHASE_OUT_OF_TURN,
+    PHASE_PLAY,
+    PHASE_SET,
+    WAITING_BOT,
+    WAITING_HUMAN,
+    WAITING_OTHER,
+)
 from dom import absent, attr, closest, el
 from language import words
 from link import send
@@ -23,7 +30,7 @@ def on_tile(page, tile):
     if view is None or page.link.busy or not page.link.synced:
         return
     if view.get("waiting_for") != WAITING_HUMAN:
-        bots = view.get("waiting_for") == WAITING_BOT
+        bots = view.get("waiting_for") in (WAITING_BOT, WAITING_OTHER)
         page.shown.notice = {"key": "notice.wait_turn"} if bots else None
         render(page)
         return

@@ -127,6 +127,24 @@ class Dialogs:
                          "seed": "", "pace": None, "error": False}
 
 
+class Together:
+    """Played together (docs/together.md): this device's part and each seat's connection."""
+
+    def __init__(self):
+        self.role = None  # "host", "guest", or None: a game of this device alone
+        # The host's: seat -> "free" (no device yet), "inviting", "joined" or "lost".
+        self.seats = {}
+        self.inviting = None  # the seat whose invitation the host shows
+        self.offer = None  # that invitation's connection text
+        self.state = None  # a guest's: "answering", "answer", "joined", "lost"
+        self.answer = None  # a guest's answer, its connection text
+        self.error = None  # why the last step failed (an event)
+        self.pushing = False  # the host is sending the guests their views
+        self.again = False  # the game changed while it did: send them again
+        self.remote = None  # a guest's engine: the host, over the data channel
+        self.scanning = False  # the host's camera looks for the invited device's code
+
+
 class Page:
     """The whole state of the page."""
 
@@ -135,6 +153,7 @@ class Page:
         self.shown = Shown()
         self.move = Move()
         self.dialogs = Dialogs()
+        self.together = Together()
 
     @property
     def view(self):

@@ -21,6 +21,7 @@ from contract import (
     VERSION,
     WAITING_BOT,
     WAITING_HUMAN,
+    WAITING_OTHER,
 )
 from safe_json import digits
 
@@ -353,7 +354,7 @@ def page_state(view, busy):
         return "loading"
     if busy:
         return "waiting"
-    if view.get("waiting_for") == WAITING_BOT:
+    if view.get("waiting_for") in (WAITING_BOT, WAITING_OTHER):
         return "bot"
     return "playable"
 

@@ -21,8 +21,10 @@ from nos.house_rules import Options
 from nos.position import Position
 from nos.record import session_record
 from nos.settings import SETTINGS
+from nos.together import MAX_MESSAGE, Door
 
 _table = None  # the game in progress
+_door = None  # played together: the host's checks on the other devices' messages
 # URL parameters that start a game, and those that only set the page up (delay: the pause
 # before each computer player's action, in ms).
 GAME_PARAMS = ("seed", "players", "level", "h1", "h2", "people")
@@ -181,6 +183,8 @@ def _config(cfg):
     options = Options(_switch(cfg.get("h1", False), "h1"), _switch(cfg.get("h2", False), "h2"))
     low, high = SETTINGS["people"][str(players)]
     people = _number(cfg.get("people", 1), low, high, "error.people")
+    if cfg.get("together") is True and people < 2:
+        raise Refused("error.together_people")
     return players, level, seed, options, people
 
 
@@ -228,11 +232,13 @@ def new_game(cfg_json):
     "people": within SETTINGS["people"] for the players (pass-and-play)}."""
 
     def run():
-        global _table
-        players, level, seed, options, people = _config(_load(cfg_json))
-        table = Table(players, seed=seed, level=level, options=options, people=people)
+        global _table, _door
+        cfg = _load(cfg_json)
+        players, level, seed, options, people = _config(cfg)
+        table = Table(players, seed=seed, level=level, options=options, people=people,
+                      devices=cfg.get("together") is True)
         view = table.start()
-        _table = table
+        _table, _door = table, Door(table)
         return view
 
     return _guard(run)
@@ -335,6 +341,69 @@ def view(_request_json=""):
     return _guard(lambda: _need_table().view())
 
 
+def joined(request_json):
+    """Played together: a device has (re)joined for {"seat"}; its messages are numbered
+    anew. The reply is that seat's (docs/together.md)."""
+    try:
+        seat = _load(request_json).get("seat")
+        if _door is None or type(seat) is not int:
+            raise Refused("together.no_seat")
+        _door.joined(seat)
+        return json.dumps({"view": _table.view(seat=seat), "save": None, "error": None})
+    except Refused as exc:
+        return json.dumps({"view": None, "save": None, "error": exc.event})
+
+
+def guest(request_json):
+    """Played together: {"seat", "message"}, a message of the device that joined for that
+    seat, checked by nos.together.Door. {"reply": what that device is sent, "changed":
+    whether every device must be sent its new view}."""
+    number = None
+    try:
+        request = json.loads(request_json)
+        seat, text = request.get("seat"), request.get("message")
+        if _door is None or type(seat) is not int:
+            raise Refused("together.no_seat")
+        answer, changed = _door.receive(seat, text)
+        number = _number_of(text)
+    except Refused as exc:
+        answer, changed = {"view": None, "save": None, "error": exc.event}, False
+    except Exception as exc:  # noqa: BLE001 - the game goes on
+        print("Nos engine failure:", repr(exc), file=sys.stderr)
+        answer = {"view": None, "save": None, "error": {"key": "error.engine",
+                                                        "reason": str(exc)[:200]}}
+        changed = False
+    return json.dumps({"reply": answer, "changed": changed, "n": number})
+
+
+def _number_of(text):
+    """The number of a guest's message, if it can be read (its reply carries it back)."""
+    if not isinstance(text, str) or len(text) > MAX_MESSAGE:
+        return None
+    try:
+        n = json.loads(text).get("n")
+    except (ValueError, RecursionError, AttributeError):
+        return None
+    return n if type(n) is int else None
+
+
+def views(request_json):
+    """Played together: each of {"seats"}'s view, as its device is sent it unasked
+    ({"replies": {seat: reply}}), and the host's own reply, whose save the host keeps."""
+    table = _table
+    try:
+        seats = [s for s in _load(request_json).get("seats") or [] if type(s) is int]
+    except Refused:  # (no seats named: no views)
+        seats = []
+    replies = {}
+    if table is not None:
+        for seat in seats:
+            if seat in table.humans:
+                replies[str(seat)] = {"view": table.view(seat=seat), "save": None,
+                                      "error": None}
+    return json.dumps({"replies": replies})
+
+
 def restore(saved_json):
     """Rebuild the game from a saved record (the `save` text of an earlier reply), as far
     as it replays by the rules, with the default settings where they cannot be read: the
@@ -356,7 +425,8 @@ def restore(saved_json):
         except Exception as exc:  # noqa: BLE001 - a damaged record may fail anywhere
             print("Nos: the saved game was not restored:", repr(exc))
             raise Refused("error.save_unreadable") from None
-        _table = table
+        global _door
+        _table, _door = table, Door(table)
         view = table.view()
         if table.kept is not None:
             print("Nos: the saved game was restored with changes:", table.kept)

@@ -10,7 +10,9 @@ from engine_api import (
     check_query,
     coach,
     end_session,
+    guest,
     hello,
+    joined,
     new_game,
     next_hand,
     restore,
@@ -19,8 +21,9 @@ from engine_api import (
     share,
     verify,
     view,
+    views,
 )
 
 __export__ = ["hello", "new_game", "act", "bot_act", "next_hand", "end_session", "view",
               "restore", "check_query", "settings", "share", "verify",
-              "coach", "review"]
+              "coach", "review", "guest", "joined", "views"]

@@ -1,0 +1,184 @@
+"""Played together (docs/together.md): a host and two guests, three browser contexts of one
+Chromium, join over WebRTC on loopback through the link path (the invitation's link, the
+answer's text pasted) and play a whole hand of a 4-player game with one computer player.
+Every message the host sends a guest names no tile that guest may not know (R71); a guest
+that drops rejoins and gets its seat back; forged messages are refused and the game goes on."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+from e2e_harness import BOOT_TIMEOUT_MS
+from e2e_play import one_move
+
+from nos.app import Table
+
+TILE = re.compile(r"(?<![\d-])([0-6])-([0-6])(?![\d-])")
+# The host's page records every text it sends each seat's device (the wire, before framing).
+RECORD = """() => {
+  const send = window.nosRtc.send;
+  window.sent = [];
+  window.nosRtc.send = (id, text) => { window.sent.push([id, text]); return send(id, text); };
+}"""
+
+
+# A guest's page records every text it hears from the host (set before its page loads
+# web/together/rtc.js, which defines window.nosRtc).
+HEARD = """window.heard = [];
+Object.defineProperty(window, 'nosRtc', {configurable: true, get() { return undefined; },
+  set(rtc) {
+    const listen = rtc.listen;
+    rtc.listen = (id, cb) => listen(id, (k, t) => {
+      if (k === 'message') window.heard.push(t); cb(k, t); });
+    Object.defineProperty(window, 'nosRtc', {value: rtc, writable: true, configurable: true});
+  }});"""
+
+
+def tiles(value) -> set[str]:
+    return {f"{max(int(a), int(b))}-{min(int(a), int(b))}"
+            for a, b in TILE.findall(json.dumps(value))}
+
+
+def public_or_own(view: dict) -> set[str]:
+    """The tiles a seat's view may name during a hand: its own, the layout's, those its
+    hand's log names (plays, declared doubles), an end's awaited double (R56), and the
+    tiles each seat is known not to hold."""
+    hand = view.get("hand") or {}
+    number = (view.get("log") or [{}])[-1].get("hand")
+    out = tiles(hand.get("tiles")) | tiles(hand.get("layout")) | tiles(hand.get("voids"))
+    return out | tiles([e for e in view.get("log") or [] if e.get("hand") == number])
+
+
+def invite(host, guest_page, base_url: str, seat: int) -> None:
+    """The host invites `seat`; the guest opens the link; the host pastes its answer."""
+    host.click(f"#together-dialog [data-cmd=together-invite][data-seat='{seat}']")
+    host.wait_for_function("document.getElementById('together-link')?.value.includes('#join=')")
+    link = host.input_value("#together-link")
+    assert link.startswith(base_url.rstrip("/"))
+    assert host.locator("#together-dialog .qr svg path").count() == 1  # (the code to scan)
+    guest_page.goto(link)
+    guest_page.wait_for_function(
+        "document.getElementById('together-mine')?.value.length > 20", timeout=BOOT_TIMEOUT_MS)
+    host.fill("#together-answer", guest_page.input_value("#together-mine"))
+    host.click("#together-dialog [data-cmd=together-accept]")
+    host.wait_for_selector(f"#together-dialog li[data-seat='{seat}'][data-state=joined]")
+    guest_page.wait_for_selector("body[data-waiting-for]:not([data-waiting-for=none])")
+
+
+def wait_any(pages, timeout_s: float = 60) -> int | None:
+    """The index of a page whose person may act now; None once the hand is over everywhere."""
+    end = time.monotonic() + timeout_s
+    while time.monotonic() < end:
+        states = [(p.get_attribute("body", "data-state"),
+                   p.get_attribute("body", "data-waiting-for")) for p in pages]
+        for i, (state, waiting) in enumerate(states):
+            assert state != "error", pages[i].text_content("#status")
+            if state == "playable" and waiting == "human":
+                return i
+        if all(w == "next_hand" for _, w in states):
+            return None
+        time.sleep(0.05)
+    raise AssertionError(f"nobody can act: {states}")
+
+
+def test_a_host_and_two_guests_play_a_hand_each_seeing_only_their_own_tiles(
+        browser, guard, context, base_url) -> None:
+    host = context.new_page()
+    host.goto(base_url + "?delay=0")
+    host.wait_for_selector("body[data-state=playable]", state="attached",
+                           timeout=BOOT_TIMEOUT_MS)
+    host.click("[data-cmd=new-game]")
+    for param, value in (("players", "4"), ("people", "3"), ("level", "beginner"),
+                         ("together", "1")):
+        host.click(f"#newgame-dialog [data-param={param}][data-value='{value}']")
+    host.fill("#ng-seed", "5")
+    host.click("#newgame-ok")
+    host.wait_for_selector("#together-dialog[open]")
+    host.wait_for_function("window.nosRtc !== undefined")
+    host.evaluate(RECORD)
+
+    guests = []
+    for seat in (1, 2):
+        ctx = browser.new_context()
+        guard.watch(ctx)
+        guests.append((ctx, ctx.new_page()))
+        invite(host, guests[-1][1], base_url, seat)
+        # A guest loads no engine of its own.
+        assert guests[-1][1].evaluate("document.querySelector('script[name=engine]')") is None
+    host.click("#together-dialog [data-cmd=together-close]")
+
+    pages = [host] + [g for _, g in guests]
+    for i, page in enumerate(pages):
+        assert page.get_attribute("body", "data-viewer") == str(i)
+
+    moves = dropped = 0
+    while (i := wait_any(pages)) is not None:
+        moves += 1
+        assert moves < 200, "the hand does not end"
+        page = pages[i]
+        one_move(page, settle_after=False)
+        page.wait_for_function("document.body.dataset.state !== 'playable' || "
+                               "document.body.dataset.waitingFor !== 'human'", timeout=20_000)
+        if moves == 8 and not dropped:  # a guest drops, and takes its seat again
+            dropped = 1
+            guests[1][1].close()
+            host.wait_for_selector("#together-open:not([hidden])")
+            host.click("#together-open")
+            host.wait_for_selector("#together-dialog li[data-seat='2'][data-state=lost]")
+            page = guests[1][0].new_page()
+            invite(host, page, base_url, 2)
+            host.click("#together-dialog [data-cmd=together-close]")
+            pages[2] = page
+            guests[1] = (guests[1][0], page)
+            assert page.get_attribute("body", "data-viewer") == "2"
+
+    # Every message to a guest: its own seat's view, no tile it may not know (R71).
+    sent = host.evaluate("window.sent")
+    assert {i for i, _ in sent} == {"seat-1", "seat-2"}
+    for conn, text in sent:
+        message = json.loads(text)
+        view = message["reply"]["view"]
+        assert view["viewer"] == int(conn[-1]) and message["reply"]["save"] is None
+        if view["waiting_for"] in ("human", "bot", "other"):
+            assert "open_hands" not in view["hand"]
+            assert tiles(view) - tiles({k: v for k, v in view.items() if k == "log"}) <= \
+                public_or_own(view) | tiles(view.get("log")), conn
+    # The host's game is the one every device played.
+    table = Table.restore(json.loads(host.evaluate("localStorage.getItem('nos.game.v1')")))
+    assert table.devices and table.hand.over
+
+
+def test_forged_messages_are_refused_and_the_game_goes_on(browser, guard, context,
+                                                          base_url) -> None:
+    host = context.new_page()
+    host.goto(base_url + "?delay=0")
+    host.wait_for_selector("body[data-state=playable]", state="attached",
+                           timeout=BOOT_TIMEOUT_MS)
+    host.click("[data-cmd=new-game]")
+    for param, value in (("players", "3"), ("people", "2"), ("together", "1")):
+        host.click(f"#newgame-dialog [data-param={param}][data-value='{value}']")
+    host.click("#newgame-ok")
+    host.wait_for_selector("#together-dialog[open]")
+    ctx = browser.new_context()
+    guard.watch(ctx)
+    guest = ctx.new_page()
+    guest.add_init_script(HEARD)
+    invite(host, guest, base_url, 1)
+    before = host.evaluate("localStorage.getItem('nos.game.v1')")
+    for text in (json.dumps({"nos": 3, "n": 100, "ask": "act", "seat": 0,
+                             "body": {"action": "draw"}}),
+                 json.dumps({"nos": 3, "n": 200, "ask": "view"}),
+                 json.dumps({"nos": 3, "n": 1, "ask": "view"}),  # (replayed: 200 was taken)
+                 json.dumps({"nos": 3, "n": 101, "ask": "act", "body": {"action": "draw"},
+                             "seen": 0}),
+                 "garbage", "x" * (1 << 20)):
+        assert guest.evaluate("t => window.nosRtc.send('host', t)", text)
+    answers = "window.heard.map(JSON.parse).filter(m => m.n !== null || m.reply.error)"
+    guest.wait_for_function(answers + ".length >= 6", timeout=20_000)
+    keys = [(m["reply"]["error"] or {}).get("key") for m in guest.evaluate(answers)]
+    assert keys[:6] == ["together.forged", None, "together.replayed", "together.stale",
+                        "together.unreadable", "together.too_long"], keys
+    assert host.evaluate("localStorage.getItem('nos.game.v1')") == before
+    assert host.get_attribute("body", "data-state") != "error"

@@ -1,0 +1,438 @@
+"""Played together (docs/together.md), the page's side: the host relays each joined
+device's messages to its engine and sends every device its own view; a guest's engine is
+the host, reached over the data channel (`Remote`). WebRTC is web/together/rtc.js, the QR
+codes web/together/qr.js, the connection texts web/shared/connection_text.py."""
+
+import asyncio
+import json
+
+import connection_text
+import render_together
+from contract import VERSION
+from dom import absent, el, open_dialog
+from language import words
+from pyscript import document, window
+from pyscript.ffi import create_proxy, to_js
+
+HOST = "host"  # a guest's one connection
+TIMEOUT_S = 15  # a guest's request the host has not answered by then is lost
+_proxies = []  # (the callbacks handed to JavaScript live as long as the page)
+
+
+def seat_id(seat):
+    return "seat-" + str(seat)
+
+
+def join_text():
+    """The connection text of the link this page was opened with (`#join=…`), or ""."""
+    fragment = str(window.location.hash or "")
+    return fragment[len("#join="):] if fragment.startswith("#join=") else ""
+
+
+async def load():
+    """The transport and the QR codes (loaded when a table is opened or joined)."""
+    await window.nosTogether()
+
+
+def qr_svg(text):
+    try:
+        return str(window.nosQr.svg(text))
+    except Exception:  # noqa: BLE001 - no code drawn: the text and the link remain
+        return ""
+
+
+def listen(conn, handler):
+    def heard(kind, text):
+        asyncio.create_task(handler(str(kind), str(text) if text is not None else ""))
+
+    proxy = create_proxy(heard)
+    _proxies.append(proxy)
+    window.nosRtc.listen(conn, proxy)
+
+
+# ---------------------------------------------------------------- the host
+def is_host(page):
+    view = page.view or {}
+    return page.together.role != "guest" and bool(view.get("together"))
+
+
+def follow(page, skip=None):
+    """After a view is shown: a game played together makes this device its host (a
+    restored one too: its seats wait for their devices to join again)."""
+    tg = page.together
+    button = el("together-open")
+    if not absent(button):
+        button.hidden = tg.role is None and not is_host(page)
+    if tg.role == "guest":
+        return
+    if not is_host(page):
+        tg.role = None
+        return
+    if tg.role != "host":
+        tg.role = "host"
+        tg.seats = {seat: "free" for seat in page.view["together"][1:]}
+        asyncio.create_task(open_host(page))
+    push(page, skip)
+
+
+async def open_host(page):
+    await load()
+    draw(page)
+    open_dialog("together-dialog")
+
+
+async def invite(page, seat):
+    """A new invitation for `seat`: an offer, its link and code (an earlier one of that
+    seat's, unanswered, is dropped)."""
+    tg = page.together
+    tg.error = None
+    window.nosRtc.close(seat_id(seat))
+    tg.inviting, tg.offer = seat, None
+    tg.seats[seat] = "inviting"
+    draw(page)
+    try:
+        sdp = await window.nosRtc.offer(seat_id(seat))
+        tg.offer = connection_text.pack(str(sdp))
+    except Exception as exc:  # noqa: BLE001
+        window.console.error("Nos: no offer: " + str(exc))
+        tg.error = {"key": "together.no_connection"}
+        tg.seats[seat] = "free"
+        tg.inviting = None
+    if tg.inviting == seat:
+        listen(seat_id(seat), lambda kind, text: on_guest(page, seat, kind, text))
+    draw(page)
+    focus = el("together-link")
+    if not absent(focus):
+        focus.focus()
+
+
+def invite_link(page):
+    path = str(window.location.pathname)
+    return str(window.location.origin) + path + "#join=" + page.together.offer
+
+
+async def accept(page, text):
+    """The invited device's answer (pasted, or read from its code)."""
+    tg = page.together
+    seat = tg.inviting
+    if seat is None:
+        return
+    try:
+        sdp = connection_text.unpack(str(text).strip(), "answer")
+        await window.nosRtc.accept(seat_id(seat), sdp)
+        tg.error = None
+    except Exception as exc:  # noqa: BLE001 - a damaged or foreign text
+        tg.error = {"key": getattr(exc, "key", None) or "together.bad_text"}
+    draw(page)
+
+
+async def on_guest(page, seat, kind, text):
+    """What the channel of `seat`'s device brings: it opened, a message, it closed."""
+    tg = page.together
+    if kind == "open":
+        tg.seats[seat] = "joined"
+        if tg.inviting == seat:
+            tg.inviting, tg.offer = None, None
+        reply = await ask_engine(page, "joined", {"seat": seat})
+        send(seat_id(seat), None, reply)
+        draw(page)
+        words_said(page, "together.joined", {"seat": seat})
+    elif kind == "message":
+        answer = await ask_engine(page, "guest", {"seat": seat, "message": text})
+        send(seat_id(seat), answer.get("n"), answer.get("reply"))
+        if answer.get("changed"):
+            await refresh(page, skip=seat)
+    elif kind in ("close", "failed") and tg.seats.get(seat) in ("joined", "inviting"):
+        was = tg.seats[seat]
+        tg.seats[seat] = "lost" if was == "joined" else "free"
+        if tg.inviting == seat and kind == "failed":
+            tg.error = {"key": "together.no_connection"}
+        draw(page)
+        if was == "joined":
+            words_said(page, "together.left", {"seat": seat})
+
+
+async def ask_engine(page, name, request):
+    """A request of the host's engine for the devices, in turn with the page's own."""
+    async with page.link.lock:
+        try:
+            return json.loads(await getattr(page.link.engine, name)(json.dumps(request)))
+        except Exception as exc:  # noqa: BLE001
+            window.console.error("Nos: together: " + str(exc))
+            return {}
+
+
+def send(conn, n, reply):
+    if reply is not None:
+        window.nosRtc.send(conn, json.dumps({"nos": VERSION, "n": n, "reply": reply}))
+
+
+async def refresh(page, skip=None):
+    """A device changed the game: the host's own view anew (its computer players go on
+    from it), and every other device's."""
+    import link  # (link imports this module)
+
+    reply = await link.call(page, "view")
+    link.apply(page, reply, skip=skip)
+
+
+def push(page, skip=None):
+    """Send every joined device its view (after any change the host's page shows)."""
+    tg = page.together
+    if tg.role != "host" or not any(s == "joined" for s in tg.seats.values()):
+        return
+    if tg.pushing:
+        tg.again = True
+        return
+    tg.pushing = True
+    asyncio.create_task(pushing(page, skip))
+
+
+async def pushing(page, skip):
+    tg = page.together
+    try:
+        while True:
+            tg.again = False
+            seats = [s for s, state in tg.seats.items() if state == "joined" and s != skip]
+            out = await ask_engine(page, "views", {"seats": seats})
+            for seat, reply in (out.get("replies") or {}).items():
+                send(seat_id(int(seat)), None, reply)
+            if not tg.again:
+                break
+            skip = None
+    finally:
+        tg.pushing = False
+
+
+# ---------------------------------------------------------------- a guest
+class Remote:
+    """A guest's engine: each request goes to the host as a message, and its reply comes
+    back as the worker's would (JSON text), or says the host cannot be reached."""
+
+    def __init__(self, page):
+        self.page = page
+        self.n = 0
+        self.waiting = {}  # n -> [asyncio.Event, reply text]
+
+    async def ask(self, ask, body=None):
+        self.n += 1
+        n = self.n
+        message = {"nos": VERSION, "n": n, "ask": ask, "body": body}
+        if ask == "act":  # (the view acted on: the host refuses it if the game moved on)
+            log = (self.page.view or {}).get("log") or []
+            message["seen"] = log[-1].get("n", len(log) - 1) + 1 if log else 0
+        done = asyncio.Event()
+        self.waiting[n] = [done, None]
+        if not window.nosRtc.send(HOST, json.dumps(message)):
+            self.waiting.pop(n, None)
+            return lost()
+        try:
+            await asyncio.wait_for(done.wait(), TIMEOUT_S)
+        except asyncio.TimeoutError:  # noqa: UP041 - MicroPython's own class
+            self.waiting.pop(n, None)
+            return lost()
+        return self.waiting.pop(n)[1]
+
+    def heard(self, n, reply):
+        """The host's answer to message `n`; False if it answers none (a view sent unasked)."""
+        entry = self.waiting.get(n) if n is not None else None
+        if entry is None:
+            return False
+        entry[1] = json.dumps(reply)
+        entry[0].set()
+        return True
+
+    async def act(self, payload):
+        body = json.loads(payload) if payload else {}
+        if "attempt" in body:  # (a move no legal action offers: refused where it is made)
+            return refusal("error.no_action")
+        return await self.ask("act", body)
+
+    async def next_hand(self, _payload=""):
+        return await self.ask("next_hand")
+
+    async def end_session(self, _payload=""):
+        return await self.ask("end_session")
+
+    async def verify(self, payload):
+        return await self.ask("verify", json.loads(payload) if payload else {})
+
+    async def view(self, _payload=""):
+        return await self.ask("view")
+
+    async def bot_act(self, _payload=""):
+        return refusal("together.host_only")
+
+    async def coach(self, _payload=""):
+        return refusal("together.host_only")
+
+    async def share(self, _payload=""):
+        return json.dumps({"position": None, "record": None, "hand": None, "error": None})
+
+    async def review(self, _payload=""):
+        return json.dumps({"review": None, "error": {"key": "together.host_only"}})
+
+    async def settings(self, _payload=""):
+        return json.dumps((self.page.view or {}).get("settings") or {})
+
+
+def refusal(key):
+    return json.dumps({"view": None, "save": None, "error": {"key": key}})
+
+
+def lost():
+    return refusal("together.host_lost")
+
+
+async def join(page):
+    """Answer the host's invitation this page was opened with, and wait for the channel."""
+    tg = page.together
+    tg.role, tg.state = "guest", "answering"
+    tg.remote = Remote(page)
+    el("together-open").hidden = False
+    page.link.engine = tg.remote
+    draw(page)
+    open_dialog("together-dialog")
+    try:
+        await load()
+        sdp = connection_text.unpack(join_text(), "offer")
+        tg.answer = connection_text.pack(str(await window.nosRtc.answer(HOST, sdp)))
+        listen(HOST, lambda kind, text: on_host(page, kind, text))  # (its events wait)
+        tg.state = "answer"
+    except Exception as exc:  # noqa: BLE001 - a damaged link, or no WebRTC here
+        window.console.error("Nos: no answer: " + str(exc))
+        tg.error = {"key": getattr(exc, "key", None) or "together.bad_link"}
+    draw(page)
+
+
+async def on_host(page, kind, text):
+    import link  # (link imports this module)
+
+    tg = page.together
+    if kind == "open":
+        tg.state, tg.error = "joined", None
+        dialog = el("together-dialog")
+        if dialog.open:
+            dialog.close()
+        page.link.synced = True
+        name = (link.prefs().get("name") or "").strip()
+        if name:
+            await tg.remote.ask("hello", {"name": name})
+    elif kind == "message":
+        try:
+            message = json.loads(text)
+        except Exception:  # noqa: BLE001
+            return
+        if not isinstance(message, dict) or message.get("nos") != VERSION:
+            tg.error = {"key": "together.version"}
+            draw(page)
+            open_dialog("together-dialog")
+            return
+        reply = message.get("reply")
+        if isinstance(reply, dict) and not tg.remote.heard(message.get("n"), reply):
+            link.apply(page, reply)
+    elif kind in ("close", "failed"):
+        if tg.state == "joined":
+            tg.state = "lost"
+        elif kind == "failed":
+            tg.error = {"key": "together.no_connection"}
+        page.link.synced = False
+        draw(page)
+        open_dialog("together-dialog")
+
+
+# ---------------------------------------------------------------- the dialog
+def draw(page):
+    tg = page.together
+    w = words(page)
+    body = el("together-body")
+    if absent(body):
+        return
+    if tg.role == "guest":
+        body.innerHTML = render_together.guest_html(tg.state, tg.answer, qr_svg(tg.answer)
+                                                    if tg.answer else "", tg.error, w)
+        return
+    link = invite_link(page) if tg.offer else ""
+    nav = window.navigator
+    body.innerHTML = render_together.host_html(
+        page.view or {}, tg.seats, tg.inviting, link, qr_svg(link) if link else "", tg.error,
+        w, can_scan=bool(getattr(window, "nosQr", None)) and bool(window.nosQr.canScan()),
+        can_share=not absent(getattr(nav, "share", None)), scanning=bool(tg.scanning))
+
+
+def words_said(page, key, params):
+    import access
+
+    access.tell(words(page).word(key, params))
+
+
+async def copy(page, node):
+    target = el(str(node.getAttribute("data-target")))
+    if absent(target):
+        return
+    try:
+        await window.navigator.clipboard.writeText(target.value)
+    except Exception:  # noqa: BLE001 - refused: the text is selected, to copy by hand
+        target.select()
+
+
+async def share_link(page):
+    try:  # noqa: SIM105 - MicroPython has no contextlib.suppress
+        await window.navigator.share(to_js({"title": words(page).word("together.title"),
+                                            "url": invite_link(page)}))
+    except Exception:  # noqa: BLE001 - dismissed
+        pass
+
+
+async def scan(page):
+    """The host's camera reads the invited device's code (web/together/qr.js)."""
+    tg = page.together
+    if tg.scanning:
+        window.nosQr.stopScan()
+        tg.scanning = False
+        draw(page)
+        return
+    tg.scanning = True
+    draw(page)
+
+    def read(text):
+        window.nosQr.stopScan()
+        tg.scanning = False
+        asyncio.create_task(accept(page, str(text)))
+
+    proxy = create_proxy(read)
+    _proxies.append(proxy)
+    reason = str(await window.nosQr.startScan(el("together-video"), proxy) or "")
+    if reason:
+        tg.scanning = False
+        tg.error = {"key": "together.camera." + reason.replace("-", "_")}
+        draw(page)
+
+
+def on_command(page, cmd, node):
+    """The dialog's buttons (game.on_command hands them on)."""
+    tg = page.together
+    if cmd == "together-open" and tg.role is not None:
+        draw(page)
+        open_dialog("together-dialog")
+    elif cmd == "together-invite":
+        asyncio.create_task(invite(page, int(node.getAttribute("data-seat"))))
+    elif cmd == "together-accept":
+        box = el("together-answer")
+        if not absent(box):
+            asyncio.create_task(accept(page, box.value))
+    elif cmd == "together-copy":
+        asyncio.create_task(copy(page, node))
+    elif cmd == "together-share":
+        asyncio.create_task(share_link(page))
+    elif cmd == "together-scan":
+        asyncio.create_task(scan(page))
+    elif cmd == "together-close":
+        if tg.scanning:
+            window.nosQr.stopScan()
+            tg.scanning = False
+        el("together-dialog").close()
+
+
+def present():
+    return not absent(document.getElementById("together-dialog"))
