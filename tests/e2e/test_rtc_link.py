@@ -16,6 +16,8 @@ from e2e_harness import ROOT, Guard, build_web
 sys.path.insert(0, str(ROOT / "web" / "shared"))
 from connection_text import pack, unpack  # noqa: E402
 
+from scripts.browser_env import launch_args  # noqa: E402
+
 PAGE = "rules.html"  # any page of the site will do: rtc.js is imported into it
 SETUP = """async () => {
   await import("./web/together/rtc.js");
@@ -120,3 +122,47 @@ def test_rtc_js_and_its_ice_servers_file_are_precached():
     files = build_web.precache_list(ROOT)
     assert "web/together/rtc.js" in files
     assert "web/together/ice-servers.json" in files
+
+
+@pytest.fixture
+def no_mdns(browser_type, site):
+    """A Chromium where no mDNS name resolves (as on a Wi-Fi that drops multicast), and a
+    function giving a guarded page of a new context of it, with camera permission or not."""
+    args = launch_args()
+    args["args"] = [a.replace(", EXCLUDE *.local", "") for a in args["args"]]
+    browser = browser_type.launch(**args)
+    guard = Guard()
+
+    def device(camera: bool):
+        context = browser.new_context()
+        if camera:  # (as once the page has scanned a code with the camera)
+            context.grant_permissions(["camera"], origin=site.url.rstrip("/"))
+        guard.watch(context)
+        page = context.new_page()
+        page.goto(site.url + PAGE)
+        page.evaluate(SETUP)
+        return page
+
+    yield device
+    browser.close()
+    guard.check()
+
+
+def test_without_mdns_a_host_with_camera_permission_connects_and_none_fails(no_mdns):
+    """Neither side's mDNS name resolves: the host hears "failed" (rtc.js's 20 s after
+    accept). A host that may use the camera offers plain addresses: the guest reaches it, and
+    the host learns the guest's address from its checks (docs/together.md, Networks)."""
+    host, guest = no_mdns(camera=False), no_mdns(camera=False)
+    offer_sdp = host.evaluate("() => nosRtc.offer('seat-1')")
+    host.evaluate(LISTEN, "seat-1")
+    answer_sdp = guest.evaluate("(sdp) => nosRtc.answer('host', sdp)",
+                                unpack(pack(offer_sdp), "offer"))
+    host.evaluate("(sdp) => nosRtc.accept('seat-1', sdp)", unpack(pack(answer_sdp), "answer"))
+    host.wait_for_function("() => window.heard.length > 0", timeout=30_000)
+    assert host.evaluate(HEARD) == ["failed"]
+
+    host = no_mdns(camera=True)
+    texts = connect(host, guest)
+    assert ".local " not in texts["offer_sdp"]
+    assert host.evaluate("() => nosRtc.send('seat-1', 'through')") is True
+    assert received(guest, 1) == ["through"]
