@@ -66,7 +66,7 @@ def connect(host, guest) -> dict:
 def received(page, count: int) -> list[str]:
     page.wait_for_function(
         f"() => window.heard.filter(([kind]) => kind === 'message').length >= {count}",
-        timeout=15_000)
+        timeout=30_000)
     return page.evaluate("() => window.heard.filter(([k]) => k === 'message').map(([, t]) => t)")
 
 
@@ -166,3 +166,19 @@ def test_without_mdns_a_host_with_camera_permission_connects_and_none_fails(no_m
     assert ".local " not in texts["offer_sdp"]
     assert host.evaluate("() => nosRtc.send('seat-1', 'through')") is True
     assert received(guest, 1) == ["through"]
+
+
+def test_texts_sent_faster_than_the_channel_goes_arrive_whole_or_not_at_all(devices):
+    """send() refuses a text while too much waits to go (false), never half of one."""
+    host, guest = devices
+    connect(host, guest)
+    sent = host.evaluate("""() => {
+      const text = "x".repeat(2 * 1024 * 1024);
+      let sent = 0;
+      while (sent < 20 && nosRtc.send('seat-1', text)) sent += 1;
+      return sent;
+    }""")
+    assert 3 <= sent < 20
+    assert received(guest, sent) == ["x" * 2 * 1024 * 1024] * sent
+    assert host.evaluate("() => nosRtc.send('seat-1', 'after')") is True
+    assert received(guest, sent + 1)[-1] == "after"  # (no rest of a text before it)

@@ -23,6 +23,7 @@ const FRAME_UNITS = 5000; // ≤ 3 bytes of UTF-8 per unit: ≤ 15,000 bytes a f
 const MORE = "+"; // a frame that the next one continues
 const LAST = "."; // a text's last (or only) frame
 const MAX_TEXT = 2 * 1024 * 1024; // UTF-16 units of a joined text; a longer one is dropped
+const MAX_BUFFERED = 12 * 1024 * 1024; // bytes waiting to go, with a text to send
 // Where a deployer names ICE servers (a JSON list of RTCIceServer; docs/together.md):
 // read once, unless the page called config() first. None by default.
 const ICE_FILE = new URL("./ice-servers.json", import.meta.url);
@@ -137,8 +138,9 @@ function attach(peer, channel) {
 }
 
 async function newPeer(id) {
-  close(id); // a device that joins again starts anew
-  const pc = new RTCPeerConnection({ iceServers: await servers() });
+  const iceServers = await servers();
+  close(id); // a device that joins again starts anew (after the await: none is left open)
+  const pc = new RTCPeerConnection({ iceServers });
   const peer = {
     id, pc, channel: null, listener: null, waiting: [],
     parts: [], size: 0, dropping: false, opened: false, ended: false, closed: false, timer: 0,
@@ -219,6 +221,13 @@ function send(id, text) {
   text = String(text);
   if (text.length > MAX_TEXT) {
     console.warn(`nosRtc: a text over ${MAX_TEXT} characters to ${id}, not sent`);
+    return false;
+  }
+  // A text is sent whole or not at all: a frame refused halfway would join the rest of
+  // this text to the next one's on the other side. Chromium refuses frames past 16 MB
+  // waiting to go; a text (≤ 3 bytes a unit) is let in only with room to spare.
+  if (channel.bufferedAmount + 3 * text.length > MAX_BUFFERED) {
+    console.warn("nosRtc: the channel to", id, "is still sending, text not sent");
     return false;
   }
   try {
