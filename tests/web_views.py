@@ -40,7 +40,7 @@ LANGS = tuple(code for code, _ in LANGUAGES)  # the page's languages
 # are the engine's, shared with the page.
 MAIN_THREAD_MODULES = ["say", "safe_json", "render_svg", "layout_geometry", "layout_zoom",
                        "render_layout", "render_force", "render_seats", "render_html",
-                       "render_chart", "render_summary",
+                       "render_chart", "render_summary", "render_together",
                        "render_table", "render_hand", "render_announce", "render_panels",
                        "ui_logic", "render_diagram", "notation", "render_share", "record_link",
                        "render_spoken", "render_coach", "render_review", "contract",

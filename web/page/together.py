@@ -95,7 +95,7 @@ async def invite(page, seat):
         tg.offer = connection_text.pack(str(sdp))
     except Exception as exc:  # noqa: BLE001
         window.console.error("Nos: no offer: " + str(exc))
-        tg.error = {"key": "together.no_connection"}
+        tg.error = {"key": getattr(exc, "key", None) or "together.no_connection"}
         tg.seats[seat] = "free"
         tg.inviting = None
     if tg.inviting == seat:
