@@ -182,3 +182,41 @@ def test_forged_messages_are_refused_and_the_game_goes_on(browser, guard, contex
                         "together.unreadable", "together.too_long"], keys
     assert host.evaluate("localStorage.getItem('nos.game.v1')") == before
     assert host.get_attribute("body", "data-state") != "error"
+
+
+def test_the_tables_screen_shows_no_hand_and_a_computer_player_stands_in(
+        browser, guard, context, base_url) -> None:
+    """The host as the table (everyone sees it, no hand): seat 0's person joins from their
+    own device, seat 1's never comes and a computer player plays it; the hand is played to
+    its end."""
+    host = context.new_page()
+    host.goto(base_url + "?delay=0")
+    host.wait_for_selector("body[data-state=playable]", state="attached",
+                           timeout=BOOT_TIMEOUT_MS)
+    host.click("[data-cmd=new-game]")
+    for param, value in (("players", "3"), ("people", "2"), ("level", "beginner"),
+                         ("together", "1"), ("table_screen", "1")):
+        host.click(f"#newgame-dialog [data-param={param}][data-value='{value}']")
+    host.click("#newgame-ok")
+    host.wait_for_selector("#together-dialog[open]")
+    assert host.get_attribute("body", "data-viewer") == "None"
+    assert not host.is_visible("#hand") and host.locator("#hand [data-tile]").count() == 0
+    host.click("#together-dialog [data-cmd=together-away][data-seat='1']")
+    host.wait_for_selector("#together-dialog li[data-seat='1'] [data-cmd=together-away]"
+                           "[data-playing='0']")
+    ctx = browser.new_context()
+    guard.watch(ctx)
+    guest = ctx.new_page()
+    invite(host, guest, base_url, 0)
+    host.click("#together-dialog [data-cmd=together-close]")
+    moves = 0
+    while wait_any([guest]) is not None:
+        moves += 1
+        assert moves < 150, "the hand does not end"
+        replies = int(guest.get_attribute("body", "data-replies"))
+        one_move(guest, settle_after=False)
+        guest.wait_for_function(f"+document.body.dataset.replies > {replies}", timeout=20_000)
+    host.wait_for_selector("body[data-waiting-for=next_hand]")
+    assert host.locator("#hand [data-tile]").count() == 0
+    table = Table.restore(json.loads(host.evaluate("localStorage.getItem('nos.game.v1')")))
+    assert table.table_screen and table.away == [1] and table.hand.over

@@ -66,7 +66,7 @@ def hand_key(view, ui, width, words):
     coach = bool(ui.get("coach") and view is not None)
     declared = ()
     if hand:
-        me = view.get("viewer", 0)
+        me = view.get("viewer") or 0  # (the table's screen: no one's, viewer None)
         declared = tuple((hand.get("declared") or [[]] * (me + 1))[me])
     return (words_key(words), width, view is None, hand is None,
             tuple(hand.get("tiles", []) if hand else ()), ui.get("selected"),
@@ -113,7 +113,7 @@ def draw_hand_svg(view, ui, width, words):
     active = ui.get("active")
     declared = []
     if hand:
-        me = view.get("viewer", 0)
+        me = view.get("viewer") or 0  # (the table's screen: no one's, viewer None)
         declared = (hand.get("declared") or [[]] * (me + 1))[me]
     stop = roving_tile(tiles, selected, playable if active else [])
     parts = [svg_open("hand-svg", w, h, words.word("hand.title")),

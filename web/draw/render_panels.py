@@ -356,6 +356,10 @@ def new_game_html(state, in_progress, settings, w):
                               "1" if state.get("together") else "0"))
         if state.get("together"):
             out.append('<p class="dialog-sub">' + esc(w.word("ng.together_hint")) + "</p>")
+            out.append(option_row(w.word("ng.this_device"), "table_screen",
+                                  [("0", w.word("ng.device_hand")),
+                                   ("1", w.word("ng.device_table"))],
+                                  "1" if state.get("table_screen") else "0"))
     out.append(option_row(w.word("ng.level"), "level",
                           [(lv, w.word("level." + lv)) for lv in settings.get("levels", [])],
                           state.get("level")))

@@ -196,12 +196,14 @@ def seats_html(view, words, ui=None):
 def you_labels(view, words):
     """The pills of the person's own line: their turn, waits owed, on set, nos."""
     hand = hand_of(view)
-    me = view.get("viewer", 0)
+    viewer = view.get("viewer", 0)
+    me = viewer or 0  # (the table's screen, whose viewer is None: seat 0's line)
     labels = []
     if hand is not None:
         waits = len(at(hand.get("waits"), me, []))
         if waits:
-            labels.append((words.word("pill.you_owe", {"n": waits}), "owes"))
+            labels.append((words.word("pill.you_owe" if viewer is not None else "pill.owes",
+                                      {"n": waits}), "owes"))
         if hand.get("setter") == me:
             labels.append((words.word("pill.on_set", {"seat": me}), "gold"))
         if hand.get("nos") == me:

@@ -36,7 +36,10 @@ def host_html(view, seats, inviting, link, qr, error, w, can_scan=False, can_sha
            '<p class="dialog-sub">' + esc(w.word("together.host_hint")) + "</p>",
            '<ul class="together-seats">']
     names = view.get("names") or []
-    for seat in (view.get("together") or [])[1:]:
+    away = view.get("away") or []
+    for seat in view.get("together") or []:
+        if seat == view.get("viewer"):
+            continue  # (the host's own seat)
         state = seats.get(seat) or "free"
         name = names[seat] if seat < len(names) else str(seat)
         row = ['<li data-seat="' + str(seat) + '" data-state="' + state + '"><span>' +
@@ -45,6 +48,14 @@ def host_html(view, seats, inviting, link, qr, error, w, can_scan=False, can_sha
         if state != "joined" and seat != inviting:
             row.append(button(w.word("together.invite"), ' data-cmd="together-invite" '
                               'data-seat="' + str(seat) + '"'))
+        if seat in away:  # (a computer player plays it for now: said, and given back)
+            row.append('<span class="together-away">' + esc(w.word("together.bot_plays")) +
+                       "</span>" + button(w.word("together.give_back"),
+                                          ' data-cmd="together-away" data-playing="0" '
+                                          'data-seat="' + str(seat) + '"'))
+        elif state != "joined":
+            row.append(button(w.word("together.let_bot"), ' data-cmd="together-away" '
+                              'data-playing="1" data-seat="' + str(seat) + '"'))
         out.append("".join(row) + "</li>")
     out.append("</ul>")
     if inviting is not None and link:

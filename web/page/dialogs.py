@@ -127,7 +127,8 @@ def open_new_game(page):
     defaults = page.settings().get("defaults") or {}
     for key, default in (("players", defaults.get("players")), ("level", defaults.get("level")),
                          ("h1", defaults.get("H1")), ("h2", defaults.get("H2")),
-                         ("people", defaults.get("people")), ("together", False)):
+                         ("people", defaults.get("people")), ("together", False),
+                         ("table_screen", False)):
         value = stored.get(key)
         ng[key] = value if value is not None else default
     ng["pace"] = pace_of(page, page.shown.pace)
@@ -160,7 +161,9 @@ def on_new_game_click(page, event):
         spawn(page, start_game(page, {"players": ng["players"], "level": ng["level"],
                                       "seed": seed, "h1": ng["h1"], "h2": ng["h2"],
                                       "pace": ng["pace"], "people": people,
-                                      "together": bool(ng.get("together")) and people > 1}))
+                                      "together": bool(ng.get("together")) and people > 1,
+                                      "table_screen": bool(ng.get("together")) and
+                                      bool(ng.get("table_screen")) and people > 1}))
         return
     param = attr(node, "data-param")
     value = attr(node, "data-value")
@@ -168,7 +171,7 @@ def on_new_game_click(page, event):
         ng[param] = int(value)
     elif param == "level":
         ng["level"] = value
-    elif param in ("h1", "h2", "together"):
+    elif param in ("h1", "h2", "together", "table_screen"):
         ng[param] = value == "1"
     ng["error"] = False
     draw_new_game(page)

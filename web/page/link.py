@@ -240,7 +240,8 @@ async def start_game(page, cfg, fallback=False):
     preferences), a refused setting is dropped and the game starts with the defaults."""
     if cfg.get("pace") is not None:
         page.shown.pace = cfg["pace"]
-    cfg = {k: cfg[k] for k in ("players", "level", "seed", "h1", "h2", "people", "together")
+    cfg = {k: cfg[k] for k in ("players", "level", "seed", "h1", "h2", "people", "together",
+                                "table_screen")
            if cfg.get(k) is not None}
     page.link.gen += 1
     page.link.stalled = False
@@ -260,6 +261,7 @@ async def start_game(page, cfg, fallback=False):
                                           "h1": cfg.get("h1"), "h2": cfg.get("h2"),
                                           "people": cfg.get("people"),
                                           "together": cfg.get("together"),
+                                          "table_screen": cfg.get("table_screen"),
                                           "pace": page.shown.pace}))
 
 

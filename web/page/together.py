@@ -70,8 +70,11 @@ def follow(page, skip=None):
         return
     if tg.role != "host":
         tg.role = "host"
-        tg.seats = {seat: "free" for seat in page.view["together"][1:]}
+        tg.seats = {seat: "free" for seat in page.view["together"]
+                    if seat != page.view.get("viewer")}
         asyncio.create_task(open_host(page))
+    document.body.setAttribute("data-table-screen", "1" if page.view.get("viewer") is None
+                               else "0")
     push(page, skip)
 
 
@@ -139,7 +142,12 @@ async def on_guest(page, seat, kind, text):
         words_said(page, "together.joined", {"seat": seat})
     elif kind == "message":
         answer = await ask_engine(page, "guest", {"seat": seat, "message": text})
-        send(seat_id(seat), answer.get("n"), answer.get("reply"))
+        reply = answer.get("reply")
+        if isinstance(reply, dict) and "review" in reply:
+            window.nosRtc.send(seat_id(seat), json.dumps({"nos": VERSION, "n": answer.get("n"),
+                                                          "review": reply}))
+        else:
+            send(seat_id(seat), answer.get("n"), reply)
         if answer.get("changed"):
             await refresh(page, skip=seat)
     elif kind in ("close", "failed") and tg.seats.get(seat) in ("joined", "inviting"):
@@ -165,6 +173,15 @@ async def ask_engine(page, name, request):
 def send(conn, n, reply):
     if reply is not None:
         window.nosRtc.send(conn, json.dumps({"nos": VERSION, "n": n, "reply": reply}))
+
+
+async def set_away(page, seat, playing):
+    """A computer player plays `seat` for its person for now, or gives it back."""
+    import link  # (link imports this module)
+
+    reply = await link.call(page, "away", json.dumps({"seat": seat, "playing": playing}))
+    link.apply(page, reply)
+    draw(page)
 
 
 async def refresh(page, skip=None):
@@ -263,14 +280,20 @@ class Remote:
     async def bot_act(self, _payload=""):
         return refusal("together.host_only")
 
-    async def coach(self, _payload=""):
-        return refusal("together.host_only")
+    async def coach(self, _payload=""):  # (the host's engine weighs it for this seat)
+        return await self.ask("coach")
 
     async def share(self, _payload=""):
         return json.dumps({"position": None, "record": None, "hand": None, "error": None})
 
-    async def review(self, _payload=""):
-        return json.dumps({"review": None, "error": {"key": "together.host_only"}})
+    async def review(self, payload=""):
+        body = json.loads(payload) if payload else {}
+        hand = body.get("hand")
+        text = await self.ask("review", {"hand": hand} if type(hand) is int else {})
+        reply = json.loads(text)
+        if "review" not in reply:  # (the host did not answer: said as a review's refusal)
+            reply = {"review": None, "error": reply.get("error")}
+        return json.dumps(reply)
 
     async def settings(self, _payload=""):
         return json.dumps((self.page.view or {}).get("settings") or {})
@@ -327,6 +350,9 @@ async def on_host(page, kind, text):
             tg.error = {"key": "together.version"}
             draw(page)
             open_dialog("together-dialog")
+            return
+        if isinstance(message.get("review"), dict):  # (the review asked for)
+            tg.remote.heard(message.get("n"), message["review"])
             return
         reply = message.get("reply")
         if isinstance(reply, dict) and not tg.remote.heard(message.get("n"), reply):
@@ -427,6 +453,9 @@ def on_command(page, cmd, node):
         asyncio.create_task(share_link(page))
     elif cmd == "together-scan":
         asyncio.create_task(scan(page))
+    elif cmd == "together-away":
+        asyncio.create_task(set_away(page, int(node.getAttribute("data-seat")),
+                                     node.getAttribute("data-playing") == "1"))
     elif cmd == "together-close":
         if tg.scanning:
             window.nosQr.stopScan()

@@ -463,7 +463,8 @@ def share(_request_json=""):
     out = {"position": None, "record": None, "hand": None, "error": None}
     try:
         table = _need_table()
-        if table.hand is not None:
+        # (the table's screen, played together, is everyone's: no seat's tiles, R71)
+        if table.hand is not None and (table.hand.over or not table.table_screen):
             shown = "all" if table.hand.over else "seat"  # (as the table shows it)
             out["position"] = str(Position.of(table.hand, table.human, shown))
         over = [i for i, h in enumerate(table.session.hands) if h.over]
