@@ -71,6 +71,7 @@ class Table:
         options: Options | None = None,
         people: int = 1,
         devices: bool = False,
+        table_screen: bool = False,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.")
@@ -82,7 +83,11 @@ class Table:
         self.humans = list(range(people))
         # Play together (docs/together.md): each person at their own device, the person of
         # seat 0 at this one (the host); else they all share this device (pass-and-play).
-        self.devices = devices and people > 1
+        self.devices = devices and (people > 1 or table_screen)
+        # Played together with this device as the table (a screen everyone sees, no hand):
+        # every person is at a device of their own, seat 0 too.
+        self.table_screen = self.devices and table_screen
+        self.away: list[int] = []  # people's seats a computer player plays for now
         names = list(names or (DEFAULT_NAMES if people == 1 else PEOPLE_NAMES)[:players])
         self.session = Session(players, seed=self.seed, options=options, names=names)
         self.human = 0
@@ -216,7 +221,7 @@ class Table:
         hand = self.hand
         if hand is None or hand.over:
             return self.view()
-        if hand.current not in self.humans:
+        if hand.current not in self.humans or hand.current in self.away:
             obs = Observation(hand, hand.current)
             self._apply(self._bot(obs, self.bot_rng))
         elif self.passes_for_person():
@@ -243,7 +248,8 @@ class Table:
         there is a choice, it would tell the table who holds doubles."""
         hand = self.hand
         return ((len(self.humans) == 1 or self.devices) and hand is not None
-                and hand.current in self.humans and hand.empty_step())
+                and hand.current in self.humans and hand.current not in self.away
+                and hand.empty_step())
 
     def _follow(self) -> None:
         """Pass-and-play: the screen becomes the next person's at each of their steps, one
@@ -312,14 +318,15 @@ class Table:
     # ------------------------------------------------------------------ views
     def view(self, error: Event | None = None, seat: int | None = None) -> dict[str, Any]:
         """Everything the person's screen may show (R71), JSON-safe (``nos.table_view``);
-        ``seat``: the screen of that seat's person instead (played together)."""
-        return table_view(self, error, seat)
+        ``seat``: the screen of that seat's person instead (played together); the table's
+        screen shows no one's tiles."""
+        return table_view(self, error, seat, public=seat is None and self.table_screen)
 
     def act_as(self, seat: int, text: str) -> dict[str, Any]:
         """Played together: the action of the person at ``seat``'s device, and their view.
         The seat is the one their device joined for (``nos.together``), never one the
         message names."""
-        if not self.devices or seat not in self.humans:
+        if not self.devices or seat not in self.humans or seat in self.away:
             return self.view(error={"key": "error.not_your_seat"}, seat=seat)
         host, self.human = self.human, seat
         try:
@@ -333,7 +340,8 @@ class Table:
         """The game record plus the app's settings (``app``), JSON-safe."""
         record = session_record(self.session)
         record["app"] = {"level": self.level, "human": self.human, "people": self.people,
-                         "devices": self.devices,
+                         "devices": self.devices, "table_screen": self.table_screen,
+                         "away": list(self.away),
                          "seed": self.seed, "chosen": self.chosen,
                          "rng": [_state(self.session.rng), _state(self.bot_rng),
                                  _state(self.deal_rng)],
@@ -358,7 +366,11 @@ class Table:
             seed = None  # damaged (or none): the game goes on, its deals secret from now on
         table = cls(checked.players, seed=seed, level=level,
                     names=checked.names, options=checked.options, people=people,
-                    devices=app.get("devices") is True and not defaults)
+                    devices=app.get("devices") is True and not defaults,
+                    table_screen=app.get("table_screen") is True and not defaults)
+        away = app.get("away")
+        if isinstance(away, list) and table.devices:
+            table.away = sorted({s for s in away if type(s) is int and s in table.humans})
         table.kept = {"key": "notice.save_cut_defaults" if defaults else "notice.save_cut",
                       "hand": cut[0] + 1} if cut else {"key": "notice.save_defaults"} \
             if defaults else None
@@ -461,7 +473,8 @@ class Table:
         out = review(hand, seat, list(self.session.names), expert, REVIEW_DEALS,
                      seed=self.seed)
         # Pass-and-play: the review names whose decisions they are.
-        out["hand"], out["seat"], out["named"] = k, seat, len(self.humans) > 1
+        out["hand"], out["seat"] = k, seat
+        out["named"] = len(self.humans) > 1 and not self.devices
         others = [r for r in self._reviews if r[0] != (k, seat)]  # (the oldest made go)
         self._reviews = others[max(0, len(others) - REVIEWS_KEPT + 1):] + [((k, seat), hand, out)]
         return out

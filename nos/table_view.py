@@ -33,13 +33,14 @@ if TYPE_CHECKING:
     from nos.app import Table
 
 
-def table_view(table: Table, error: Event | None = None,
-               seat: int | None = None) -> dict[str, Any]:
+def table_view(table: Table, error: Event | None = None, seat: int | None = None,
+               public: bool = False) -> dict[str, Any]:
     """Everything the person's screen may show (R71), JSON-safe (docs/view-format.md);
-    ``seat``: the screen of that seat's person when each plays at their own device."""
+    ``seat``: the screen of that seat's person when each plays at their own device;
+    ``public``: the table's screen, which everyone sees (no one's tiles)."""
     session = table.session
     hand = table.hand
-    me = table.human if seat is None else seat
+    me = None if public else table.human if seat is None else seat
     view: dict[str, Any] = {
         "version": VERSION,
         "players": session.players,
@@ -47,9 +48,11 @@ def table_view(table: Table, error: Event | None = None,
         "viewer": me,
         "you": me,  # the seat the words call "you" (None: a screen that is everyone's)
         # The seats whose people share this device (pass-and-play: more than one).
-        "people": [me] if table.devices else list(table.humans),
+        "people": ([] if me is None else [me]) if table.devices else list(table.humans),
         # Played together: the seats of the people at their own devices, the host's first.
         "together": list(table.humans) if table.devices else None,
+        # Played together: the people's seats a computer player plays for now.
+        "away": list(table.away) if table.devices else None,
         "level": table.level,
         "seed": table.seed if table.chosen else None,  # (a secret game's would mislead)
         "chips": session.chips,
@@ -68,7 +71,9 @@ def table_view(table: Table, error: Event | None = None,
     if hand is None:
         view["waiting_for"] = WAITING_START
         return view
-    h = hand_view(hand, me, table.log)
+    h = hand_view(hand, 0 if me is None else me, table.log)
+    if me is None:  # the table's screen: a bystander's, no one's tiles (R71)
+        h.update(tiles=[], seat=None, set_reason=None, waits_later=[])
     if session.settlement is not None:
         view["waiting_for"] = WAITING_DONE
     elif hand.over:
@@ -77,7 +82,7 @@ def table_view(table: Table, error: Event | None = None,
     else:
         person = hand.current == me and not table.passes_for_person()
         other = table.devices and hand.current in table.humans and not person and \
-            not table.passes_for_person()  # (at another device: they decide)
+            hand.current not in table.away and not table.passes_for_person()
         view["waiting_for"] = WAITING_HUMAN if person else WAITING_OTHER if other else \
             WAITING_BOT
         # R71: the least time the page gives this computer player's step (nos.settings).
@@ -94,7 +99,9 @@ def table_view(table: Table, error: Event | None = None,
         h["drawn"] = table.drawn[1]
     view["hand"] = h
     view["fair"] = table.fair_view()  # the commitment, then the seed (nos.fair)
-    view["coach"] = coach_view(table) if me == table.human else None
+    # The coach's advice is on the decision of the seat to act: only its screen shows it
+    # (played together, another device's person may have asked for it, R71).
+    view["coach"] = coach_view(table, me) if me is not None and hand.current == me else None
     k = len(session.hands) - 1
     # Per seat: the decisions the coach weighed in this hand for the person there.
     view["coached"] = list(table.coached[k]) if 0 <= k < len(table.coached) else \
@@ -105,7 +112,7 @@ def table_view(table: Table, error: Event | None = None,
     return view
 
 
-def coach_view(table: Table) -> dict[str, Any] | None:
+def coach_view(table: Table, seat: int | None = None) -> dict[str, Any] | None:
     """The coach's advice on the person's decision now (``nos.coach``): each option's
     actions as legal records (a set with the game it would announce), its expected chips to
     the end of the hand with a 95 % half width and its deals, and the expert's choice.
@@ -123,7 +130,8 @@ def coach_view(table: Table) -> dict[str, Any] | None:
                 o["do"][0] = {"kind": KIND_DRAW_UNTIL, "send": DRAW_UNTIL}
     # Announcing after a set it weighed (a few games a double): now every game, new deals.
     after_set = table.hand.phase is Phase.ANNOUNCE and \
-        table.set_weighed == (len(table.session.hands) - 1, table.human)
+        table.set_weighed == (len(table.session.hands) - 1,
+                              table.human if seat is None else seat)
     deals = advice.deals()
     order = coach_order(options, deals)
     return {"options": options, "best": advice.best_shown(), "deals": deals,

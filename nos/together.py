@@ -22,7 +22,7 @@ from nos.events import Event
 MAX_MESSAGE = 4096
 MAX_NAME = 16  # the characters of a name a device gives its person
 # What a device may ask the host: the requests its page would ask its own engine.
-ASKS = ("hello", "view", "act", "next_hand", "end_session", "verify")
+ASKS = ("hello", "view", "act", "next_hand", "end_session", "verify", "coach", "review")
 KEYS = {"nos", "n", "ask", "body", "seen"}
 
 
@@ -33,6 +33,14 @@ class Door:
         self.table = table
         self.last: dict[int, int] = {}  # seat -> the number of its last message taken
 
+    def seats(self) -> list[int]:
+        """The seats whose people play at devices of their own (the host's own is not one,
+        unless this device is the table's screen)."""
+        table = self.table
+        if not table.devices:
+            return []
+        return list(table.humans) if table.table_screen else list(table.humans[1:])
+
     def joined(self, seat: int) -> None:
         """A device has (re)joined for ``seat``: its messages are numbered from 1 again."""
         self.last[seat] = 0
@@ -41,7 +49,7 @@ class Door:
         """The reply to the device of ``seat`` for its message ``text``, and whether the
         game changed (so that every device is sent its new view)."""
         table = self.table
-        if not table.devices or seat not in table.humans[1:] or seat not in self.last:
+        if seat not in self.seats() or seat not in self.last:
             return reply(table, seat, {"key": "together.no_seat"}), False
         message, refusal = self._read(seat, text)
         if refusal is not None:
@@ -66,6 +74,15 @@ class Door:
             seal = body.get("seal")
             view = table.view(error=table.verify(seal if isinstance(seal, str) else None)
                               .get("error"), seat=seat)
+        elif ask == "coach":  # (the coach's search runs on the host's engine)
+            view = table.view(error=as_seat(table, seat, table.coach).get("error"), seat=seat)
+        elif ask == "review":
+            number = body.get("hand")
+            try:
+                review = table.review(number if type(number) is int else None, seat)
+            except ValueError:
+                return {"review": None, "error": {"key": "error.review_hand"}}, False
+            return {"review": review, "error": None}, False
         else:  # "view"
             view = table.view(seat=seat)
         changed = (len(table.log), table.session.names[seat]) != before or \
@@ -102,6 +119,24 @@ class Door:
         if message.get("ask") not in ASKS or not (body is None or isinstance(body, dict)):
             return {}, {"key": "together.unreadable"}
         return message, None
+
+
+def as_seat(table: Table, seat: int, run: Any) -> Any:
+    """``run()`` as the person at ``seat``'s device would have it (the table's person)."""
+    host, table.human = table.human, seat
+    try:
+        return run()
+    finally:
+        table.human = host
+
+
+def away(table: Table, seat: int, playing: bool) -> None:
+    """The host lets a computer player play ``seat`` for its person (``playing``), or gives
+    it back: their device may have lost the connection, and the game goes on meanwhile."""
+    if not table.devices or seat not in table.humans:
+        raise ValueError("only a person's seat played at another device")
+    kept = set(table.away) - {seat}
+    table.away = sorted(kept | {seat} if playing else kept)
 
 
 def reply(table: Table, seat: int, error: Event | None = None) -> dict[str, Any]:

@@ -145,7 +145,7 @@ def test_a_device_acts_only_for_its_own_seat_and_waits_for_the_others() -> None:
     (json.dumps({"nos": VERSION, "n": 1, "ask": "act", "seat": 0}), "together.forged"),
     (json.dumps({"nos": 1, "n": 1, "ask": "view"}), "together.version"),
     (json.dumps({"nos": VERSION, "n": "1", "ask": "view"}), "together.replayed"),
-    (json.dumps({"nos": VERSION, "n": 1, "ask": "coach"}), "together.unreadable"),
+    (json.dumps({"nos": VERSION, "n": 1, "ask": "bot_act"}), "together.unreadable"),
     (json.dumps({"nos": VERSION, "n": 1, "ask": "act", "body": "6-6"}), "together.unreadable"),
     (None, "together.too_long"),
 ], ids=["long", "1 MB", "garbage", "deep", "too deep to read", "a list", "names a seat",
@@ -198,3 +198,72 @@ def test_played_together_is_kept_in_the_save_and_offers_no_undo() -> None:
         else:
             break
     assert table.view()["undo"] is None
+
+
+def test_r71_the_tables_screen_shows_no_ones_tiles_and_every_person_joins() -> None:
+    table = Table(4, seed=3, level="beginner", people=2, devices=True, table_screen=True)
+    view = table.start()
+    assert view["viewer"] is None and view["you"] is None and view["people"] == []
+    assert view["hand"]["tiles"] == [] and view["coach"] is None
+    assert view["waiting_for"] in (WAITING_BOT, WAITING_OTHER)
+    assert not tiles_in({k: v for k, v in view["hand"].items() if k == "tiles"})
+    door = Door(table)
+    assert door.seats() == [0, 1]  # (seat 0's person has a device of their own too)
+    door.joined(0)
+    assert door.receive(0, message(1, "view"))[0]["view"]["viewer"] == 0
+    restored = Table.restore(json.loads(json.dumps(table.save())))
+    assert restored.table_screen and restored.view()["viewer"] is None
+
+
+def test_a_computer_player_plays_a_persons_seat_while_they_are_away_and_gives_it_back() -> None:
+    from nos.together import away
+
+    table, door = together(4, 3, seed=4)
+    away(table, 2, True)
+    assert table.view()["away"] == [2]
+    for _ in range(300):  # the hand goes on: seat 2's turns are the computer player's
+        view = table.view()
+        if view["waiting_for"] == WAITING_BOT:
+            table.bot_act()
+        elif view["waiting_for"] == WAITING_HUMAN:
+            table.act(view["hand"]["legal"][0]["send"])
+        elif view["waiting_for"] == WAITING_OTHER:
+            assert table.hand.current == 1
+            seat_view = table.view(seat=1)
+            door.receive(1, message(door.last[1] + 1, "act",
+                                    {"action": seat_view["hand"]["legal"][0]["send"]},
+                                    seen=len(table.log)))
+        else:
+            break
+    assert table.hand.over
+    restored = Table.restore(json.loads(json.dumps(table.save())))
+    assert restored.away == [2]
+    away(table, 2, False)
+    assert table.away == [] and table.view(seat=2)["away"] == []
+    with pytest.raises(ValueError):
+        away(table, 3, True)  # (a computer player's seat all along)
+
+
+def test_a_person_at_their_own_device_gets_the_coach_and_the_review() -> None:
+    """The coach's search and the review run on the host's engine, for the device's seat."""
+    table, door = together(3, 2, seed=8)
+    n = 0
+    for _ in range(300):  # to a decision of seat 1's with more than one option
+        view, mine = table.view(), table.view(seat=1)
+        if mine["waiting_for"] == WAITING_HUMAN and len(mine["hand"]["legal"]) > 1:
+            break
+        if view["waiting_for"] == WAITING_BOT:
+            table.bot_act()
+        elif view["waiting_for"] == WAITING_HUMAN:
+            table.act(view["hand"]["legal"][0]["send"])
+        else:
+            n += 1
+            door.receive(1, message(n, "act", {"action": mine["hand"]["legal"][0]["send"]},
+                                    seen=len(table.log)))
+    n += 1
+    reply, changed = door.receive(1, message(n, "coach"))
+    assert reply["error"] is None and not changed
+    assert reply["view"]["coach"]["options"] and reply["view"]["viewer"] == 1
+    assert table.view()["coach"] is None  # (the host's own screen gets none of it)
+    review, _ = door.receive(1, message(n + 1, "review", {"hand": 0}))
+    assert review == {"review": None, "error": {"key": "error.review_hand"}}  # (in progress)

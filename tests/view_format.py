@@ -314,6 +314,8 @@ VIEW = record({
     "people": field(list_of(SEAT), "the seats of the people at this device"),
     "together": field(opt(list_of(SEAT)), "played together: the seats of the people at their "
                       "own devices, the host's first (docs/together.md)", "R71"),
+    "away": field(opt(list_of(SEAT)), "played together: the people's seats a computer player "
+                  "plays for now"),
     "level": field(one_of(("beginner", "club", "expert")), "the computer players' level"),
     "seed": field(opt(INT), "the deal number of a chosen game"),
     "house_rules": field(record({
@@ -405,19 +407,24 @@ QUERY_REPLY = record({
 GUEST_MESSAGE = record({
     "nos": field(one_of((contract.VERSION,)), "the format's version"),
     "n": field(INT, "the message's number on its connection, from 1"),
-    "ask": field(one_of(("hello", "view", "act", "next_hand", "end_session", "verify")),
+    "ask": field(one_of(("hello", "view", "act", "next_hand", "end_session", "verify",
+                         "coach", "review")),
                  "the request"),
     "body": field(opt(record({
         "action": field(STR, "the legal record's send text", "", "an act"),
         "name": field(STR, "the person's name at this device", "", "a hello"),
         "seal": field(STR, "the seal this device was shown", "", "a verify"),
+        "hand": field(INT, "the hand to review, from 0", "", "a review"),
     })), "the request's details"),
     "seen": field(INT, "the log's length in the view acted on", "", "an act"),
 })
 HOST_MESSAGE = record({
     "nos": field(one_of((contract.VERSION,)), "the format's version"),
     "n": field(opt(INT), "the message answered (None: a view sent unasked)"),
-    "reply": field(REPLY, "the reply, the view of the device's own seat", "R71"),
+    "reply": field(opt(REPLY), "the reply, the view of the device's own seat", "R71",
+                   "not a review"),
+    "review": field(opt(REVIEW_REPLY), "the review of a hand over, the device's seat's", "",
+                    "a review"),
 })
 GUEST_REPLY = record({
     "reply": field(REPLY, "what the device is sent"),

@@ -14,6 +14,7 @@ import sys
 import record_link
 from safe_json import digits, too_deep
 
+from nos import together
 from nos.app import Table
 from nos.contract import KIND_SET
 from nos.errors import BadRecord
@@ -183,7 +184,7 @@ def _config(cfg):
     options = Options(_switch(cfg.get("h1", False), "h1"), _switch(cfg.get("h2", False), "h2"))
     low, high = SETTINGS["people"][str(players)]
     people = _number(cfg.get("people", 1), low, high, "error.people")
-    if cfg.get("together") is True and people < 2:
+    if cfg.get("together") is True and people < (1 if cfg.get("table_screen") is True else 2):
         raise Refused("error.together_people")
     return players, level, seed, options, people
 
@@ -236,7 +237,8 @@ def new_game(cfg_json):
         cfg = _load(cfg_json)
         players, level, seed, options, people = _config(cfg)
         table = Table(players, seed=seed, level=level, options=options, people=people,
-                      devices=cfg.get("together") is True)
+                      devices=cfg.get("together") is True,
+                      table_screen=cfg.get("table_screen") is True)
         view = table.start()
         _table, _door = table, Door(table)
         return view
@@ -352,6 +354,22 @@ def joined(request_json):
         return json.dumps({"view": _table.view(seat=seat), "save": None, "error": None})
     except Refused as exc:
         return json.dumps({"view": None, "save": None, "error": exc.event})
+
+
+def away(request_json):
+    """Played together: {"seat", "playing"}: a computer player plays that person's seat
+    for now (their device lost the connection), or gives it back (nos.together.away)."""
+
+    def run():
+        request = _load(request_json)
+        seat, playing = request.get("seat"), request.get("playing")
+        try:
+            together.away(_need_table(), seat, playing is True)
+        except ValueError:
+            raise Refused("together.no_seat") from None
+        return _table.view()
+
+    return _guard(run)
 
 
 def guest(request_json):

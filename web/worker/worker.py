@@ -6,6 +6,7 @@
 # ruff: noqa: F401 - the names are exported by name, in __export__
 from engine_api import (
     act,
+    away,
     bot_act,
     check_query,
     coach,
@@ -26,4 +27,5 @@ from engine_api import (
 
 __export__ = ["hello", "new_game", "act", "bot_act", "next_hand", "end_session", "view",
               "restore", "check_query", "settings", "share", "verify",
-              "coach", "review", "guest", "joined", "views"]
+              "coach", "review", "guest", "joined", "views",
+              "away"]
