@@ -71,7 +71,8 @@ def test_micropython_draws_exactly_what_cpython_draws(tmp_path):
 MISSING_MODULES = {"dataclasses", "typing", "enum", "__future__", "traceback", "bisect",
                    "xml", "abc", "contextlib", "textwrap", "string", "decimal", "fractions"}
 MISSING_METHODS = {"ljust", "rjust", "zfill", "title", "casefold", "center", "swapcase",
-                   "expandtabs", "format_map", "removeprefix", "removesuffix", "isidentifier"}
+                   "expandtabs", "format_map", "removeprefix", "removesuffix", "isidentifier",
+                   "bit_length", "hexdigest"}
 MISSING_NAMES = {"Counter", "round", "lru_cache", "dataclass"}
 
 

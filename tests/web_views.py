@@ -44,7 +44,7 @@ MAIN_THREAD_MODULES = ["say", "safe_json", "render_svg", "layout_geometry", "lay
                        "render_table", "render_hand", "render_announce", "render_panels",
                        "ui_logic", "render_diagram", "notation", "render_share", "record_link",
                        "render_spoken", "render_coach", "render_review", "contract",
-                       "connection_text"]
+                       "connection_text", "deal_check"]
 
 
 # The layout's felt and the hand's width as the page gives them on a 1280 x 800 screen
