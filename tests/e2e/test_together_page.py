@@ -36,6 +36,12 @@ Object.defineProperty(window, 'nosRtc', {configurable: true, get() { return unde
   }});"""
 
 
+# A cheating host, as a guest sees it: each revealed seed changed in its last digit (a
+# valid seed, but not the one sealed before the hand).
+CHANGE_SEED = r"""cb(k, k === 'message' ? t.replace(/("seed":\s*"[0-9a-f]{31})([0-9a-f])/,
+  (m, a, b) => a + (b === '0' ? '1' : '0')) : t); });"""
+
+
 def tiles(value) -> set[str]:
     return {f"{max(int(a), int(b))}-{min(int(a), int(b))}"
             for a, b in TILE.findall(json.dumps(value))}
@@ -145,9 +151,12 @@ def test_a_host_and_two_guests_play_a_hand_each_seeing_only_their_own_tiles(
             assert view["hand"]["open_hands"] is None  # (R21: shown once the hand is over)
             assert tiles(view) - tiles({k: v for k, v in view.items() if k == "log"}) <= \
                 public_or_own(view) | tiles(view.get("log")), conn
-    # The host's game is the one every device played.
+    # The host's game is the one every device played, and each guest checked its deal
+    # itself: the revealed seed hashes to the seal it was shown and dealt it its tiles.
     table = Table.restore(json.loads(host.evaluate("localStorage.getItem('nos.game.v1')")))
     assert table.devices and table.hand.over
+    for page in pages[1:]:
+        page.wait_for_selector("#controls .fair-verified.ok", state="attached")
 
 
 def test_forged_messages_are_refused_and_the_game_goes_on(browser, guard, context,
@@ -220,3 +229,39 @@ def test_the_tables_screen_shows_no_hand_and_a_computer_player_stands_in(
     assert host.locator("#hand [data-tile]").count() == 0
     table = Table.restore(json.loads(host.evaluate("localStorage.getItem('nos.game.v1')")))
     assert table.table_screen and table.away == [1] and table.hand.over
+
+
+def test_a_guest_catches_a_host_that_reveals_another_seed(browser, guard, context,
+                                                          base_url) -> None:
+    """The guest's own check of the deal: a seed that is not the one sealed is caught."""
+    host = context.new_page()
+    host.goto(base_url + "?delay=0")
+    host.wait_for_selector("body[data-state=playable]", state="attached",
+                           timeout=BOOT_TIMEOUT_MS)
+    host.click("[data-cmd=new-game]")
+    for param, value in (("players", "3"), ("people", "2"), ("level", "beginner"),
+                         ("together", "1")):
+        host.click(f"#newgame-dialog [data-param={param}][data-value='{value}']")
+    host.click("#newgame-ok")
+    host.wait_for_selector("#together-dialog[open]")
+    ctx = browser.new_context()
+    guard.watch(ctx)
+    guest = ctx.new_page()
+    # A host that changed the deal must reveal a seed other than the one it sealed: every
+    # revealed seed reaches this guest changed in its last digit.
+    guest.add_init_script(HEARD.replace("cb(k, t); });", CHANGE_SEED))
+    invite(host, guest, base_url, 1)
+    host.click("#together-dialog [data-cmd=together-close]")
+    pages = [host, guest]
+    moves = 0
+    while (i := wait_any(pages)) is not None:
+        moves += 1
+        assert moves < 150, "the hand does not end"
+        replies = int(pages[i].get_attribute("body", "data-replies"))
+        one_move(pages[i], settle_after=False)
+        pages[i].wait_for_function(f"+document.body.dataset.replies > {replies}",
+                                   timeout=20_000)
+    guest.wait_for_selector("#controls .fair-verified.bad", state="attached")
+    assert "seal" in guest.text_content("#controls .fair-verified.bad")
+    host.wait_for_selector("body[data-waiting-for=next_hand]")
+    assert host.locator("#controls .fair-verified").count() == 0  # (the host checks nothing)

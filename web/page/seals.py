@@ -14,7 +14,9 @@ def _kept(page):
     """{hand number as text: seal}, from storage the first time (an embed keeps its own)."""
     if page.shown.seals is None:
         page.shown.seals = {}
-        text = None if embedded() else storage_get(SEALS_KEY)
+        # (an embed's, and a guest's at another's table, are not this device's own game's)
+        text = None if embedded() or page.together.role == "guest" else \
+            storage_get(SEALS_KEY)
         try:
             data = json.loads(text) if text and len(text) < 8000 and not too_deep(text) else {}
         except Exception:  # noqa: BLE001 - damaged: MicroPython may raise more than ValueError
@@ -38,11 +40,13 @@ def remember(page, view):
     if number == 1 or len(kept) >= KEPT:
         kept.clear()
     kept[key] = seal
-    if not embedded():
+    if not embedded() and page.together.role != "guest":
         storage_set(SEALS_KEY, json.dumps(kept))
 
 
-def shown(page):
-    """The seal shown before the hand of the view now, or None if this device kept none."""
-    number = ((page.shown.view or {}).get("fair") or {}).get("hand")
+def shown(page, number=None):
+    """The seal shown before hand `number` (default: the view's now), or None if this device
+    kept none."""
+    if number is None:
+        number = ((page.shown.view or {}).get("fair") or {}).get("hand")
     return _kept(page).get(str(number))

@@ -143,6 +143,8 @@ class Together:
         self.again = False  # the game changed while it did: send them again
         self.remote = None  # a guest's engine: the host, over the data channel
         self.scanning = False  # the host's camera looks for the invited device's code
+        self.dealt = {}  # a guest's: hand number -> the tiles it was dealt (deal_check)
+        self.verified = {}  # a guest's: hand number -> what its own check found
 
 
 class Page:

@@ -7,8 +7,10 @@ import asyncio
 import json
 
 import connection_text
+import deal_check
 import render_together
-from contract import VERSION
+import seals
+from contract import VERIFIED_COMMITMENT, VERIFIED_OK, VERIFIED_UNSEEN, VERSION
 from dom import absent, el, open_dialog
 from language import words
 from pyscript import document, window
@@ -355,8 +357,10 @@ async def on_host(page, kind, text):
             tg.remote.heard(message.get("n"), message["review"])
             return
         reply = message.get("reply")
-        if isinstance(reply, dict) and not tg.remote.heard(message.get("n"), reply):
-            link.apply(page, reply)
+        if isinstance(reply, dict):
+            check_deal(page, reply.get("view"))
+            if not tg.remote.heard(message.get("n"), reply):
+                link.apply(page, reply)
     elif kind in ("close", "failed"):
         if tg.state == "joined":
             tg.state = "lost"
@@ -365,6 +369,35 @@ async def on_host(page, kind, text):
         page.link.synced = False
         draw(page)
         open_dialog("together-dialog")
+
+
+def check_deal(page, view):
+    """A guest checks each hand's deal itself (nos/fair.py; web/shared/deal_check.py): it
+    keeps the tiles it was dealt and the seal it was shown, and once the host reveals the
+    hand's seed, the seed must hash to that seal and deal exactly those tiles. Its verdict,
+    not the host's, is the one its summary shows: a host that changed a deal is caught."""
+    if not isinstance(view, dict):
+        return
+    tg, fair, hand = page.together, view.get("fair") or {}, view.get("hand") or {}
+    number, me = fair.get("hand"), view.get("viewer")
+    if type(number) is not int or type(me) is not int:
+        return
+    mine = [step for step in hand.get("history") or [] if step[0] == me]
+    if not fair.get("seed") and not mine and number not in tg.dealt:  # (as dealt: R2)
+        tg.dealt[number] = list(hand.get("tiles") or [])
+    seed = fair.get("seed")
+    if seed and number not in tg.verified:
+        seal = seals.shown(page, number)
+        tiles = tg.dealt.get(number)
+        if tiles is None:  # (joined after its first move: the seal alone is checked)
+            found = VERIFIED_OK if not seal or deal_check.is_seed(seed) and \
+                deal_check.commitment(seed) == seal.lower() else VERIFIED_COMMITMENT
+        else:
+            found = deal_check.check(seed, seal or deal_check.commitment(seed), me, tiles,
+                                     view.get("players"), bool(hand.get("first_hand")))
+        tg.verified[number] = VERIFIED_UNSEEN if found == VERIFIED_OK and not seal else found
+    if seed and number in tg.verified:
+        fair["verified"] = tg.verified[number]
 
 
 # ---------------------------------------------------------------- the dialog

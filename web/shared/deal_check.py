@@ -198,7 +198,7 @@ def dealt(seed, players, first_hand):
     hand, while no seat holds a double, the same generator shuffles again (R4)."""
     size = HAND_SIZE.get(players)
     if size is None:
-        raise ValueError(f"Nos is played by 3, 4 or 5 players, not {players!r} (R1).")
+        raise ValueError(players)  # (R1: 3, 4 or 5)
     rng = Shuffler(seed)
     while True:
         tiles = list(TILES)
@@ -222,6 +222,8 @@ def check(seed, seal, seat, tiles_dealt, players, first_hand):
     when it does not deal `seat` exactly `tiles_dealt` (in any order)."""
     if not is_seed(seed) or commitment(seed) != str(seal).lower():
         return VERIFIED_COMMITMENT
+    if players not in HAND_SIZE:
+        return VERIFIED_DEAL
     hands = dealt(seed, players, first_hand)["hands"]
     if not 0 <= seat < len(hands):
         return VERIFIED_DEAL
