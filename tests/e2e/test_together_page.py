@@ -12,6 +12,7 @@ import time
 
 from e2e_harness import BOOT_TIMEOUT_MS
 from e2e_play import one_move
+from test_accessibility import violations
 
 from nos.app import Table
 
@@ -57,8 +58,9 @@ def public_or_own(view: dict) -> set[str]:
     return out | tiles([e for e in view.get("log") or [] if e.get("hand") == number])
 
 
-def invite(host, guest_page, base_url: str, seat: int) -> None:
-    """The host invites `seat`; the guest opens the link; the host pastes its answer."""
+def invite(host, guest_page, base_url: str, seat: int, axe: bool = False) -> None:
+    """The host invites `seat`; the guest opens the link; the host pastes its answer (with
+    `axe`, both dialogs are checked by axe-core first, as a phone and as a desktop)."""
     host.click(f"#together-dialog [data-cmd=together-invite][data-seat='{seat}']")
     host.wait_for_function("document.getElementById('together-link')?.value.includes('#join=')")
     link = host.input_value("#together-link")
@@ -67,6 +69,10 @@ def invite(host, guest_page, base_url: str, seat: int) -> None:
     guest_page.goto(link)
     guest_page.wait_for_function(
         "document.getElementById('together-mine')?.value.length > 20", timeout=BOOT_TIMEOUT_MS)
+    for width, height in ((360, 640), (1280, 800)) if axe else ():
+        for page in (host, guest_page):
+            page.set_viewport_size({"width": width, "height": height})
+            assert violations(page) == [], (width, page.url)
     host.fill("#together-answer", guest_page.input_value("#together-mine"))
     host.click("#together-dialog [data-cmd=together-accept]")
     host.wait_for_selector(f"#together-dialog li[data-seat='{seat}'][data-state=joined]")
@@ -110,10 +116,11 @@ def test_a_host_and_two_guests_play_a_hand_each_seeing_only_their_own_tiles(
         ctx = browser.new_context()
         guard.watch(ctx)
         guests.append((ctx, ctx.new_page()))
-        invite(host, guests[-1][1], base_url, seat)
+        invite(host, guests[-1][1], base_url, seat, axe=seat == 1)
         # A guest loads no engine of its own.
         assert guests[-1][1].evaluate("document.querySelector('script[name=engine]')") is None
     host.click("#together-dialog [data-cmd=together-close]")
+    assert violations(host) == [] and violations(guests[0][1]) == []  # (the table, joined)
 
     pages = [host] + [g for _, g in guests]
     for i, page in enumerate(pages):

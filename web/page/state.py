@@ -145,6 +145,7 @@ class Together:
         self.scanning = False  # the host's camera looks for the invited device's code
         self.dealt = {}  # a guest's: hand number -> the tiles it was dealt (deal_check)
         self.verified = {}  # a guest's: hand number -> what its own check found
+        self.drawn = False  # a guest's: it has drawn a view of the host's
 
 
 class Page:

@@ -143,7 +143,9 @@ async def on_guest(page, seat, kind, text):
         draw(page)
         words_said(page, "together.joined", {"seat": seat})
     elif kind == "message":
+        start = window.performance.now()
         answer = await ask_engine(page, "guest", {"seat": seat, "message": text})
+        measure("nos:host-engine", start)  # (the host's share of a guest's round trip)
         reply = answer.get("reply")
         if isinstance(reply, dict) and "review" in reply:
             window.nosRtc.send(seat_id(seat), json.dumps({"nos": VERSION, "n": answer.get("n"),
@@ -242,6 +244,7 @@ class Remote:
             message["seen"] = log[-1].get("n", len(log) - 1) + 1 if log else 0
         done = asyncio.Event()
         self.waiting[n] = [done, None]
+        start = window.performance.now()
         if not window.nosRtc.send(HOST, json.dumps(message)):
             self.waiting.pop(n, None)
             return lost()
@@ -250,6 +253,7 @@ class Remote:
         except asyncio.TimeoutError:  # noqa: UP041 - MicroPython's own class
             self.waiting.pop(n, None)
             return lost()
+        measure("nos:guest-" + ask, start)  # (a request's round trip: bench/together.py)
         return self.waiting.pop(n)[1]
 
     def heard(self, n, reply):
@@ -324,6 +328,7 @@ async def join(page):
         tg.answer = connection_text.pack(str(await window.nosRtc.answer(HOST, sdp)))
         listen(HOST, lambda kind, text: on_host(page, kind, text))  # (its events wait)
         tg.state = "answer"
+        window.performance.mark("nos:guest-answer")
     except Exception as exc:  # noqa: BLE001 - a damaged link, or no WebRTC here
         window.console.error("Nos: no answer: " + str(exc))
         tg.error = {"key": getattr(exc, "key", None) or "together.bad_link"}
@@ -335,6 +340,7 @@ async def on_host(page, kind, text):
 
     tg = page.together
     if kind == "open":
+        window.performance.mark("nos:guest-open")
         tg.state, tg.error = "joined", None
         dialog = el("together-dialog")
         if dialog.open:
@@ -361,6 +367,9 @@ async def on_host(page, kind, text):
             check_deal(page, reply.get("view"))
             if not tg.remote.heard(message.get("n"), reply):
                 link.apply(page, reply)
+                if not tg.drawn:  # (its first view: bench/together.py)
+                    tg.drawn = True
+                    window.performance.mark("nos:guest-view")
     elif kind in ("close", "failed"):
         if tg.state == "joined":
             tg.state = "lost"
@@ -417,6 +426,12 @@ def draw(page):
         page.view or {}, tg.seats, tg.inviting, link, qr_svg(link) if link else "", tg.error,
         w, can_scan=bool(getattr(window, "nosQr", None)) and bool(window.nosQr.canScan()),
         can_share=not absent(getattr(nav, "share", None)), scanning=bool(tg.scanning))
+
+
+def measure(name, start):
+    """A performance measure from `start` (ms) to now, for the bench (bench/together.py)."""
+    window.performance.measure(name, to_js({"start": start,
+                                            "end": window.performance.now()}))
 
 
 def words_said(page, key, params):
