@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     sys.path.insert(0, str(ROOT / "tests" / "e2e"))
     server = Server()
-    answers, views, bares, opens = [], [], [], []
+    answers, views, bares, opens, heard = [], [], [], [], []
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(**launch_args())
@@ -120,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
                         answers.append(marks["nos:guest-answer"])
                         views.append(marks["nos:guest-view"])
                         opens.append(marks["nos:guest-open"])
+                        heard.append(marks["nos:guest-heard"])
             host.click("#together-dialog [data-cmd=together-close]")
             play(host, guest, args.moves)
             trips = guest.evaluate(MEASURES, "nos:guest-act")
@@ -136,8 +137,9 @@ def main(argv: list[str] | None = None) -> int:
           f"   {statistics.median(views) / b:.2f}x the bare page (goal <= 1.5x)")
     print(f"    of which: the answer pasted at the host and the channel open "
           f"{statistics.median(o - a for o, a in zip(opens, answers, strict=True)):.0f}, "
-          f"the host's first view sent and drawn "
-          f"{statistics.median(v - o for v, o in zip(views, opens, strict=True)):.0f}")
+          f"the host's first view sent "
+          f"{statistics.median(h - o for h, o in zip(heard, opens, strict=True)):.0f} "
+          f"and drawn {statistics.median(v - h for v, h in zip(views, heard, strict=True)):.0f}")
     if trips and engine:
         t, e = statistics.median(trips), statistics.median(engine)
         print(f"guest's actions: {len(trips)} round trips, median {t:.0f} ms "

@@ -58,7 +58,8 @@ def public_or_own(view: dict) -> set[str]:
     return out | tiles([e for e in view.get("log") or [] if e.get("hand") == number])
 
 
-def invite(host, guest_page, base_url: str, seat: int, axe: bool = False) -> None:
+def invite(host, guest_page, base_url: str, seat: int, axe: bool = False,
+           name: str = "") -> None:
     """The host invites `seat`; the guest opens the link; the host pastes its answer (with
     `axe`, both dialogs are checked by axe-core first, as a phone and as a desktop)."""
     host.click(f"#together-dialog [data-cmd=together-invite][data-seat='{seat}']")
@@ -73,6 +74,8 @@ def invite(host, guest_page, base_url: str, seat: int, axe: bool = False) -> Non
         for page in (host, guest_page):
             page.set_viewport_size({"width": width, "height": height})
             assert violations(page) == [], (width, page.url)
+    if name:  # (the name the guest's person plays under, given on their own device)
+        guest_page.fill("#together-name", name)
     host.fill("#together-answer", guest_page.input_value("#together-mine"))
     host.click("#together-dialog [data-cmd=together-accept]")
     host.wait_for_selector(f"#together-dialog li[data-seat='{seat}'][data-state=joined]")
@@ -116,13 +119,15 @@ def test_a_host_and_two_guests_play_a_hand_each_seeing_only_their_own_tiles(
         ctx = browser.new_context()
         guard.watch(ctx)
         guests.append((ctx, ctx.new_page()))
-        invite(host, guests[-1][1], base_url, seat, axe=seat == 1)
+        invite(host, guests[-1][1], base_url, seat, axe=seat == 1,
+               name="Jolanda" if seat == 1 else "")
         # A guest loads no engine of its own.
         assert guests[-1][1].evaluate("document.querySelector('script[name=engine]')") is None
     host.click("#together-dialog [data-cmd=together-close]")
     assert violations(host) == [] and violations(guests[0][1]) == []  # (the table, joined)
 
     pages = [host] + [g for _, g in guests]
+    host.wait_for_function("document.querySelector('#table').textContent.includes('Jolanda')")
     for i, page in enumerate(pages):
         assert page.get_attribute("body", "data-viewer") == str(i)
 

@@ -87,9 +87,15 @@ def host_html(view, seats, inviting, link, qr, error, w, can_scan=False, can_sha
     return "".join(out)
 
 
-def guest_html(state, answer, qr, error, w):
-    """A joining device's dialog: its answer to show the host, then whether it joined."""
+def guest_html(state, answer, qr, error, w, name=""):
+    """A joining device's dialog: its answer to show the host, then whether it joined; the
+    name its person plays under (sent to the host when the seat is theirs)."""
     out = ['<h2 id="together-title">' + esc(w.word("together.join_title")) + "</h2>"]
+    if state in ("answering", "answer"):
+        out.append('<label class="param-label" for="together-name">' +
+                   esc(w.word("together.your_name")) + '</label><input id="together-name" '
+                   'type="text" maxlength="16" autocomplete="nickname" value="' + esc(name) +
+                   '">')
     if state == "answering":
         out.append('<p>' + esc(w.word("together.answering")) + "</p>")
     elif state == "answer" and answer:

@@ -16,6 +16,7 @@ SHOWN_KEY = "nos.shown.v1"
 PREFS_KEY = "nos.prefs.v1"
 COACH_KEY = "nos.coach"  # "1": the coach is switched on (coaching.py), kept across visits
 SEALS_KEY = "nos.seals.v1"  # the seals of the deals shown before their hands (seals.py)
+NAME_KEY = "nos.name"  # played together: the name a guest's device gives its person
 LANG_KEY = "nos.lang"  # the language chosen in the header, kept across visits
 LANG_SHOWN_KEY = "nos.lang.shown"  # the language shown last: web/boot.js fetches its words early
 

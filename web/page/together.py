@@ -11,7 +11,7 @@ import deal_check
 import render_together
 import seals
 from contract import VERIFIED_COMMITMENT, VERIFIED_OK, VERIFIED_UNSEEN, VERSION
-from dom import absent, el, open_dialog
+from dom import NAME_KEY, absent, el, open_dialog, storage_get, storage_set
 from language import words
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
@@ -346,10 +346,13 @@ async def on_host(page, kind, text):
         if dialog.open:
             dialog.close()
         page.link.synced = True
-        name = (link.prefs().get("name") or "").strip()
+        name = own_name()
         if name:
+            storage_set(NAME_KEY, name)
             await tg.remote.ask("hello", {"name": name})
     elif kind == "message":
+        if not tg.drawn:
+            window.performance.mark("nos:guest-heard")  # (bench/together.py)
         try:
             message = json.loads(text)
         except Exception:  # noqa: BLE001
@@ -417,8 +420,9 @@ def draw(page):
     if absent(body):
         return
     if tg.role == "guest":
+        name = own_name()
         body.innerHTML = render_together.guest_html(tg.state, tg.answer, qr_svg(tg.answer)
-                                                    if tg.answer else "", tg.error, w)
+                                                    if tg.answer else "", tg.error, w, name)
         return
     link = invite_link(page) if tg.offer else ""
     nav = window.navigator
@@ -426,6 +430,14 @@ def draw(page):
         page.view or {}, tg.seats, tg.inviting, link, qr_svg(link) if link else "", tg.error,
         w, can_scan=bool(getattr(window, "nosQr", None)) and bool(window.nosQr.canScan()),
         can_share=not absent(getattr(nav, "share", None)), scanning=bool(tg.scanning))
+
+
+def own_name():
+    """The name this device gives its person: as typed in the join dialog, else the one
+    it gave last time (a guest keeps only this of its own)."""
+    box = el("together-name")
+    typed = "" if absent(box) else str(box.value).strip()
+    return typed or (storage_get(NAME_KEY) or "").strip()[:16]
 
 
 def measure(name, start):
