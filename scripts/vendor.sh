@@ -60,6 +60,8 @@ WANTED[$MPY_DIR/micropython.mjs]=1
 # without BarcodeDetector (a UMD bundle, which sets self.jsQR when imported as a module).
 put "$QRGEN_SRC/dist/qrcode.mjs" "vendor/qrcode-generator/$(pkg_version "$QRGEN_SRC")"
 put "$JSQR_SRC/dist/jsQR.js" "vendor/jsqr/$(pkg_version "$JSQR_SRC")"
+# (Apache-2.0 asks for its licence beside what is redistributed; the bundle holds none)
+put "$JSQR_SRC/LICENSE" "vendor/jsqr/$(pkg_version "$JSQR_SRC")"
 
 # Remove anything else (older versions, source maps, stray files).
 while IFS= read -r -d '' f; do

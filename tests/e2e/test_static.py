@@ -71,9 +71,9 @@ def test_vendor_holds_exactly_the_runtime_files():
         "micropython/1.27.0/micropython.mjs",
         "micropython/1.27.0/micropython.wasm",
     }
-    # web/together/qr.js: the generator's ES module and the reader's browser bundle only.
+    # web/together/qr.js: the generator's ES module, the reader's browser bundle and its licence.
     assert {f for f in files if f.startswith(("qrcode-generator/", "jsqr/"))} == {
-        "qrcode-generator/2.0.4/qrcode.mjs", "jsqr/1.4.0/jsQR.js"}
+        "qrcode-generator/2.0.4/qrcode.mjs", "jsqr/1.4.0/jsQR.js", "jsqr/1.4.0/LICENSE"}
     pyscript = {f for f in files if f.startswith("pyscript/0.7.31/")}
     assert {"pyscript/0.7.31/core.js", "pyscript/0.7.31/core.css"} <= pyscript
     assert not [f for f in files if f.endswith(".map")]
