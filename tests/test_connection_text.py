@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -181,16 +180,8 @@ def driver_input() -> dict:
                     reason="needs node and the vendored MicroPython (npm ci)")
 def test_micropython_packs_and_unpacks_exactly_as_cpython(tmp_path):
     data = driver_input()
-    src, dst = tmp_path / "in.json", tmp_path / "out.json"
-    src.write_text(json.dumps(data))
-    run = subprocess.run(["node", str(ROOT / "tests" / "micropython_run.mjs"),
-                          web_views.MICROPYTHON.as_uri(), str(src), str(dst),
-                          str(ROOT / "tests" / "mpy_connection_driver.py"),
-                          str(ROOT / "web" / "shared" / "connection_text.py")],
-                         capture_output=True, text=True, timeout=300,
-                         env={"MPY_DRIVER": "mpy_connection_driver", "PATH": "/usr/bin:/bin"})
-    assert run.returncode == 0, run.stderr[-3000:]
-    got = json.loads(dst.read_text())
+    got = web_views.micropython_run("mpy_connection_driver",
+                                    ["web/shared/connection_text.py"], data, tmp_path)
     want = json.loads(json.dumps(mpy_connection_driver.run_all(data)))
     assert got == want
     assert got["packed"][-2:] == [["refused", "together.bad_sdp", True]] * 2

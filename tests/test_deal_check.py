@@ -8,7 +8,6 @@ import hashlib
 import json
 import random
 import shutil
-import subprocess
 
 import deal_check
 import mpy_deal_check_driver
@@ -129,17 +128,9 @@ def driver_input() -> dict:
                     reason="needs node and the vendored MicroPython (npm ci)")
 def test_micropython_seals_deals_and_checks_exactly_as_cpython(tmp_path):
     data = driver_input()
-    src, dst = tmp_path / "in.json", tmp_path / "out.json"
-    src.write_text(json.dumps(data))
-    run = subprocess.run(["node", str(ROOT / "tests" / "micropython_run.mjs"),
-                          web_views.MICROPYTHON.as_uri(), str(src), str(dst),
-                          str(ROOT / "tests" / "mpy_deal_check_driver.py"),
-                          str(ROOT / "web" / "shared" / "deal_check.py"),
-                          str(ROOT / "nos" / "contract.py")],
-                         capture_output=True, text=True, timeout=300,
-                         env={"MPY_DRIVER": "mpy_deal_check_driver", "PATH": "/usr/bin:/bin"})
-    assert run.returncode == 0, run.stderr[-3000:]
-    got = json.loads(dst.read_text())
+    got = web_views.micropython_run("mpy_deal_check_driver",
+                                    ["web/shared/deal_check.py", "nos/contract.py"], data,
+                                    tmp_path)
     want = json.loads(json.dumps(mpy_deal_check_driver.run_all(data)))
     assert got["results"] == want
     assert [s["seal"] for s in got["results"]["seeds"]] == [fair.commitment(s)

@@ -544,3 +544,20 @@ def coached_view_and_review(seed: int = 3) -> tuple[dict, dict]:
 
     to_hand_end(table, table.start(), turn)
     return json.loads(json.dumps(coached[0])), json.loads(json.dumps(table.review()))
+
+
+def micropython_run(driver: str, modules: list[str], data: dict, tmp_path) -> dict:
+    """Run tests/<driver>.py under MicroPython 1.27 in Node (tests/micropython_run.mjs) with
+    `modules` (paths from the repository's root) beside it, on `data`: its output."""
+    import subprocess
+
+    src, dst = tmp_path / "in.json", tmp_path / "out.json"
+    src.write_text(json.dumps(data))
+    run = subprocess.run(["node", str(ROOT / "tests" / "micropython_run.mjs"),
+                          MICROPYTHON.as_uri(), str(src), str(dst),
+                          str(ROOT / "tests" / f"{driver}.py"),
+                          *(str(ROOT / m) for m in modules)],
+                         capture_output=True, text=True, timeout=300,
+                         env={"MPY_DRIVER": driver, "PATH": "/usr/bin:/bin"})
+    assert run.returncode == 0, run.stderr[-3000:]
+    return json.loads(dst.read_text())

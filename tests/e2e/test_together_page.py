@@ -98,27 +98,55 @@ def wait_any(pages, timeout_s: float = 60) -> int | None:
     raise AssertionError(f"nobody can act: {states}")
 
 
-def test_a_host_and_two_guests_play_a_hand_each_seeing_only_their_own_tiles(
-        browser, guard, context, base_url) -> None:
+def open_table(context, base_url: str, choices: tuple, seed: str = ""):
+    """A host's page with a new game played together, its seats dialog open; `choices`
+    are the new-game dialog's (param, value) clicks."""
     host = context.new_page()
     host.goto(base_url + "?delay=0")
     host.wait_for_selector("body[data-state=playable]", state="attached",
                            timeout=BOOT_TIMEOUT_MS)
     host.click("[data-cmd=new-game]")
-    for param, value in (("players", "4"), ("people", "3"), ("level", "beginner"),
-                         ("together", "1")):
+    for param, value in choices:
         host.click(f"#newgame-dialog [data-param={param}][data-value='{value}']")
-    host.fill("#ng-seed", "5")
+    if seed:
+        host.fill("#ng-seed", seed)
     host.click("#newgame-ok")
     host.wait_for_selector("#together-dialog[open]")
+    return host
+
+
+def new_guest(browser, guard):
+    """A guest's page in a browser context of its own (another phone), guarded too."""
+    ctx = browser.new_context()
+    guard.watch(ctx)
+    return ctx, ctx.new_page()
+
+
+def play_out(pages, limit: int = 150, each=None) -> None:
+    """Play the hand to its end: whoever of `pages` may act makes one decision; `each(n)`
+    after the n-th."""
+    moves = 0
+    while (i := wait_any(pages)) is not None:
+        moves += 1
+        assert moves < limit, "the hand does not end"
+        replies = int(pages[i].get_attribute("body", "data-replies"))
+        one_move(pages[i], settle_after=False)
+        pages[i].wait_for_function(f"+document.body.dataset.replies > {replies}",
+                                   timeout=20_000)
+        if each is not None:
+            each(moves)
+
+
+def test_a_host_and_two_guests_play_a_hand_each_seeing_only_their_own_tiles(
+        browser, guard, context, base_url) -> None:
+    host = open_table(context, base_url, (("players", "4"), ("people", "3"),
+                                          ("level", "beginner"), ("together", "1")), "5")
     host.wait_for_function("window.nosRtc !== undefined")
     host.evaluate(RECORD)
 
     guests = []
     for seat in (1, 2):
-        ctx = browser.new_context()
-        guard.watch(ctx)
-        guests.append((ctx, ctx.new_page()))
+        guests.append(new_guest(browser, guard))
         invite(host, guests[-1][1], base_url, seat, axe=seat == 1,
                name="Jolanda" if seat == 1 else "")
         # A guest loads no engine of its own.
@@ -131,26 +159,23 @@ def test_a_host_and_two_guests_play_a_hand_each_seeing_only_their_own_tiles(
     for i, page in enumerate(pages):
         assert page.get_attribute("body", "data-viewer") == str(i)
 
-    moves = dropped = 0
-    while (i := wait_any(pages)) is not None:
-        moves += 1
-        assert moves < 200, "the hand does not end"
-        page = pages[i]
-        replies = int(page.get_attribute("body", "data-replies"))
-        one_move(page, settle_after=False)
-        page.wait_for_function(f"+document.body.dataset.replies > {replies}", timeout=20_000)
-        if moves == 8 and not dropped:  # a guest drops, and takes its seat again
-            dropped = 1
-            guests[1][1].close()
-            host.wait_for_selector("#together-open:not([hidden])")
-            host.click("#together-open")
-            host.wait_for_selector("#together-dialog li[data-seat='2'][data-state=lost]")
-            page = guests[1][0].new_page()
-            invite(host, page, base_url, 2)
-            host.click("#together-dialog [data-cmd=together-close]")
-            pages[2] = page
-            guests[1] = (guests[1][0], page)
-            assert page.get_attribute("body", "data-viewer") == "2"
+    def drop_and_rejoin(moves: int) -> None:
+        """After the 8th decision a guest drops, and takes its seat again."""
+        if moves != 8:
+            return
+        guests[1][1].close()
+        host.wait_for_selector("#together-open:not([hidden])")
+        host.click("#together-open")
+        host.wait_for_selector("#together-dialog li[data-seat='2'][data-state=lost]")
+        page = guests[1][0].new_page()
+        invite(host, page, base_url, 2)
+        host.click("#together-dialog [data-cmd=together-close]")
+        pages[2] = page
+        guests[1] = (guests[1][0], page)
+        assert page.get_attribute("body", "data-viewer") == "2"
+
+    play_out(pages, 200, drop_and_rejoin)
+    assert guests[1][1].get_attribute("body", "data-viewer") == "2"  # (it did rejoin)
 
     # Every message to a guest: its own seat's view, no tile it may not know (R71).
     sent = host.evaluate("window.sent")
@@ -173,18 +198,9 @@ def test_a_host_and_two_guests_play_a_hand_each_seeing_only_their_own_tiles(
 
 def test_forged_messages_are_refused_and_the_game_goes_on(browser, guard, context,
                                                           base_url) -> None:
-    host = context.new_page()
-    host.goto(base_url + "?delay=0")
-    host.wait_for_selector("body[data-state=playable]", state="attached",
-                           timeout=BOOT_TIMEOUT_MS)
-    host.click("[data-cmd=new-game]")
-    for param, value in (("players", "3"), ("people", "2"), ("together", "1")):
-        host.click(f"#newgame-dialog [data-param={param}][data-value='{value}']")
-    host.click("#newgame-ok")
-    host.wait_for_selector("#together-dialog[open]")
-    ctx = browser.new_context()
-    guard.watch(ctx)
-    guest = ctx.new_page()
+    host = open_table(context, base_url, (("players", "3"), ("people", "2"),
+                                          ("together", "1")))
+    _, guest = new_guest(browser, guard)
     guest.add_init_script(HEARD)
     invite(host, guest, base_url, 1)
     before = host.evaluate("localStorage.getItem('nos.game.v1')")
@@ -210,33 +226,18 @@ def test_the_tables_screen_shows_no_hand_and_a_computer_player_stands_in(
     """The host as the table (everyone sees it, no hand): seat 0's person joins from their
     own device, seat 1's never comes and a computer player plays it; the hand is played to
     its end."""
-    host = context.new_page()
-    host.goto(base_url + "?delay=0")
-    host.wait_for_selector("body[data-state=playable]", state="attached",
-                           timeout=BOOT_TIMEOUT_MS)
-    host.click("[data-cmd=new-game]")
-    for param, value in (("players", "3"), ("people", "2"), ("level", "beginner"),
-                         ("together", "1"), ("table_screen", "1")):
-        host.click(f"#newgame-dialog [data-param={param}][data-value='{value}']")
-    host.click("#newgame-ok")
-    host.wait_for_selector("#together-dialog[open]")
+    host = open_table(context, base_url, (("players", "3"), ("people", "2"),
+                                          ("level", "beginner"), ("together", "1"),
+                                          ("table_screen", "1")))
     assert host.get_attribute("body", "data-viewer") == "None"
     assert not host.is_visible("#hand") and host.locator("#hand [data-tile]").count() == 0
     host.click("#together-dialog [data-cmd=together-away][data-seat='1']")
     host.wait_for_selector("#together-dialog li[data-seat='1'] [data-cmd=together-away]"
                            "[data-playing='0']")
-    ctx = browser.new_context()
-    guard.watch(ctx)
-    guest = ctx.new_page()
+    _, guest = new_guest(browser, guard)
     invite(host, guest, base_url, 0)
     host.click("#together-dialog [data-cmd=together-close]")
-    moves = 0
-    while wait_any([guest]) is not None:
-        moves += 1
-        assert moves < 150, "the hand does not end"
-        replies = int(guest.get_attribute("body", "data-replies"))
-        one_move(guest, settle_after=False)
-        guest.wait_for_function(f"+document.body.dataset.replies > {replies}", timeout=20_000)
+    play_out([guest])
     host.wait_for_selector("body[data-waiting-for=next_hand]")
     assert host.locator("#hand [data-tile]").count() == 0
     table = Table.restore(json.loads(host.evaluate("localStorage.getItem('nos.game.v1')")))
@@ -246,33 +247,15 @@ def test_the_tables_screen_shows_no_hand_and_a_computer_player_stands_in(
 def test_a_guest_catches_a_host_that_reveals_another_seed(browser, guard, context,
                                                           base_url) -> None:
     """The guest's own check of the deal: a seed that is not the one sealed is caught."""
-    host = context.new_page()
-    host.goto(base_url + "?delay=0")
-    host.wait_for_selector("body[data-state=playable]", state="attached",
-                           timeout=BOOT_TIMEOUT_MS)
-    host.click("[data-cmd=new-game]")
-    for param, value in (("players", "3"), ("people", "2"), ("level", "beginner"),
-                         ("together", "1")):
-        host.click(f"#newgame-dialog [data-param={param}][data-value='{value}']")
-    host.click("#newgame-ok")
-    host.wait_for_selector("#together-dialog[open]")
-    ctx = browser.new_context()
-    guard.watch(ctx)
-    guest = ctx.new_page()
+    host = open_table(context, base_url, (("players", "3"), ("people", "2"),
+                                          ("level", "beginner"), ("together", "1")))
+    _, guest = new_guest(browser, guard)
     # A host that changed the deal must reveal a seed other than the one it sealed: every
     # revealed seed reaches this guest changed in its last digit.
     guest.add_init_script(HEARD.replace("cb(k, t); });", CHANGE_SEED))
     invite(host, guest, base_url, 1)
     host.click("#together-dialog [data-cmd=together-close]")
-    pages = [host, guest]
-    moves = 0
-    while (i := wait_any(pages)) is not None:
-        moves += 1
-        assert moves < 150, "the hand does not end"
-        replies = int(pages[i].get_attribute("body", "data-replies"))
-        one_move(pages[i], settle_after=False)
-        pages[i].wait_for_function(f"+document.body.dataset.replies > {replies}",
-                                   timeout=20_000)
+    play_out([host, guest])
     guest.wait_for_selector("#controls .fair-verified.bad", state="attached")
     assert "seal" in guest.text_content("#controls .fair-verified.bad")
     host.wait_for_selector("body[data-waiting-for=next_hand]")
