@@ -211,8 +211,9 @@ NOT_VIEW = {
     "unit", "w",
     # Pointers and their moves (moves.py, zoom.py).
     "moved", "pointer", "pointers", "scroll", "touch", "x", "y",
-    # The page's own: a reply's text, the worker by name, the Share dialog's links.
-    "raw", "engine", "replay",
+    # The page's own: a reply's text, the worker by name, the Share dialog's links, the
+    # new-game dialog's choice of this device as the table's screen (played together).
+    "raw", "engine", "replay", "table_screen",
 }
 
 
