@@ -4,6 +4,7 @@ Kept in the MicroPython subset itself."""
 
 import json
 
+import legal_records
 import render_announce
 import render_coach
 import render_diagram
@@ -37,7 +38,7 @@ def render_view(view, w, full=True):
     out = []
     for screen in (0, 1):
         out.append(table(view, {"selected": None, "targets": []}, screen, w))
-        out.append(render_hand.hand_svg(view, {"playable": ui_logic.tile_actions(view),
+        out.append(render_hand.hand_svg(view, {"playable": legal_records.tile_actions(view),
                                          "active": True}, SCREENS[screen][1], w))
     if not full:  # (motion: a few views are enough; every view would near the time limit)
         changes = [7 * s - 9 for s in range(view.get("players", 0))]
@@ -45,13 +46,13 @@ def render_view(view, w, full=True):
         for s in range(view.get("players", 0)):
             anchors[s] = (40 * s, -30)
         out.append(table(view, {"play": True, "chips": changes, "anchors": anchors}, 1, w))
-    tiles = ui_logic.tile_actions(view)
+    tiles = legal_records.tile_actions(view)
     if tiles:
-        targets = ui_logic.targets_for(view, tiles[0])
+        targets = legal_records.targets_for(view, tiles[0])
         out.append(table(view, {"selected": tiles[0], "targets": targets}, 0, w))
-        out.append(json.dumps([ui_logic.outs_for(view, tiles[0], a) for a in targets]))
+        out.append(json.dumps([legal_records.outs_for(view, tiles[0], a) for a in targets]))
     if view.get("coach"):  # the coach's chips under the tiles
-        out.append(render_hand.hand_svg(view, {"playable": ui_logic.tile_actions(view),
+        out.append(render_hand.hand_svg(view, {"playable": legal_records.tile_actions(view),
                                          "active": True, "coach": True}, 347, w))
     out.append(render_panels.controls_html(view, {"close": True}, w))
     out.append(render_panels.controls_html(view, {"coach": True}, w))

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+import legal_records
 import pytest
 import render_hand
 import render_spoken
-import ui_logic
 import web_views
 from web_views import human_on_set, sample_views
 
@@ -26,7 +26,7 @@ EN = web_views.words("en", {"viewer": 0, "names": list(DEFAULT_NAMES)})
 def playing_views():
     return [v for _, v in SAMPLES
             if v["waiting_for"] == "human" and v["hand"]["phase"] in ("play", "out of turn")
-            and ui_logic.tile_actions(v)]
+            and legal_records.tile_actions(v)]
 
 
 def groups(svg: str, attr: str) -> list[ET.Element]:
@@ -37,7 +37,7 @@ def test_the_hand_is_one_tab_stop_with_unplayable_tiles_disabled():
     views = playing_views()
     assert views
     for view in views:
-        playable = ui_logic.tile_actions(view)
+        playable = legal_records.tile_actions(view)
         for selected in [None, playable[-1]]:
             ui = {"selected": selected, "playable": playable, "active": True}
             tiles = groups(render_hand.hand_svg(view, ui, WIDE_HAND, EN), "data-tile")
@@ -55,8 +55,8 @@ def test_the_hand_is_one_tab_stop_with_unplayable_tiles_disabled():
 def test_the_ends_of_a_selected_tile_are_one_tab_stop_with_a_focus_ring():
     found = 0
     for view in playing_views():
-        for tile in ui_logic.tile_actions(view):
-            targets = ui_logic.targets_for(view, tile)
+        for tile in legal_records.tile_actions(view):
+            targets = legal_records.targets_for(view, tile)
             svg = web_views.table(view, {"selected": tile, "targets": targets}, "wide",
                                          EN)
             ends = [g for g in groups(svg, "data-arm") if "end" in g.get("class").split()]
@@ -156,7 +156,7 @@ def test_the_live_region_says_the_others_actions_and_every_payment_not_your_own_
 
 def test_the_read_out_says_every_end_and_the_playable_tiles():
     view = playing_views()[0]
-    playable = ui_logic.tile_actions(view)
+    playable = legal_records.tile_actions(view)
     said = render_spoken.read_out(view, playable, EN)
     assert said.startswith("You are to act. Open ends:")
     for arm in view["hand"]["layout"]["arms"]:

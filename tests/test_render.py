@@ -14,13 +14,13 @@ import re
 import xml.etree.ElementTree as ET
 
 import layout_geometry
+import legal_records
 import pytest
 import render_force
 import render_hand
 import render_layout
 import render_svg
 import render_table
-import ui_logic
 import web_views
 from web_views import FELT, GAMES, HAND_W, TRIANGLES, find_seed, hand_views, sample_views
 
@@ -243,8 +243,8 @@ def test_selected_tile_highlights_only_its_legal_ends():
     for _, view in SAMPLES:
         if view["waiting_for"] != "human" or view["hand"]["phase"] != "play":
             continue
-        for tile in ui_logic.tile_actions(view):
-            targets = ui_logic.targets_for(view, tile)
+        for tile in legal_records.tile_actions(view):
+            targets = legal_records.targets_for(view, tile)
             svg = table(view, {"selected": tile, "targets": targets})
             marked = [int(g.get("data-arm")) for g in end_groups(svg)
                       if "target" in g.get("class").split()]

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import copy
 
+import legal_records
 import render_hand
 import render_layout
 import render_seats
 import render_svg
 import render_table
 import say
-import ui_logic
 import web_views
 from web_views import GAMES, TRIANGLES, find_seed, hand_views
 
@@ -52,11 +52,11 @@ def drawings(view: dict, lang: str, mode: str, previous: dict | None) -> list[st
     ui = {"selected": None, "targets": [], "felt": felt, "plan": felt}
     ui.update(moved)
     out.append(render_table.table_html(view, ui, w))
-    tiles = ui_logic.tile_actions(view)
+    tiles = legal_records.tile_actions(view)
     hand_ui = {"playable": tiles, "active": view.get("waiting_for") == "human"}
     out.append(render_hand.hand_svg(view, hand_ui, width, w))
     if tiles:
-        targets = ui_logic.targets_for(view, tiles[0])
+        targets = legal_records.targets_for(view, tiles[0])
         out.append(render_table.table_html(view, {"selected": tiles[0], "targets": targets,
                                                   "felt": felt, "plan": felt}, w))
         out.append(render_hand.hand_svg(view, dict(hand_ui, selected=tiles[0]), width, w))
@@ -119,7 +119,7 @@ def test_a_drawing_with_no_catalogue_is_not_kept_for_the_catalogue_that_comes() 
 
     view = next(v for v in hand_views("1", 3, players=4)
                 if (v.get("hand") or {}).get("layout"))
-    ui = {"playable": ui_logic.tile_actions(view), "active": True}
+    ui = {"playable": legal_records.tile_actions(view), "active": True}
     stand_in = Words({"lang": "en", "words": {}}, view["viewer"], view["names"])
     assert "hand.title" in render_hand.hand_svg(view, ui, 912, stand_in)
     real = web_views.words("en", view)
@@ -183,7 +183,7 @@ def test_a_hand_tile_is_kept_only_while_what_it_shows_is_the_same() -> None:
     start and end: each hand drawn with what the one before kept is the fresh one."""
     coached, _ = web_views.coached_view_and_review()
     w = web_views.words("nl", coached)
-    tiles = ui_logic.tile_actions(coached)
+    tiles = legal_records.tile_actions(coached)
     assert tiles and coached.get("coach")
     uis = [{"playable": tiles, "active": False}, {"playable": tiles, "active": True}]
     uis += [{"playable": tiles, "active": True, "selected": t, "coach": coach}

@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 import re
 
+import legal_records
 import pytest
 import render_html
 import render_panels
 import render_summary
 import render_svg
-import ui_logic
 import web_views
 from web_views import sample_views
 
@@ -28,7 +28,7 @@ def test_controls_offer_only_legal_buttons():
     for _, view in SAMPLES:
         html = render_panels.controls_html(view, {}, EN)
         actions = re.findall(r'data-action="([^"]*)"', html)
-        legal = [e["send"] for e in ui_logic.legal_of(view)]
+        legal = [e["send"] for e in legal_records.legal_of(view)]
         assert set(actions) <= set(legal)
         if view["waiting_for"] == "next_hand":
             assert 'data-cmd="next-hand"' in html and 'data-cmd="end-session"' in html

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import engine_api
+import legal_records
 import pytest
 import render_html
 import render_panels
@@ -50,23 +51,23 @@ MATADOR_TURN = view_with(["6-1@0>6", "6-1@0>6 close", "6-1@0>1", "6-1@0>1 close"
 
 
 def test_plays_are_read_from_the_legal_actions():
-    assert ui_logic.tile_actions(MATADOR_TURN) == ["6-1", "3-3"]
-    assert ui_logic.targets_for(MATADOR_TURN, "6-1") == [0, 2]
-    assert ui_logic.outs_for(MATADOR_TURN, "6-1", 0) == [6, 1]  # R61: the player chooses
-    assert ui_logic.outs_for(MATADOR_TURN, "6-1", 2) == [6]
-    assert ui_logic.targets_for(MATADOR_TURN, "5-5") == []
+    assert legal_records.tile_actions(MATADOR_TURN) == ["6-1", "3-3"]
+    assert legal_records.targets_for(MATADOR_TURN, "6-1") == [0, 2]
+    assert legal_records.outs_for(MATADOR_TURN, "6-1", 0) == [6, 1]  # R61: the player chooses
+    assert legal_records.outs_for(MATADOR_TURN, "6-1", 2) == [6]
+    assert legal_records.targets_for(MATADOR_TURN, "5-5") == []
 
 
 def test_play_action_texts_are_the_engines():
-    assert ui_logic.play_action(MATADOR_TURN, "6-1", 0, 1) == "6-1@0>1"
-    assert ui_logic.play_action(MATADOR_TURN, "6-1", 0, 1, close=True) == "6-1@0>1 close"
-    assert ui_logic.play_action(MATADOR_TURN, "3-3", 1, 3, True, True) == "3-3@1>3 claim close"
+    assert legal_records.play_action(MATADOR_TURN, "6-1", 0, 1) == "6-1@0>1"
+    assert legal_records.play_action(MATADOR_TURN, "6-1", 0, 1, close=True) == "6-1@0>1 close"
+    assert legal_records.play_action(MATADOR_TURN, "3-3", 1, 3, True, True) == "3-3@1>3 claim close"
     # A claim the engine does not offer is not a legal action: the page sends it as an
     # attempt, which the engine builds and refuses with its reason (R70).
-    assert ui_logic.play_action(MATADOR_TURN, "6-1", 2, 6, claim=True) is None
+    assert legal_records.play_action(MATADOR_TURN, "6-1", 2, 6, claim=True) is None
     assert ui_logic.attempt("6-1", 2, 6, claim=True) == {
         "kind": "play", "tile": "6-1", "arm": 2, "out": 6, "close": False, "claim": True}
-    assert ui_logic.play_action(MATADOR_TURN, "6-1", 1, 6) is None
+    assert legal_records.play_action(MATADOR_TURN, "6-1", 1, 6) is None
     for text in ("6-1@0>1", "3-3@1>3 claim close"):
         assert str(parse_action(text)) == text
 
@@ -74,9 +75,9 @@ def test_play_action_texts_are_the_engines():
 def test_buttons_are_the_simple_legal_actions_in_order():
     view = view_with(["pass", "declare 6-6 5-5 4-4", "decline", "wait", "draw", "set 4-4"],
                      "declare")
-    assert [r["send"] for r in ui_logic.simple_actions(view)] == [
+    assert [r["send"] for r in legal_records.simple_actions(view)] == [
         "set 4-4", "draw", "declare 6-6 5-5 4-4", "decline", "wait", "pass"]
-    assert ui_logic.simple_actions(dict(view, waiting_for="bot")) == []
+    assert legal_records.simple_actions(dict(view, waiting_for="bot")) == []
 
 
 def test_claim_and_close_toggles():
@@ -213,12 +214,13 @@ def test_page_state():
 def test_every_real_legal_play_is_reachable_by_tile_end_and_out():
     """For real positions: each legal play (flags aside) is one tile, one end, one out."""
     for _, view in web_views.sample_views():
-        plays = {p["send"] for p in ui_logic.plays_of(view) if not p["close"] and not p["claim"]}
+        plays = {p["send"] for p in legal_records.plays_of(view)
+                 if not p["close"] and not p["claim"]}
         reached = set()
-        for tile in ui_logic.tile_actions(view):
-            for arm in ui_logic.targets_for(view, tile):
-                for out in ui_logic.outs_for(view, tile, arm):
-                    reached.add(ui_logic.play_action(view, tile, arm, out))
+        for tile in legal_records.tile_actions(view):
+            for arm in legal_records.targets_for(view, tile):
+                for out in legal_records.outs_for(view, tile, arm):
+                    reached.add(legal_records.play_action(view, tile, arm, out))
         assert plays == reached
 
 

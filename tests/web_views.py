@@ -38,7 +38,8 @@ LANGS = tuple(code for code, _ in LANGUAGES)  # the page's languages
 # The modules that run on the main thread under MicroPython (web/page/ is the DOM glue);
 # notation (the position text's syntax) and contract (the names the view and the page share)
 # are the engine's, shared with the page.
-MAIN_THREAD_MODULES = ["say", "safe_json", "render_svg", "layout_geometry", "layout_zoom",
+MAIN_THREAD_MODULES = ["say", "safe_json", "legal_records", "render_svg", "layout_geometry",
+                       "layout_zoom",
                        "render_layout", "render_force", "render_seats", "render_html",
                        "render_chart", "render_summary", "render_together",
                        "render_table", "render_hand", "render_announce", "render_panels",

@@ -7,6 +7,7 @@ every rule, amount and limit from the view.
 """
 
 import contract
+from legal_records import has_flag, legal_of, only_kinds, simple_actions
 from render_coach import coach_html, marks
 from render_html import action_button, button, option_row, prompt, rule_links, toggle
 from render_summary import review_buttons, settlement_html, summary_html
@@ -16,8 +17,6 @@ from render_svg import esc
 # ---------------------------------------------------------------- the decisions
 def controls_html(view, ui, w):
     """The prompt and the buttons for what the person may do now."""
-    from ui_logic import has_flag, legal_of, only_kinds, simple_actions
-
     ui = ui or {}
     if ui.get("elsewhere"):  # the game went on in another tab: this one stopped
         return (prompt(w.word("prompt.elsewhere"), "warn") + '<div class="buttons">' +

@@ -5,8 +5,8 @@ the open ends and the person's playable tiles (the R key, web/page/access.py).
 Pure functions of their arguments, in the MicroPython subset (see render_svg.py).
 """
 
+from legal_records import logged
 from render_layout import end_title, hand_of
-from ui_logic import logged
 
 # Log entries shown but not said: a seal's 64 digits read aloud help nobody (the log has it).
 UNSAID = ("log.sealed",)

@@ -11,8 +11,8 @@
 - The R key reads out the open ends and the person's playable tiles.
 """
 
+import legal_records as legal
 import render_spoken as spoken
-import ui_logic as logic
 from dom import absent, attr, el
 from language import words
 from pyscript import document
@@ -208,7 +208,7 @@ def read_out(page):
     view = page.view
     if view is None:
         return
-    playable = logic.tile_actions(view) if page.persons_turn() else []
+    playable = legal.tile_actions(view) if page.persons_turn() else []
     # (not the tiles of a person who has not taken the device: pass-and-play)
     tiles = [] if page.tiles_hidden() else (view.get("hand") or {}).get("tiles") or []
     tell(spoken.read_out(view, playable, words(page), tiles))

@@ -6,9 +6,9 @@ its height changes, nos:action for every move (the event, its payments and its s
 and nos:hand-end when a hand is over."""
 
 from dom import Height, absent, post_to_parent
+from legal_records import logged
 from pyscript import document
 from render_spoken import unheard
-from ui_logic import logged
 
 
 class Watch:

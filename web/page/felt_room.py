@@ -3,6 +3,7 @@ drawn with besides the view, the room the hand's layout is planned for (a placed
 moves while the screen stays the same), where each seat sits for the motion of a play or a
 payment, and what moved since the last drawing."""
 
+import legal_records as legal
 import render_table
 import ui_logic as logic
 from dom import REDUCED, absent, attr, el
@@ -16,7 +17,7 @@ def table_ui(page, moved=None):
     hand, and `moved` (motion()): what to show moving, from where each seat sits."""
     targets = []
     if page.move.tile and page.view:
-        targets = logic.targets_for(page.view, page.move.tile)
+        targets = legal.targets_for(page.view, page.move.tile)
     number = page.hand().get("hand")
     ui = {"selected": page.move.tile, "targets": targets, "felt": page.shown.felt,
           "plan": plan_room(page)}

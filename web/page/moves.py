@@ -6,6 +6,7 @@ view does not offer goes to the engine as an attempt, which it refuses with its 
 """
 
 import access
+import legal_records as legal
 import render_svg
 import ui_logic as logic
 import zoom
@@ -38,7 +39,7 @@ def on_tile(page, tile):
     page.shown.notice = None
     if phase == PHASE_SET:
         # A tile that may not be set: the engine says why (R4, R5).
-        send(page, logic.set_action(view, tile) or logic.attempt(tile))
+        send(page, legal.set_action(view, tile) or logic.attempt(tile))
         return
     if phase not in (PHASE_PLAY, PHASE_OUT_OF_TURN):
         return
@@ -48,7 +49,7 @@ def on_tile(page, tile):
         move.tile = None
     else:
         move.tile = tile
-        if not logic.targets_for(view, tile):
+        if not legal.targets_for(view, tile):
             move.tile = None
             page.shown.error = None
             page.shown.notice = {"key": "notice.no_place", "tile": tile}
@@ -67,7 +68,7 @@ def on_end(page, arm):
         page.shown.notice = {"key": "notice.select_first"}
         render(page)
         return
-    outs = logic.outs_for(view, tile, arm)
+    outs = legal.outs_for(view, tile, arm)
     if not outs:
         # Not a legal place: the engine explains why in one sentence (R70).
         first, _ = render_svg.split_tile(tile)
@@ -97,7 +98,7 @@ def play(page, tile, arm, out, confirmed=False):
         tell(str(document.querySelector("#controls .prompt").textContent))
         return
     move.confirm = None
-    action = logic.play_action(page.view, tile, arm, out, move.close, move.claim)
+    action = legal.play_action(page.view, tile, arm, out, move.close, move.claim)
     # A flag the engine does not offer for this play (a claim where no double is paid):
     # the engine says why (R70).
     send(page, action or logic.attempt(tile, arm, out, move.close, move.claim))
@@ -194,7 +195,7 @@ def on_pointer_move(page, event):
         if dx * dx + dy * dy < 64:
             return
         tile = drag["tile"]
-        if tile is None or not page.persons_turn() or not logic.targets_for(page.view, tile):
+        if tile is None or not page.persons_turn() or not legal.targets_for(page.view, tile):
             if drag["touch"]:
                 window.scrollBy(0, -dy)
                 drag["scroll"] = event.clientY

@@ -10,6 +10,7 @@ players act), "playable" or "error".
 import json
 
 import access
+import legal_records as legal
 import render_announce as announce
 import render_coach
 import render_diagram as diagram
@@ -61,7 +62,7 @@ def hand_ui(page):
     view = page.view
     active = page.persons_turn() and page.phase() in (PHASE_PLAY, PHASE_OUT_OF_TURN, PHASE_SET)
     return {"selected": page.move.tile,
-            "playable": logic.tile_actions(view) if view and page.link.synced else [],
+            "playable": legal.tile_actions(view) if view and page.link.synced else [],
             "active": active, "coach": page.shown.coach and page.link.synced,
             "hidden": page.tiles_hidden(), "loading": not page.link.synced}
 
