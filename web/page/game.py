@@ -21,7 +21,6 @@ import moves
 import reviewing
 import seals
 import share
-import together
 import ui_logic as logic
 import zoom
 from contract import PHASE_ANNOUNCE
@@ -108,6 +107,8 @@ def on_click(page, event):
 def on_command(page, cmd, node):
     move = page.move
     if cmd.startswith("together-"):  # played together: the seats, the invitations
+        import together  # (only a game played together needs it: not at boot)
+
         together.on_command(page, cmd, node)
     elif cmd == "new-game":
         dialogs.open_new_game(page)
@@ -507,7 +508,9 @@ async def start(page):
     """After the frame: wire the events, draw the game shown last, connect to the engine and
     load the game."""
     wire(page)
-    if together.join_text():  # a device joining a table: the host holds its game
+    if str(window.location.hash or "").startswith("#join="):  # joining a table: the host
+        import together  # holds its game (docs/together.md)
+
         await together.join(page)
         return
     page.shown.coach = coaching.remembered()

@@ -13,7 +13,6 @@ import json
 import coaching
 import embedding
 import seals
-import together
 from dom import PREFS_KEY, SAVE_KEY, SHOWN_KEY, embedded, storage_get
 from language import words
 from pyscript import window
@@ -99,9 +98,18 @@ def apply(page, reply, skip=None):
     coaching.start(page)
     if embedded():
         embedding.told(page.view, words(page))
-    together.follow(page, skip)
+    follow_together(page, skip)
     if page.view is not None and page.view.get("waiting_for") == "bot":
         start_bots(page)
+
+
+def follow_together(page, skip=None):
+    """Played together (docs/together.md): the host sends every device its view. Imported
+    only then: a game at this device alone does not load it."""
+    if page.together.role is not None or (page.view or {}).get("together"):
+        import together
+
+        together.follow(page, skip)
 
 
 def start_bots(page):
@@ -177,7 +185,7 @@ def apply_quiet(page, reply):
     coaching.start(page)
     if embedded():  # (the page around hears each computer player's move as it is shown)
         embedding.told(page.view, words(page))
-    together.follow(page)
+    follow_together(page)
 
 
 async def act(page, action):

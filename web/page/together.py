@@ -67,8 +67,9 @@ def follow(page, skip=None):
         button.hidden = tg.role is None and not is_host(page)
     if tg.role == "guest":
         return
-    if not is_host(page):
+    if not is_host(page):  # (a game of this device alone now)
         tg.role = None
+        document.body.setAttribute("data-table-screen", "0")
         return
     if tg.role != "host":
         tg.role = "host"
