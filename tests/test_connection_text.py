@@ -6,7 +6,6 @@ this machine's Chromium, captured by scripts/capture_rtc_sdp.py into tests/data/
 from __future__ import annotations
 
 import json
-import shutil
 import sys
 from pathlib import Path
 
@@ -176,8 +175,7 @@ def driver_input() -> dict:
     return {"sdps": sdps, "texts": texts}
 
 
-@pytest.mark.skipif(shutil.which("node") is None or not web_views.MICROPYTHON.exists(),
-                    reason="needs node and the vendored MicroPython (npm ci)")
+@web_views.needs_micropython
 def test_micropython_packs_and_unpacks_exactly_as_cpython(tmp_path):
     data = driver_input()
     got = web_views.micropython_run("mpy_connection_driver",

@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-import shutil
 
 import deal_check
 import mpy_deal_check_driver
@@ -124,8 +123,7 @@ def driver_input() -> dict:
     return {"seeds": chosen, "checks": checks}
 
 
-@pytest.mark.skipif(shutil.which("node") is None or not web_views.MICROPYTHON.exists(),
-                    reason="needs node and the vendored MicroPython (npm ci)")
+@web_views.needs_micropython
 def test_micropython_seals_deals_and_checks_exactly_as_cpython(tmp_path):
     data = driver_input()
     got = web_views.micropython_run("mpy_deal_check_driver",

@@ -547,6 +547,16 @@ def coached_view_and_review(seed: int = 3) -> tuple[dict, dict]:
     return json.loads(json.dumps(coached[0])), json.loads(json.dumps(table.review()))
 
 
+def needs_micropython(test):
+    """Skip `test` where Node or the vendored MicroPython is missing (before `npm ci`)."""
+    import shutil
+
+    import pytest
+
+    return pytest.mark.skipif(shutil.which("node") is None or not MICROPYTHON.exists(),
+                              reason="needs node and the vendored MicroPython (npm ci)")(test)
+
+
 def micropython_run(driver: str, modules: list[str], data: dict, tmp_path) -> dict:
     """Run tests/<driver>.py under MicroPython 1.27 in Node (tests/micropython_run.mjs) with
     `modules` (paths from the repository's root) beside it, on `data`: its output."""

@@ -84,15 +84,19 @@ def camera_page_refused(site, browser_type, tmp_path):
     yield from open_page(site, browser_type, tmp_path, allowed=False)
 
 
-def test_a_code_shown_to_the_camera_is_read_once(camera_page) -> None:
-    page, guard = camera_page
-    assert len(LINK) == 220
-    page.evaluate("""async () => {
+# qr.js imported, and a scan started on the page's video that keeps what it reads.
+START_SCAN = """
         await import("/web/together/qr.js");
         window.read = [];
         window.started = await nosQr.startScan(document.getElementById("camera"),
                                                (text) => window.read.push(text));
-    }""")
+    }"""
+
+
+def test_a_code_shown_to_the_camera_is_read_once(camera_page) -> None:
+    page, guard = camera_page
+    assert len(LINK) == 220
+    page.evaluate("async () => {" + START_SCAN)
     assert page.evaluate("window.started") == ""
     assert page.evaluate("nosQr.canScan()") is True
     page.wait_for_function("window.read.length > 0", timeout=20_000)
@@ -140,11 +144,7 @@ def test_where_the_browser_reads_codes_itself_its_detector_is_used(camera_page) 
                     ? [{ rawValue: "read by the browser" }] : [];
             }
         };
-        await import("/web/together/qr.js");
-        window.read = [];
-        window.started = await nosQr.startScan(document.getElementById("camera"),
-                                               (text) => window.read.push(text));
-    }""")
+""" + START_SCAN)
     assert page.evaluate("window.started") == ""
     page.wait_for_function("window.read.length > 0", timeout=20_000)
     page.wait_for_timeout(500)
