@@ -103,6 +103,7 @@ def test_micropython_reads_hostile_links_and_urls_in_bounded_time(tmp_path: Path
                           str(ROOT / "web" / "shared" / "record_link.py"),
                           str(ROOT / "web" / "shared" / "safe_json.py"),
                           str(ROOT / "web" / "page" / "ui_logic.py"),
+                          str(ROOT / "web" / "draw" / "legal_records.py"),
                           str(ROOT / "nos" / "contract.py")],  # (ui_logic's, by name)
                          capture_output=True, text=True, timeout=600,
                          env={"MPY_DRIVER": "mpy_hostile_driver", "PATH": "/usr/bin:/bin"})
