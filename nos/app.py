@@ -328,12 +328,17 @@ class Table:
         message names."""
         if not self.devices or seat not in self.humans or seat in self.away:
             return self.view(error={"key": "error.not_your_seat"}, seat=seat)
+        return self.view(error=self.as_seat(seat, lambda: self.act(text)).get("error"),
+                         seat=seat)
+
+    def as_seat(self, seat: int, run: Callable[[], Any]) -> Any:
+        """``run()`` as the person at ``seat``'s device would have it (played together: the
+        person of the table's ``human`` seat is the host's)."""
         host, self.human = self.human, seat
         try:
-            error = self.act(text).get("error")
+            return run()
         finally:
             self.human = host
-        return self.view(error=error, seat=seat)
 
     # ------------------------------------------------------------------ saving
     def save(self) -> dict[str, Any]:

@@ -65,9 +65,7 @@ class Door:
         elif ask == "act":
             view = self._act(seat, message, body)
         elif ask == "next_hand":
-            view = table.next_hand() if table.hand is not None and table.hand.over else \
-                table.view(error={"key": "error.hand_not_over"})
-            view = table.view(error=view.get("error"), seat=seat)
+            view = table.view(error=table.next_hand().get("error"), seat=seat)
         elif ask == "end_session":
             view = table.view(error=table.end_session().get("error"), seat=seat)
         elif ask == "verify":
@@ -75,7 +73,7 @@ class Door:
             view = table.view(error=table.verify(seal if isinstance(seal, str) else None)
                               .get("error"), seat=seat)
         elif ask == "coach":  # (the coach's search runs on the host's engine)
-            view = table.view(error=as_seat(table, seat, table.coach).get("error"), seat=seat)
+            view = table.view(error=table.as_seat(seat, table.coach).get("error"), seat=seat)
         elif ask == "review":
             number = body.get("hand")
             try:
@@ -119,15 +117,6 @@ class Door:
         if message.get("ask") not in ASKS or not (body is None or isinstance(body, dict)):
             return {}, {"key": "together.unreadable"}
         return message, None
-
-
-def as_seat(table: Table, seat: int, run: Any) -> Any:
-    """``run()`` as the person at ``seat``'s device would have it (the table's person)."""
-    host, table.human = table.human, seat
-    try:
-        return run()
-    finally:
-        table.human = host
 
 
 def away(table: Table, seat: int, playing: bool) -> None:
