@@ -85,6 +85,9 @@ def test_check_finds_each_kind_of_failure():
     assert deal_check.check(seed, seal.upper(), 1, turned, 4, True) == VERIFIED_OK
     # The seed does not match the seal shown before the hand, or is no seed.
     assert deal_check.check(other, seal, 1, hand, 4, True) == VERIFIED_COMMITMENT
+    # No tiles known (joined after its first move): the seal alone.
+    assert deal_check.check(seed, seal, 1, None, 4, True) == VERIFIED_OK
+    assert deal_check.check(other, seal, 1, None, 4, True) == VERIFIED_COMMITMENT
     assert deal_check.check(seed, fair.commitment(other), 1, hand, 4, True) == \
         VERIFIED_COMMITMENT
     for not_a_seed in (seed.upper(), seed[:-1], seed + "0", "", None, 12):

@@ -13,6 +13,7 @@ import sys
 from html.parser import HTMLParser
 
 import pytest
+import render_together
 import say
 import web_views
 from say import Words, plural_index
@@ -77,7 +78,7 @@ def used_keys() -> set[str]:
     keys |= {f"arm.{s}" for s in sides}  # the arms' short names (say.arm, the table)
     # Played together: each seat's connection (render_together.SEAT_STATES), and why the
     # camera could not scan (web/together/qr.js's reasons).
-    keys |= {f"together.seat.{s}" for s in ("free", "inviting", "joined", "lost")}
+    keys |= {f"together.seat.{s}" for s in render_together.SEAT_STATES}
     keys |= {f"together.camera.{r}" for r in ("no_camera", "denied", "insecure", "failed")}
     # The table's bar: the game's state and the turn, by nos/force.py.
     keys |= {f"force.{k}" for k in ("next_on", "first_on", "opening", "fourth_later",

@@ -344,11 +344,11 @@ def new_game_html(state, in_progress, settings, w):
                           [(n, w.number(n)) for n in settings.get("players", [])],
                           state.get("players")))
     low, high = people_limits(settings, state.get("players"))
+    people = people_chosen(settings, state.get("players"), state.get("people"))
     out.append(option_row(w.word("ng.people"), "people",
-                          [(n, w.number(n)) for n in range(low, high + 1)],
-                          people_chosen(settings, state.get("players"), state.get("people"))))
+                          [(n, w.number(n)) for n in range(low, high + 1)], people))
     out.append('<p class="dialog-sub">' + esc(w.word("ng.people_hint")) + "</p>")
-    if people_chosen(settings, state.get("players"), state.get("people")) > 1:
+    if people > 1:
         out.append(option_row(w.word("ng.together"), "together",
                               [("0", w.word("ng.together_one")),
                                ("1", w.word("ng.together_own"))],

@@ -24,7 +24,7 @@ def copy_row(field_id, label, text, w, share=False):
                   '"')]
     if share:
         out.append(button(w.word("together.share"), ' data-cmd="together-share"'))
-    out.append("</div>")
+    out.append('</div><p class="share-note" role="status"></p>')  # ("Copied", or why not)
     return "".join(out)
 
 

@@ -34,8 +34,9 @@ def draw(page, note=""):
                                                          page.shown.lang, words(page), note)
 
 
-async def copy(page, node):
-    """Copy the field the button belongs to; where the browser refuses, say so once."""
+async def copy(page, node, body="share-body"):
+    """Copy the field the button belongs to; where the browser refuses, say so once (in
+    the `.share-note` of the dialog whose body is `body`)."""
     target = el(str(node.getAttribute("data-target")))
     if absent(target):
         return
@@ -50,7 +51,7 @@ async def copy(page, node):
     if note is None:
         target.select()
         note = w.word("share.copy_failed")
-    found = el("share-body").querySelector(".share-note")
+    found = el(body).querySelector(".share-note")
     if not absent(found):
         found.textContent = note
 

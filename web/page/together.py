@@ -10,15 +10,16 @@ import connection_text
 import deal_check
 import render_together
 import seals
-from contract import VERIFIED_COMMITMENT, VERIFIED_OK, VERIFIED_UNSEEN, VERSION
-from dom import NAME_KEY, absent, el, open_dialog, storage_get, storage_set
+import share
+from contract import VERIFIED_OK, VERIFIED_UNSEEN, VERSION
+from dom import NAME_KEY, PROXIES, absent, el, open_dialog, storage_get, storage_set
 from language import words
+from legal_records import logged
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 HOST = "host"  # a guest's one connection
 TIMEOUT_S = 15  # a guest's request the host has not answered by then is lost
-_proxies = []  # (the callbacks handed to JavaScript live as long as the page)
 
 
 def seat_id(seat):
@@ -48,7 +49,7 @@ def listen(conn, handler):
         asyncio.create_task(handler(str(kind), str(text) if text is not None else ""))
 
     proxy = create_proxy(heard)
-    _proxies.append(proxy)
+    PROXIES.append(proxy)
     window.nosRtc.listen(conn, proxy)
 
 
@@ -148,11 +149,8 @@ async def on_guest(page, seat, kind, text):
         answer = await ask_engine(page, "guest", {"seat": seat, "message": text})
         measure("nos:host-engine", start)  # (the host's share of a guest's round trip)
         reply = answer.get("reply")
-        if isinstance(reply, dict) and "review" in reply:
-            window.nosRtc.send(seat_id(seat), json.dumps({"nos": VERSION, "n": answer.get("n"),
-                                                          "review": reply}))
-        else:
-            send(seat_id(seat), answer.get("n"), reply)
+        send(seat_id(seat), answer.get("n"), reply,
+             "review" if isinstance(reply, dict) and "review" in reply else "reply")
         if answer.get("changed"):
             await refresh(page, skip=seat)
     elif kind in ("close", "failed") and tg.seats.get(seat) in ("joined", "inviting"):
@@ -175,9 +173,11 @@ async def ask_engine(page, name, request):
             return {}
 
 
-def send(conn, n, reply):
+def send(conn, n, reply, field="reply"):
+    """The host's message to a device: a reply (or a review) answering its message `n`, or
+    a view sent unasked (`n` None)."""
     if reply is not None:
-        window.nosRtc.send(conn, json.dumps({"nos": VERSION, "n": n, "reply": reply}))
+        window.nosRtc.send(conn, json.dumps({"nos": VERSION, "n": n, field: reply}))
 
 
 async def set_away(page, seat, playing):
@@ -241,8 +241,7 @@ class Remote:
         n = self.n
         message = {"nos": VERSION, "n": n, "ask": ask, "body": body}
         if ask == "act":  # (the view acted on: the host refuses it if the game moved on)
-            log = (self.page.view or {}).get("log") or []
-            message["seen"] = log[-1].get("n", len(log) - 1) + 1 if log else 0
+            message["seen"] = logged((self.page.view or {}).get("log") or [])
         done = asyncio.Event()
         self.waiting[n] = [done, None]
         start = window.performance.now()
@@ -401,13 +400,9 @@ def check_deal(page, view):
     seed = fair.get("seed")
     if seed and number not in tg.verified:
         seal = seals.shown(page, number)
-        tiles = tg.dealt.get(number)
-        if tiles is None:  # (joined after its first move: the seal alone is checked)
-            found = VERIFIED_OK if not seal or deal_check.is_seed(seed) and \
-                deal_check.commitment(seed) == seal.lower() else VERIFIED_COMMITMENT
-        else:
-            found = deal_check.check(seed, seal or deal_check.commitment(seed), me, tiles,
-                                     view.get("players"), bool(hand.get("first_hand")))
+        found = deal_check.check(seed, seal or deal_check.commitment(seed), me,
+                                 tg.dealt.get(number), view.get("players"),
+                                 bool(hand.get("first_hand")))
         tg.verified[number] = VERIFIED_UNSEEN if found == VERIFIED_OK and not seal else found
     if seed and number in tg.verified:
         fair["verified"] = tg.verified[number]
@@ -453,16 +448,6 @@ def words_said(page, key, params):
     access.tell(words(page).word(key, params))
 
 
-async def copy(page, node):
-    target = el(str(node.getAttribute("data-target")))
-    if absent(target):
-        return
-    try:
-        await window.navigator.clipboard.writeText(target.value)
-    except Exception:  # noqa: BLE001 - refused: the text is selected, to copy by hand
-        target.select()
-
-
 async def share_link(page):
     try:  # noqa: SIM105 - MicroPython has no contextlib.suppress
         await window.navigator.share(to_js({"title": words(page).word("together.title"),
@@ -488,7 +473,7 @@ async def scan(page):
         asyncio.create_task(accept(page, str(text)))
 
     proxy = create_proxy(read)
-    _proxies.append(proxy)
+    PROXIES.append(proxy)
     reason = str(await window.nosQr.startScan(el("together-video"), proxy) or "")
     if reason:
         tg.scanning = False
@@ -509,7 +494,7 @@ def on_command(page, cmd, node):
         if not absent(box):
             asyncio.create_task(accept(page, box.value))
     elif cmd == "together-copy":
-        asyncio.create_task(copy(page, node))
+        asyncio.create_task(share.copy(page, node, "together-body"))
     elif cmd == "together-share":
         asyncio.create_task(share_link(page))
     elif cmd == "together-scan":
@@ -523,6 +508,3 @@ def on_command(page, cmd, node):
             tg.scanning = False
         el("together-dialog").close()
 
-
-def present():
-    return not absent(document.getElementById("together-dialog"))

@@ -219,9 +219,12 @@ def _tile_text(text):
 def check(seed, seal, seat, tiles_dealt, players, first_hand):
     """A guest's verdict on a hand (contract's VERIFIED_*): "ok"; "commitment" when the
     revealed seed is not a seed or does not hash to the seal shown before the hand; "deal"
-    when it does not deal `seat` exactly `tiles_dealt` (in any order)."""
+    when it does not deal `seat` exactly `tiles_dealt` (in any order). `tiles_dealt` None:
+    the seal alone is checked (a device that joined after its first move knows no deal)."""
     if not is_seed(seed) or commitment(seed) != str(seal).lower():
         return VERIFIED_COMMITMENT
+    if tiles_dealt is None:
+        return VERIFIED_OK
     if players not in HAND_SIZE:
         return VERIFIED_DEAL
     hands = dealt(seed, players, first_hand)["hands"]
