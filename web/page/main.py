@@ -28,6 +28,10 @@ async def boot(early=None):
     """Draw the table frame at once, then start the game. `early`: the catalogue's fetch
     begun by start.py (language.start_fetch)."""
     page = Page()
+    if str(window.location.hash or "").startswith("#join="):  # (its answer first)
+        import joining
+
+        page.together.answering = joining.begin()
     page.shown.mode = screen_mode()
     await choose_words(page, early)
     draw_frame(page)

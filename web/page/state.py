@@ -135,9 +135,11 @@ class Together:
         # The host's: seat -> "free" (no device yet), "inviting", "joined" or "lost".
         self.seats = {}
         self.inviting = None  # the seat whose invitation the host shows
+        self.ready = {}  # seat -> its view, asked for while its channel opens (together.accept)
         self.offer = None  # that invitation's connection text
         self.state = None  # a guest's: "answering", "answer", "joined", "lost"
         self.answer = None  # a guest's answer, its connection text
+        self.answering = None  # a guest's answer under way at boot (joining.begin)
         self.error = None  # why the last step failed (an event)
         self.pushing = False  # the host is sending the guests their views
         self.again = False  # the game changed while it did: send them again

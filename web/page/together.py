@@ -8,28 +8,23 @@ import json
 
 import connection_text
 import deal_check
+import joining
 import render_together
 import seals
 import share
 from contract import VERIFIED_OK, VERIFIED_UNSEEN, VERSION
 from dom import NAME_KEY, PROXIES, absent, el, open_dialog, storage_get, storage_set
+from joining import HOST
 from language import words
 from legal_records import logged
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
-HOST = "host"  # a guest's one connection
 TIMEOUT_S = 15  # a guest's request the host has not answered by then is lost
 
 
 def seat_id(seat):
     return "seat-" + str(seat)
-
-
-def join_text():
-    """The connection text of the link this page was opened with (`#join=…`), or ""."""
-    fragment = str(window.location.hash or "")
-    return fragment[len("#join="):] if fragment.startswith("#join=") else ""
 
 
 async def load():
@@ -96,6 +91,7 @@ async def invite(page, seat):
     window.nosRtc.close(seat_id(seat))
     tg.inviting, tg.offer = seat, None
     tg.seats[seat] = "inviting"
+    tg.ready.pop(seat, None)
     draw(page)
     try:
         sdp = await window.nosRtc.offer(seat_id(seat))
@@ -124,6 +120,7 @@ async def accept(page, text):
     seat = tg.inviting
     if seat is None:
         return
+    window.performance.mark("nos:host-accept")  # (bench/together.py)
     try:
         sdp = connection_text.unpack(str(text).strip(), "answer")
         await window.nosRtc.accept(seat_id(seat), sdp)
@@ -131,6 +128,10 @@ async def accept(page, text):
     except Exception as exc:  # noqa: BLE001 - a damaged or foreign text
         tg.error = {"key": getattr(exc, "key", None) or "together.bad_text"}
     draw(page)
+    if tg.error is None:  # (its first view, asked for while the channel opens)
+        out = await ask_engine(page, "views", {"seats": [seat]})
+        if tg.seats.get(seat) != "joined":  # (else it came too late: joined sent it)
+            tg.ready[seat] = (out.get("replies") or {}).get(str(seat))
 
 
 async def on_guest(page, seat, kind, text):
@@ -140,8 +141,12 @@ async def on_guest(page, seat, kind, text):
         tg.seats[seat] = "joined"
         if tg.inviting == seat:
             tg.inviting, tg.offer = None, None
+        first = tg.ready.pop(seat, None)
+        if first is not None:  # (drawn on the device while the host's engine takes it in)
+            send(seat_id(seat), None, first)
         reply = await ask_engine(page, "joined", {"seat": seat})
-        send(seat_id(seat), None, reply)
+        if reply != first:
+            send(seat_id(seat), None, reply)
         draw(page)
         words_said(page, "together.joined", {"seat": seat})
     elif kind == "message":
@@ -323,9 +328,7 @@ async def join(page):
     draw(page)
     open_dialog("together-dialog")
     try:
-        await load()
-        sdp = connection_text.unpack(join_text(), "offer")
-        tg.answer = connection_text.pack(str(await window.nosRtc.answer(HOST, sdp)))
+        tg.answer = await (tg.answering or joining.begin())
         listen(HOST, lambda kind, text: on_host(page, kind, text))  # (its events wait)
         tg.state = "answer"
         window.performance.mark("nos:guest-answer")

@@ -28,8 +28,13 @@ const MAX_BUFFERED = 12 * 1024 * 1024; // bytes waiting to go, with a text to se
 // read once, unless the page called config() first. None by default.
 const ICE_FILE = new URL("./ice-servers.json", import.meta.url);
 
-let iceServers = null; // null: not configured yet (ICE_FILE is read on first use)
+let iceServers = null; // null: not configured yet (from ICE_FILE, unless config() came first)
 const peers = new Map(); // id -> peer (see newPeer)
+// Read as this module loads, not when the first offer or answer needs it: a guest's answer
+// is on its first view's path (bench/together.py). null: offline and not precached.
+const iceFile = fetch(ICE_FILE)
+  .then((response) => (response.ok ? response.text() : "[]"))
+  .catch(() => null);
 
 function validServers(list) {
   if (!Array.isArray(list)) return null;
@@ -68,11 +73,10 @@ function config(json) {
 
 async function servers() {
   if (iceServers === null) {
-    try {
-      const response = await fetch(ICE_FILE);
-      config(response.ok ? await response.text() : "[]");
-    } catch {
-      iceServers = []; // (offline and not precached: none, as by default)
+    const text = await iceFile;
+    if (iceServers === null) {
+      if (text === null) iceServers = []; // (none, as by default)
+      else config(text);
     }
   }
   return iceServers;
