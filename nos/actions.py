@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from nos.contract import KIND_SET
 from nos.games import Announcement
 from nos.tiles import Tile, format_tiles, parse_tiles
 
@@ -225,3 +226,21 @@ def parse_action(text: str) -> Action:
             close="close" in flags, claim="claim" in flags,
         )
     raise ValueError(f"{text!r} is not an action; try e.g. 'draw', 'pass' or '5-3@1>3'.")
+
+
+def attempted(move: object) -> str | None:
+    """The action text of a move the page offers no legal action for (a tile dropped where
+    it may not go): ``{"kind": "set" | "play", "tile", "arm", "out", "close", "claim"}``,
+    so that the engine says why it is refused (R70). None if it is not such a move."""
+    if not isinstance(move, dict):
+        return None
+    try:
+        tile = Tile.parse(str(move["tile"]))
+        if move.get("kind") == KIND_SET:
+            return str(Set(tile))
+        arm, out = move["arm"], move.get("out", tile.high)
+        if not (type(arm) is int and type(out) is int and 0 <= arm < 8 and 0 <= out <= 6):
+            return None
+        return str(Play.of(tile, arm, out, bool(move.get("close")), bool(move.get("claim"))))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from nos.actions import attempted
 from nos.app import Table
 from nos.contract import VERSION
 from nos.events import Event
@@ -90,6 +91,8 @@ class Door:
     def _act(self, seat: int, message: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
         table = self.table
         action = body.get("action")
+        if "attempt" in body:  # (a tile dropped where it may not go: the engine says why)
+            action = attempted(body["attempt"])
         if not isinstance(action, str) or not action.strip() or len(action) > 40:
             return table.view(error={"key": "error.no_action"}, seat=seat)
         # The view the person acted on: the log's length then. Anything since (a computer

@@ -135,6 +135,37 @@ def test_a_device_acts_only_for_its_own_seat_and_waits_for_the_others() -> None:
     assert reply["error"] is None and changed and len(table.log) > log
 
 
+def test_r70_a_tile_a_guest_drops_where_it_may_not_go_is_refused_with_the_engines_reason(
+) -> None:
+    table, door = together()
+    for _ in range(200):  # (to a person's own turn at a device of their own)
+        view = table.view()
+        seat = table.hand.current
+        if seat != 0 and table.view(seat=seat)["waiting_for"] == WAITING_HUMAN:
+            break
+        if view["waiting_for"] == WAITING_BOT:
+            table.bot_act()
+        elif view["waiting_for"] == WAITING_HUMAN:
+            table.act(view["hand"]["legal"][0]["send"])
+        else:
+            other = table.hand.current
+            door.receive(other, message(door.last[other] + 1, "act", {
+                "action": table.view(seat=other)["hand"]["legal"][0]["send"]},
+                seen=len(table.log)))
+    mine = table.view(seat=seat)
+    legal = {record["send"] for record in mine["hand"]["legal"]}
+    tile = next(t for t in table.hand.hands[seat] if f"set {t}" not in legal)
+    log, n = len(table.log), door.last[seat] + 1
+    reply, changed = door.receive(seat, message(n, "act", {
+        "attempt": {"kind": "set", "tile": str(tile)}}, seen=log))
+    assert reply["error"]["key"].startswith("refuse.") and not changed  # (not "no action")
+    assert len(table.log) == log and reply["view"]["viewer"] == seat
+    broken = {"nos": VERSION, "n": n + 1, "ask": "act", "seen": log,
+              "body": {"attempt": {"kind": "play", "tile": "x"}}}
+    reply, _ = door.receive(seat, json.dumps(broken))
+    assert reply["error"] == {"key": "error.no_action"}
+
+
 @pytest.mark.parametrize("text,key", [
     ("x" * (MAX_MESSAGE + 1), "together.too_long"),
     ("x" * (1 << 20), "together.too_long"),

@@ -404,6 +404,16 @@ QUERY_REPLY = record({
 
 # Played together (docs/together.md): a guest's message to the host, the host's to a guest,
 # and what the host's worker answers its page about them (engine_api.guest, views).
+# A move the page offers no legal action for (ui_logic.attempt; nos.actions.attempted builds
+# its action, which the engine refuses with its reason: R70), in an act instead of `action`.
+ATTEMPT = record({
+    "kind": field(one_of(("set", "play")), "set the tile, or play it"),
+    "tile": field(TILE, "the tile"),
+    "arm": field(INT, "the arm it was dropped on", "", "a play"),
+    "out": field(INT, "the number it would leave open", "", "a play"),
+    "close": field(BOOL, "with a close", "R18", "a play"),
+    "claim": field(BOOL, "with a claim", "", "a play"),
+})
 GUEST_MESSAGE = record({
     "nos": field(one_of((contract.VERSION,)), "the format's version"),
     "n": field(INT, "the message's number on its connection, from 1"),
@@ -412,6 +422,7 @@ GUEST_MESSAGE = record({
                  "the request"),
     "body": field(opt(record({
         "action": field(STR, "the legal record's send text", "", "an act"),
+        "attempt": field(ATTEMPT, "a move no legal record offers", "R70", "an act"),
         "name": field(STR, "the person's name at this device", "", "a hello"),
         "seal": field(STR, "the seal this device was shown", "", "a verify"),
         "hand": field(INT, "the hand to review, from 0", "", "a review"),

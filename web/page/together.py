@@ -271,10 +271,7 @@ class Remote:
         return True
 
     async def act(self, payload):
-        body = json.loads(payload) if payload else {}
-        if "attempt" in body:  # (a move no legal action offers: refused where it is made)
-            return refusal("error.no_action")
-        return await self.ask("act", body)
+        return await self.ask("act", json.loads(payload) if payload else {})
 
     async def next_hand(self, _payload=""):
         return await self.ask("next_hand")

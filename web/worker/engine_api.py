@@ -15,8 +15,8 @@ import record_link
 from safe_json import digits, too_deep
 
 from nos import together
+from nos.actions import attempted
 from nos.app import Table
-from nos.contract import KIND_SET
 from nos.errors import BadRecord
 from nos.house_rules import Options
 from nos.position import Position
@@ -260,30 +260,12 @@ def act(request_json):
         request = _load(request_json)
         action = request.get("action")
         if "attempt" in request:
-            action = _attempted(request["attempt"])
+            action = attempted(request["attempt"])
         if not isinstance(action, str) or not action.strip():
             raise Refused("error.no_action")
         return table.act(action)
 
     return _guard(run)
-
-
-def _attempted(move):
-    """The action of a move the page offers no legal action for ({"kind": "set"|"play",
-    "tile", "arm", "out", "close", "claim"}), so that the engine says why it is refused."""
-    from nos.actions import Play, Set
-    from nos.tiles import Tile
-
-    try:
-        tile = Tile.parse(str(move["tile"]))
-        if move.get("kind") == KIND_SET:
-            return str(Set(tile))
-        arm, out = move["arm"], move.get("out", tile.high)
-        if not (type(arm) is int and type(out) is int and 0 <= arm < 8 and 0 <= out <= 6):
-            raise ValueError
-        return str(Play.of(tile, arm, out, bool(move.get("close")), bool(move.get("claim"))))
-    except (KeyError, TypeError, ValueError, AttributeError):
-        raise Refused("error.no_action") from None
 
 
 def bot_act(_request_json=""):
