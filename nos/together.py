@@ -59,9 +59,7 @@ class Door:
         ask, body = message["ask"], message.get("body") or {}
         before = len(table.log), table.session.names[seat]
         if ask == "hello":
-            name = body.get("name")
-            if isinstance(name, str) and name.strip():
-                table.session.names[seat] = _name(name)
+            name_seat(table, seat, body.get("name"))
             view = table.view(seat=seat)
         elif ask == "act":
             view = self._act(seat, message, body)
@@ -129,6 +127,15 @@ def away(table: Table, seat: int, playing: bool) -> None:
         raise ValueError("only a person's seat played at another device")
     kept = set(table.away) - {seat}
     table.away = sorted(kept | {seat} if playing else kept)
+
+
+def name_seat(table: Table, seat: int, name: Any) -> None:
+    """The name the person at ``seat`` gives themselves at their device (a guest's hello,
+    or the host's own), made safe to show; a blank or no name leaves the seat's as it is."""
+    if not table.devices or seat not in table.humans:
+        raise ValueError("only a person's seat of a table played together")
+    if isinstance(name, str) and name.strip():
+        table.session.names[seat] = _name(name)
 
 
 def reply(table: Table, seat: int, error: Event | None = None) -> dict[str, Any]:

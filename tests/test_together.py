@@ -216,6 +216,26 @@ def test_a_device_names_its_person_and_the_name_is_made_safe() -> None:
     assert reply["view"]["names"][2] == "Jo<b>anne van Di"
 
 
+def test_the_host_names_its_own_person_and_the_tables_screen_no_one() -> None:
+    import engine_api  # (the host's worker: tests/conftest.py puts web/worker on the path)
+
+    engine_api.new_game(json.dumps({"players": 4, "people": 3, "level": "beginner",
+                                    "seed": 5, "together": True}))
+    reply = json.loads(engine_api.named(json.dumps({"name": " Mar\u202eia\n "})))
+    assert reply["error"] is None and reply["view"]["names"][0] == "Maria"
+    assert view_format.problems(reply, "reply") == []
+    guest = json.loads(engine_api.views(json.dumps({"seats": [1]})))["replies"]["1"]
+    assert guest["view"]["names"][0] == "Maria"  # (every device shows it)
+    reply = json.loads(engine_api.named(json.dumps({"name": "  "})))
+    assert reply["view"]["names"][0] == "Maria"  # (a blank name changes nothing)
+    engine_api.new_game(json.dumps({"players": 4, "people": 3, "level": "beginner",
+                                    "seed": 5, "together": True, "table_screen": True}))
+    names = json.loads(engine_api.view())["view"]["names"]
+    reply = json.loads(engine_api.named(json.dumps({"name": "Maria"})))
+    assert reply["error"] == {"key": "together.no_seat"}
+    assert json.loads(engine_api.view())["view"]["names"] == names
+
+
 def test_played_together_is_kept_in_the_save_and_offers_no_undo() -> None:
     table, _ = together()
     view = table.view()

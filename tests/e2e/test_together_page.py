@@ -143,6 +143,8 @@ def test_a_host_and_two_guests_play_a_hand_each_seeing_only_their_own_tiles(
                                           ("level", "beginner"), ("together", "1")), "5")
     host.wait_for_function("window.nosRtc !== undefined")
     host.evaluate(RECORD)
+    host.fill("#together-name", "Maarten")  # (the host's person names themselves too)
+    host.dispatch_event("#together-name", "change")
 
     guests = []
     for seat in (1, 2):
@@ -156,6 +158,9 @@ def test_a_host_and_two_guests_play_a_hand_each_seeing_only_their_own_tiles(
 
     pages = [host] + [g for _, g in guests]
     host.wait_for_function("document.querySelector('#table').textContent.includes('Jolanda')")
+    for _, guest in guests:  # (every device shows the names the people gave)
+        guest.wait_for_function("document.querySelector('#table').textContent"
+                                ".includes('Maarten')")
     for i, page in enumerate(pages):
         assert page.get_attribute("body", "data-viewer") == str(i)
 

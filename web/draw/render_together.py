@@ -28,13 +28,23 @@ def copy_row(field_id, label, text, w, share=False):
     return "".join(out)
 
 
+def name_field(name, w):
+    """The name this device's person plays under, as the others see it."""
+    return ('<label class="param-label" for="together-name">' +
+            esc(w.word("together.your_name")) + '</label><input id="together-name" '
+            'type="text" maxlength="16" autocomplete="nickname" value="' + esc(name) + '">')
+
+
 def host_html(view, seats, inviting, link, qr, error, w, can_scan=False, can_share=False,
-              scanning=False):
-    """The host's dialog: each person's seat and whether their device has joined; for the
-    seat being invited, its code, its link and the place for the answer."""
+              scanning=False, name=""):
+    """The host's dialog: its person's name (unless it is the table's screen), each
+    person's seat and whether their device has joined; for the seat being invited, its
+    code, its link and the place for the answer."""
     out = ['<h2 id="together-title">' + esc(w.word("together.title")) + "</h2>",
-           '<p class="dialog-sub">' + esc(w.word("together.host_hint")) + "</p>",
-           '<ul class="together-seats">']
+           '<p class="dialog-sub">' + esc(w.word("together.host_hint")) + "</p>"]
+    if view.get("viewer") is not None:
+        out.append(name_field(name, w))
+    out.append('<ul class="together-seats">')
     names = view.get("names") or []
     away = view.get("away") or []
     for seat in view.get("together") or []:
@@ -92,10 +102,7 @@ def guest_html(state, answer, qr, error, w, name=""):
     name its person plays under (sent to the host when the seat is theirs)."""
     out = ['<h2 id="together-title">' + esc(w.word("together.join_title")) + "</h2>"]
     if state in ("answering", "answer"):
-        out.append('<label class="param-label" for="together-name">' +
-                   esc(w.word("together.your_name")) + '</label><input id="together-name" '
-                   'type="text" maxlength="16" autocomplete="nickname" value="' + esc(name) +
-                   '">')
+        out.append(name_field(name, w))
     if state == "answering":
         out.append('<p>' + esc(w.word("together.answering")) + "</p>")
     elif state == "answer" and answer:

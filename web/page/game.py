@@ -250,6 +250,12 @@ def on_resize(page, event):
 
 
 def on_change(page, event):
+    field = closest(event, "#together-dialog input")
+    if field is not None:
+        import together  # (open only in a game played together)
+
+        together.on_change(page, field)
+        return
     node = closest(event, "#lang-select")
     if node is not None:
         page.shown.lang_gen += 1

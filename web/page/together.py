@@ -79,8 +79,31 @@ def follow(page, skip=None):
 
 async def open_host(page):
     await load()
+    name = own_name()
+    if name and name != host_name(page):  # (the name this device gave its person before)
+        await give_name(page, name)
     draw(page)
     open_dialog("together-dialog")
+
+
+async def give_name(page, name):
+    """The host's person's name, kept for next time and shown to every device."""
+    import link  # (link imports this module)
+
+    storage_set(NAME_KEY, name)
+    if (page.view or {}).get("viewer") is None:
+        return  # (the table's screen: no one's seat)
+    reply = await link.call(page, "named", json.dumps({"name": name}))
+    if reply.get("view") is not None:
+        link.apply(page, reply)
+
+
+def on_change(page, node):
+    """A field of the dialog changed (game.on_change hands it on): the host's name."""
+    if page.together.role == "host" and node.id == "together-name":
+        name = str(node.value).strip()
+        if name:
+            asyncio.create_task(give_name(page, name))
 
 
 async def invite(page, seat):
@@ -425,12 +448,20 @@ def draw(page):
     body.innerHTML = render_together.host_html(
         page.view or {}, tg.seats, tg.inviting, link, qr_svg(link) if link else "", tg.error,
         w, can_scan=bool(getattr(window, "nosQr", None)) and bool(window.nosQr.canScan()),
-        can_share=not absent(getattr(nav, "share", None)), scanning=bool(tg.scanning))
+        can_share=not absent(getattr(nav, "share", None)), scanning=bool(tg.scanning),
+        name=own_name() or host_name(page))
+
+
+def host_name(page):
+    """The host's person's name in the game."""
+    view = page.view or {}
+    names, seat = view.get("names") or [], view.get("viewer")
+    return names[seat] if type(seat) is int and seat < len(names) else ""
 
 
 def own_name():
-    """The name this device gives its person: as typed in the join dialog, else the one
-    it gave last time (a guest keeps only this of its own)."""
+    """The name this device gives its person: as typed in the dialog, else the one it gave
+    last time (a guest keeps only this of its own)."""
     box = el("together-name")
     typed = "" if absent(box) else str(box.value).strip()
     return typed or (storage_get(NAME_KEY) or "").strip()[:16]

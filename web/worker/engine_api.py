@@ -354,6 +354,23 @@ def away(request_json):
     return _guard(run)
 
 
+def named(request_json):
+    """Played together: {"name"}, the name the host's person gives themselves (a guest's
+    comes in its hello). Not on the table's screen: it holds no seat."""
+
+    def run():
+        table = _need_table()
+        try:
+            if table.table_screen:
+                raise ValueError("the table's screen holds no seat")
+            together.name_seat(table, table.human, _load(request_json).get("name"))
+        except ValueError:
+            raise Refused("together.no_seat") from None
+        return table.view()
+
+    return _guard(run)
+
+
 def guest(request_json):
     """Played together: {"seat", "message"}, a message of the device that joined for that
     seat, checked by nos.together.Door. {"reply": what that device is sent, "changed":

@@ -14,6 +14,7 @@ from engine_api import (
     guest,
     hello,
     joined,
+    named,
     new_game,
     next_hand,
     restore,
@@ -28,4 +29,4 @@ from engine_api import (
 __export__ = ["hello", "new_game", "act", "bot_act", "next_hand", "end_session", "view",
               "restore", "check_query", "settings", "share", "verify",
               "coach", "review", "guest", "joined", "views",
-              "away"]
+              "away", "named"]
