@@ -18,7 +18,7 @@ def qr_figure(svg, label):
 def copy_row(field_id, label, text, w, share=False):
     """A read-only field with its text, Copy and (where the browser shares) Share."""
     out = ['<label class="param-label" for="' + field_id + '">' + esc(label) + "</label>",
-           '<textarea id="' + field_id + '" class="together-text" readonly rows="3" '
+           '<textarea id="' + field_id + '" class="together-text" readonly rows="2" '
            'spellcheck="false">' + esc(text) + "</textarea>", '<div class="buttons">',
            button(w.word("share.copy"), ' data-cmd="together-copy" data-target="' + field_id +
                   '"')]
@@ -78,7 +78,7 @@ def host_html(view, seats, inviting, link, qr, error, w, can_scan=False, can_sha
         out.append(copy_row("together-link", w.word("together.link"), link, w, can_share))
         out.append('<label class="param-label" for="together-answer">' +
                    esc(w.word("together.answer_label")) + "</label>"
-                   '<textarea id="together-answer" class="together-text" rows="3" '
+                   '<textarea id="together-answer" class="together-text" rows="2" '
                    'spellcheck="false" autocomplete="off"></textarea><div class="buttons">' +
                    button(w.word("together.connect"), ' data-cmd="together-accept"', "primary"))
         if can_scan:

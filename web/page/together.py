@@ -127,9 +127,11 @@ async def invite(page, seat):
     if tg.inviting == seat:
         listen(seat_id(seat), lambda kind, text: on_guest(page, seat, kind, text))
     draw(page)
-    focus = el("together-link")
+    focus, head = el("together-link"), el("together-invite-h")
+    if not absent(head):  # (on a phone: the code and what follows it, in view from the top)
+        head.scrollIntoView(to_js({"block": "start"}))
     if not absent(focus):
-        focus.focus()
+        focus.focus(to_js({"preventScroll": True}))
 
 
 def invite_link(page):
