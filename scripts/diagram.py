@@ -32,15 +32,15 @@ sys.path[:0] = [str(ROOT), str(ROOT / "web" / "draw"), str(ROOT / "web" / "page"
                 str(ROOT / "web" / "shared"), str(WORDS), str(ROOT / "nos")]
 
 import render_diagram  # noqa: E402  (web/draw/, on the path above)
+from languages import language_codes  # noqa: E402  (web/shared/)
 from say import Words  # noqa: E402  (web/words/)
-from ui_logic import language_codes  # noqa: E402  (web/page/)
 
 from nos.errors import BadRecord  # noqa: E402
 from nos.hand import Hand  # noqa: E402
 from nos.record import load, replay, replay_position  # noqa: E402
 from nos.view import position_view  # noqa: E402
 
-LANGS = tuple(language_codes())  # the page's languages (web/page/ui_logic.py)
+LANGS = tuple(language_codes())  # the page's languages (web/shared/languages.py)
 
 
 class Refusal(Exception):

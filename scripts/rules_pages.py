@@ -20,9 +20,9 @@ for _folder in ("", "web/site", "web/draw", "web/shared", "web/words", "web/page
         sys.path.insert(0, str(ROOT / _folder))
 
 import figures  # noqa: E402 - the page's own modules, from web/
+import languages  # noqa: E402
 import markup  # noqa: E402
 import say  # noqa: E402
-import ui_logic  # noqa: E402
 
 from nos.notation import NotationError  # noqa: E402
 from nos.position import Position  # noqa: E402
@@ -111,7 +111,7 @@ def bar_html(lang: str, words: say.Words) -> str:
     in each language (rules_page.keep_place keeps the reader's place), and the game."""
     contents = markup.esc(words.word("rules.contents"))
     links = []
-    for code, name in ui_logic.LANGUAGES:
+    for code, name in languages.LANGUAGES:
         current = ' aria-current="page"' if code == lang else ""
         links.append('<a href="?lang=' + code + '" hreflang="' + code + '" lang="' + code +
                      '"' + current + ">" + name + "</a>")

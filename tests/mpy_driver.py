@@ -13,7 +13,8 @@ import render_panels
 import render_review
 import render_spoken
 import render_table
-import ui_logic
+from languages import catalogue_url, choose_language
+from query import parse_query
 from say import Words, catalogue
 
 try:
@@ -118,17 +119,17 @@ def render_all(data):
                    "?level=%C3%A9t%C3%A9", "?seed=%E2%91%A0", "?x=%ff%41", "?players=%C2%B3",
                    "?seed=%00&x%7F=a%0Ab"):
         # (joined, not json.dumps: MicroPython's writes non-ASCII letters unescaped)
-        out.append("&".join([n + "=" + v for n, v in ui_logic.parse_query(search)]))
+        out.append("&".join([n + "=" + v for n, v in parse_query(search)]))
     for asked, stored, browser in (("pl", None, []), ("xx", "nl", ["de"]), ("", None,
                                                                           ["pl-PL", "en"]),
                                    ("", None, ["de-DE"])):
-        out.append(json.dumps(ui_logic.choose_language(asked, stored, browser)))
+        out.append(json.dumps(choose_language(asked, stored, browser)))
     for text in data.get("positions") or []:
         out.append(read_position(text))
     for text in CATALOGUE_TEXTS:  # a catalogue read, or refused as damaged
         words = catalogue(text)
         out.append(None if words is None else [words.lang, words.word("hello", {})])
-    out.append(ui_logic.catalogue_url("pl"))
+    out.append(catalogue_url("pl"))
     return out
 
 

@@ -6,7 +6,7 @@ import json
 import time
 
 import record_link
-import ui_logic
+from query import parse_query
 
 
 def timed(work):
@@ -24,7 +24,7 @@ def decoded(text):
 
 
 def parsed(search):
-    return [[n, len(v), v[-1:]] for n, v in ui_logic.parse_query(search)]
+    return [[n, len(v), v[-1:]] for n, v in parse_query(search)]
 
 
 def main(src, dst):

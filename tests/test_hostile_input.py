@@ -19,8 +19,8 @@ import web_views
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web" / "shared"))
 sys.path.insert(0, str(ROOT / "web" / "page"))
+import query  # noqa: E402
 import record_link  # noqa: E402
-import ui_logic  # noqa: E402
 
 from nos.players import random_action  # noqa: E402
 from nos.record import play_session, session_record  # noqa: E402
@@ -69,21 +69,21 @@ def test_the_longest_session_a_link_holds_inflates_within_the_limit():
 def test_every_url_parameter_is_cut_before_it_is_read():
     """A value longer than any parameter needs is cut, and marked so (…), which no value
     of a page's takes: it is then refused as it was, never read whole."""
-    pairs = ui_logic.parse_query("?x=" + "a" * 40_000 + "&seed=" + "9" * 200_000)
-    assert pairs == [("x", "a" * ui_logic.VALUE_LIMIT + "…"),
-                     ("seed", "9" * ui_logic.VALUE_LIMIT + "…")]
+    pairs = query.parse_query("?x=" + "a" * 40_000 + "&seed=" + "9" * 200_000)
+    assert pairs == [("x", "a" * query.VALUE_LIMIT + "…"),
+                     ("seed", "9" * query.VALUE_LIMIT + "…")]
     pos = "5" * 20_000
-    assert ui_logic.parse_query("?pos=" + pos) == [("pos", pos[:12_000] + "…")]
-    assert ui_logic.parse_query("?" + "n" * 100 + "=1")[0][0] == "n" * 32 + "…"
-    assert len(ui_logic.parse_query("?" + "&".join(["a=1"] * 10_000))) == ui_logic.PARAMS_LIMIT
-    assert ui_logic.parse_query("?" + "&" * 200_000 + "seed=1") == []  # (past QUERY_LIMIT)
+    assert query.parse_query("?pos=" + pos) == [("pos", pos[:12_000] + "…")]
+    assert query.parse_query("?" + "n" * 100 + "=1")[0][0] == "n" * 32 + "…"
+    assert len(query.parse_query("?" + "&".join(["a=1"] * 10_000))) == query.PARAMS_LIMIT
+    assert query.parse_query("?" + "&" * 200_000 + "seed=1") == []  # (past QUERY_LIMIT)
     # An origin (?host= of an embed) has room for the longest host name, and is the page's.
     origin = "https://" + "a" * 250 + ".example"
-    assert ui_logic.parse_query("?host=" + origin) == [("host", origin)]
-    assert not ui_logic.asks_for_game([("host", origin)])
+    assert query.parse_query("?host=" + origin) == [("host", origin)]
+    assert not query.asks_for_game([("host", origin)])
     # A value cut at spaces is not read as a good one ("beginner" alone would be).
-    assert ui_logic.parse_query("?level=beginner" + "+" * 100) == [
-        ("level", "beginner" + " " * (ui_logic.VALUE_LIMIT - 8) + "…")]
+    assert query.parse_query("?level=beginner" + "+" * 100) == [
+        ("level", "beginner" + " " * (query.VALUE_LIMIT - 8) + "…")]
 
 
 def test_micropython_reads_hostile_links_and_urls_in_bounded_time(tmp_path: Path) -> None:
@@ -102,9 +102,7 @@ def test_micropython_reads_hostile_links_and_urls_in_bounded_time(tmp_path: Path
                           str(ROOT / "tests" / "mpy_hostile_driver.py"),
                           str(ROOT / "web" / "shared" / "record_link.py"),
                           str(ROOT / "web" / "shared" / "safe_json.py"),
-                          str(ROOT / "web" / "page" / "ui_logic.py"),
-                          str(ROOT / "web" / "draw" / "legal_records.py"),
-                          str(ROOT / "nos" / "contract.py")],  # (ui_logic's, by name)
+                          str(ROOT / "web" / "shared" / "query.py")],
                          capture_output=True, text=True, timeout=600,
                          env={"MPY_DRIVER": "mpy_hostile_driver", "PATH": "/usr/bin:/bin"})
     assert run.returncode == 0, run.stderr[-3000:]
@@ -112,7 +110,7 @@ def test_micropython_reads_hostile_links_and_urls_in_bounded_time(tmp_path: Path
     (bomb_ms, bomb), (real_ms, read) = got["links"]
     assert bomb == ["refused", "TooLarge"] and bomb_ms < 1500
     assert read == ["read", 30]
-    cut = ui_logic.VALUE_LIMIT + 1
+    cut = query.VALUE_LIMIT + 1
     assert [result for _, result in got["queries"]] == [
         [["x", cut, "…"]], [["seed", cut, "…"]], [["x", 23, "…"]], [],
         [["seed", 2, "2"], ["players", 1, "3"]]]

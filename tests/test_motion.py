@@ -9,8 +9,8 @@ import re
 import xml.etree.ElementTree as ET
 
 import render_table
-import ui_logic
 import web_views
+from table_motion import table_motion
 from web_views import sample_views
 
 from nos.app import DEFAULT_NAMES
@@ -60,15 +60,15 @@ def _view(entries: int, chips: list[int], last_play: str | None, hand: int = 1) 
 def test_motion_goes_on_after_the_views_log_is_full():
     """The view keeps the log's last 200 entries: counted by their length, every move after
     the 200th looked like a redrawing, and nothing moved for the rest of the game."""
-    now, moved = ui_logic.table_motion(None, _view(250, [500, 500, 500], "a"), False)
+    now, moved = table_motion(None, _view(250, [500, 500, 500], "a"), False)
     assert moved is None  # (the first drawing)
-    now, moved = ui_logic.table_motion(now, _view(252, [505, 495, 500], "b"), False)
+    now, moved = table_motion(now, _view(252, [505, 495, 500], "b"), False)
     assert moved == {"play": True, "chips": [5, -5, 0], "pays": []}
-    again, moved = ui_logic.table_motion(now, _view(252, [505, 495, 500], "b"), False)
+    again, moved = table_motion(now, _view(252, [505, 495, 500], "b"), False)
     assert moved is None and again == now  # (the same action drawn again)
-    _, moved = ui_logic.table_motion(now, _view(253, [505, 495, 500], "c"), True)
+    _, moved = table_motion(now, _view(253, [505, 495, 500], "c"), True)
     assert moved is None  # (prefers-reduced-motion)
-    _, moved = ui_logic.table_motion(now, _view(254, [500, 500, 500], None, hand=2), False)
+    _, moved = table_motion(now, _view(254, [500, 500, 500], None, hand=2), False)
     assert moved is None  # (a new hand: its first drawing)
 
 
@@ -79,8 +79,8 @@ def test_each_payment_just_made_flies_from_its_payer_to_its_payee():
     now = _view(12, [506, 494, 500], "b")
     now["log"][-1]["payments"] = [{"key": "pay", "from": 1, "to": 0, "amount": 6,
                                    "rule": "R14"}]
-    kept, _ = ui_logic.table_motion(None, before, False)
-    kept, moved = ui_logic.table_motion(kept, now, False)
+    kept, _ = table_motion(None, before, False)
+    kept, moved = table_motion(kept, now, False)
     assert moved["pays"] == [[1, 0, 6]]
     anchors = {0: (160.0, 300.0), 1: (80.0, -40.0), 2: (240.0, -40.0)}
     svg = render_table.flying_chips({"pays": moved["pays"], "anchors": anchors})

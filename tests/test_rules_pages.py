@@ -17,11 +17,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "web/site")]
 import figures  # noqa: E402
+import languages  # noqa: E402
 import markup  # noqa: E402
 import render_diagram  # noqa: E402
 import rules_pages  # noqa: E402
 import say  # noqa: E402
-import ui_logic  # noqa: E402
 
 from nos.position import Position  # noqa: E402
 
@@ -55,7 +55,7 @@ def test_the_page_holds_what_the_rules_page_shows(lang):
     bar = html[:html.index("</template>")]
     assert bar.startswith('<template id="rules-bar"><a class="to-contents" href="#toc-title">')
     assert f'href="./index.html?lang={lang}"' in bar and bar.count('class="to-contents') == 2
-    assert re.findall(r'hreflang="(\w+)"', bar) == [c for c, _ in ui_logic.LANGUAGES]
+    assert re.findall(r'hreflang="(\w+)"', bar) == [c for c, _ in languages.LANGUAGES]
     assert f'hreflang="{lang}" lang="{lang}" aria-current="page"' in bar
     # The contents come after the title and opening words, before the first section.
     assert html.index('<nav class="rules-toc"') < html.index('<h2 id="') < html.index(
@@ -123,7 +123,7 @@ def test_the_page_script_chooses_as_the_python_does():
     """web/site-rules.js picks the language and the drawings' width before MicroPython
     runs, with the lists and limits the Python modules hold."""
     langs = json.loads(re.search(r"const LANGS = (\[.*?\]);", SITE_RULES_JS).group(1))
-    assert langs == [code for code, _ in ui_logic.LANGUAGES]
+    assert langs == [code for code, _ in languages.LANGUAGES]
     below = int(re.search(r"const NARROW_BELOW = (\d+);", SITE_RULES_JS).group(1))
     assert below == render_diagram.NARROW_BELOW
     key = re.search(r'const LANG_KEY = "([^"]+)";', SITE_RULES_JS).group(1)

@@ -10,7 +10,7 @@ import json
 
 import engine_api
 import pytest
-import ui_logic
+import replies
 
 from nos.app import Table
 
@@ -50,7 +50,7 @@ def test_a_save_whose_settings_cannot_be_read_is_kept_with_the_defaults(damage):
     else:
         app["people"] = {"people 9": 9, "people huge": 10 ** 3000, "people text": "2"}[damage]
     reply = restored(save)
-    assert reply["error"] is None and not ui_logic.save_refused(reply)
+    assert reply["error"] is None and not replies.save_refused(reply)
     assert reply["view"]["kept"] == {"key": "notice.save_defaults"}
     assert hands_of(reply) == [entry["actions"] for entry in save["hands"]]  # all of it
     kept = json.loads(reply["save"])["app"]
@@ -76,7 +76,7 @@ def test_r70_a_save_with_an_illegal_action_is_kept_up_to_its_last_legal_one():
     legal = list(last[:3])
     last[3] = "6-6@9>1"  # (no such arm: illegal)
     reply = restored(save)
-    assert reply["error"] is None and not ui_logic.save_refused(reply)
+    assert reply["error"] is None and not replies.save_refused(reply)
     assert reply["view"]["kept"] == {"key": "notice.save_cut", "hand": len(save["hands"])}
     assert hands_of(reply)[:-1] == [entry["actions"] for entry in save["hands"][:-1]]
     assert hands_of(reply)[-1] == legal
@@ -121,4 +121,4 @@ def test_a_save_whose_first_hand_cannot_be_replayed_is_refused_saying_why(damage
         save["hands"][0]["setter"] = (save["hands"][0]["setter"] + 1) % 3
     reply = restored(save)
     assert reply["error"]["key"] == key
-    assert ui_logic.save_refused(reply)  # (dropped: no reload meets it again)
+    assert replies.save_refused(reply)  # (dropped: no reload meets it again)

@@ -217,7 +217,7 @@ def test_a_device_names_its_person_and_the_name_is_made_safe() -> None:
 
 
 def test_the_host_names_its_own_person_and_the_tables_screen_no_one() -> None:
-    import engine_api  # (the host's worker: tests/conftest.py puts web/worker on the path)
+    import engine_api  # (the host's worker: web/worker is on pytest's path)
 
     engine_api.new_game(json.dumps({"players": 4, "people": 3, "level": "beginner",
                                     "seed": 5, "together": True}))

@@ -126,7 +126,7 @@ def test_a_save_with_a_number_json_cannot_hold_restores_and_answers_in_json(dama
     """NaN in a save (its seed, a random state's spare normal variate) is no number the
     game has: the game is restored all the same (its deals secret from then on), and no NaN
     crosses to the page, whose JSON reader refuses it."""
-    import ui_logic
+    import replies
 
     engine_api.new_game(json.dumps({"players": 3, "seed": 4, "level": "beginner"}))
     save = engine_api._table.save()
@@ -137,18 +137,18 @@ def test_a_save_with_a_number_json_cannot_hold_restores_and_answers_in_json(dama
     reply = engine_api.restore(json.dumps(save))
     data = json.loads(reply, parse_constant=lambda c: pytest.fail(f"{c} in the reply"))
     assert data["error"] is None and data["view"]["seed"] is None
-    assert not ui_logic.save_refused(data)
+    assert not replies.save_refused(data)
 
 
 def test_only_a_save_the_engine_refuses_is_dropped_not_one_it_failed_to_answer():
-    import ui_logic
+    import replies
 
     refused = json.loads(engine_api.restore("[]"))
-    assert ui_logic.save_refused(refused)
+    assert replies.save_refused(refused)
     silent = {"view": None, "save": None,
               "error": {"key": "error.engine_silent", "reason": "worker died"}}
-    assert not ui_logic.save_refused(silent)
-    assert not ui_logic.save_refused({"view": None, "error": {"key": "error.engine"}})
+    assert not replies.save_refused(silent)
+    assert not replies.save_refused({"view": None, "error": {"key": "error.engine"}})
 
 
 def test_r12_a_forced_draw_is_offered_as_draw_until_a_tile_fits():

@@ -404,7 +404,7 @@ QUERY_REPLY = record({
 
 # Played together (docs/together.md): a guest's message to the host, the host's to a guest,
 # and what the host's worker answers its page about them (engine_api.guest, views).
-# A move the page offers no legal action for (ui_logic.attempt; nos.actions.attempted builds
+# A move the page offers no legal action for (legal_records.attempt; nos.actions.attempted builds
 # its action, which the engine refuses with its reason: R70), in an act instead of `action`.
 ATTEMPT = record({
     "kind": field(one_of(("set", "play")), "set the tile, or play it"),

@@ -12,7 +12,7 @@ import json
 import random
 from pathlib import Path
 
-from ui_logic import LANGUAGES
+from languages import LANGUAGES
 
 from nos.actions import DECLINE, WAIT, Announce, Play
 from nos.app import Table
@@ -43,7 +43,8 @@ MAIN_THREAD_MODULES = ["say", "safe_json", "legal_records", "render_svg", "layou
                        "render_layout", "render_force", "render_seats", "render_html",
                        "render_chart", "render_summary", "render_together",
                        "render_table", "render_hand", "render_announce", "render_panels",
-                       "ui_logic", "render_diagram", "notation", "render_share", "record_link",
+                       "query", "languages", "render_diagram", "notation", "render_share",
+                       "record_link",
                        "render_spoken", "render_coach", "render_review", "contract",
                        "connection_text", "deal_check"]
 

@@ -3,7 +3,7 @@ import "../vendor/pyscript/0.7.31/core.js"; // (PyScript picks up the scripts ad
 import { parse as parseToml } from "../vendor/pyscript/0.7.31/toml-V4Savzlc.js";
 import "./unpack.js"; // (writes page.pack's modules out before start.py runs)
 
-// Names read as the page's Python reads them (ui_logic.parse_query): trimmed and in any case,
+// Names read as the page's Python reads them (web/shared/query.py parse_query): trimmed and in any case,
 // values trimmed, the last of a name winning (QUERY).
 const PAIRS = [...new URLSearchParams(location.search)]
   .map(([name, value]) => [name.trim().toLowerCase(), value.trim()]);

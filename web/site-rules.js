@@ -6,10 +6,10 @@
 // elements before the first frame, the others just after, nearest first: building the 40,000
 // elements of 34 diagrams at once took the first frame 60 ms longer (docs/performance.md).
 // MicroPython (web/site/rules_page.py) then starts, and steps the worked examples.
-// The language is chosen as web/page/ui_logic.py's choose_language does.
+// The language is chosen as web/shared/languages.py's choose_language does.
 "use strict";
 (() => {
-  const LANGS = ["en", "nl", "pl"]; // ui_logic.LANGUAGES (tests/test_rules_pages.py)
+  const LANGS = ["en", "nl", "pl"]; // languages.LANGUAGES (tests/test_rules_pages.py)
   const NARROW_BELOW = 720; // render_diagram.NARROW_BELOW, CSS px (the same test)
   const LANG_KEY = "nos.lang"; // dom.LANG_KEY: the language chosen before
   const DRAWING = 'script[type="text/x-nos-svg"]';

@@ -109,3 +109,12 @@ def logged(log):
     """How many entries the game's log holds: the view has only its last ones, each
     numbered in the game (`n`)."""
     return log[-1].get("n", len(log) - 1) + 1 if log else 0
+
+
+def attempt(tile, arm=None, out=None, close=False, claim=False):
+    """A move that is not among the legal actions, for the engine to build and refuse with its
+    reason (R70): {"kind", "tile", "arm", "out", "close", "claim"}."""
+    if arm is None:
+        return {"kind": "set", "tile": tile}
+    return {"kind": "play", "tile": tile, "arm": arm, "out": out, "close": bool(close),
+            "claim": bool(claim)}

@@ -13,8 +13,8 @@ import json
 
 from dom import COACH_KEY, el, embedded, moved, pointer_within, storage_get, storage_set
 from pyscript.ffi import to_js
+from replies import of_this_version
 from show import draw_announce_coach, draw_coach, draw_coach_marks, draw_controls, draw_hand, store
-from ui_logic import of_this_version
 
 MOST = 16  # requests per decision: the expert's own search, then refinements
 ENOUGH = 400  # deals per option: the intervals are narrow enough

@@ -6,11 +6,11 @@ rules and seed, within the limits of the engine's settings)."""
 import access
 import render_announce as announce
 import render_panels as panels
-import ui_logic as logic
 from dom import REDUCED, absent, attr, closest, el, moved, open_dialog, pointer_within
 from link import pace_of, prefs, send, spawn, start_game
 from pyscript import document, window
 from pyscript.ffi import to_js
+from query import seed_from_text
 from show import (
     announce_foot,
     draw_announce,
@@ -150,7 +150,7 @@ def on_new_game_click(page, event):
         el("newgame-dialog").close()
         return
     if cmd == "newgame-ok":
-        seed, bad = logic.seed_from_text(ng.get("seed"), page.settings().get("seed") or [0, 0])
+        seed, bad = seed_from_text(ng.get("seed"), page.settings().get("seed") or [0, 0])
         if bad:
             ng["error"] = True
             draw_new_game(page)

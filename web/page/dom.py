@@ -5,9 +5,9 @@ import asyncio
 import json
 
 import render_diagram
-import ui_logic as logic
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
+from query import parse_query
 
 SAVE_KEY = "nos.game.v1"
 # The engine's last reply as received (its view and the save it went with): drawn at the
@@ -190,7 +190,7 @@ def fill_words(words):
 def embedded():
     """The app runs as an embed (?embed=1, web/page/embedding.py): it keeps no save and
     no choice of the person's."""
-    for name, value in logic.parse_query(window.location.search):
+    for name, value in parse_query(window.location.search):
         if name == "embed" and value == "1":
             return True
     return False

@@ -5,10 +5,10 @@ payment, and what moved since the last drawing."""
 
 import legal_records as legal
 import render_table
-import ui_logic as logic
 from dom import REDUCED, absent, attr, el
 from language import words
 from pyscript import document, window
+from table_motion import table_motion
 
 
 def table_ui(page, moved=None):
@@ -110,6 +110,6 @@ def motion(page):
     slides in from its player's seat) and the chips each seat got or paid (the amounts rise
     from their chips). Nothing on the first drawing, a redrawing of the same action (a
     language switch, a selection) or under prefers-reduced-motion."""
-    page.shown.moved, moved = logic.table_motion(page.shown.moved, page.view or {},
+    page.shown.moved, moved = table_motion(page.shown.moved, page.view or {},
                                                  REDUCED.matches)
     return moved

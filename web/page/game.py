@@ -21,7 +21,6 @@ import moves
 import reviewing
 import seals
 import share
-import ui_logic as logic
 import zoom
 from contract import PHASE_ANNOUNCE
 from dom import (
@@ -45,6 +44,7 @@ from dom import (
 )
 from felt_room import felt_size
 from language import read_words, translate_page, use_words, words
+from languages import language_codes
 from link import (
     apply,
     call,
@@ -59,6 +59,8 @@ from link import (
 )
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy, to_js
+from query import EMBED_PARAMS, asks_for_game, page_query, parse_query
+from replies import save_refused
 from show import (
     draw_controls,
     draw_log,
@@ -288,7 +290,7 @@ async def switch_language(page, code, gen):
     (nos.lang) and everything is drawn again, the log and the open dialogs included.
     `gen`: the list's change asking it; a later change's language wins, whichever
     catalogue arrives last."""
-    if code == page.shown.lang or code not in logic.language_codes():
+    if code == page.shown.lang or code not in language_codes():
         return
     catalogue = await read_words(code)
     if gen != page.shown.lang_gen:
@@ -412,8 +414,8 @@ def engine_failed(page, exc, key=None):
 
 def query_pairs():
     """The URL's parameters but the page's own (`lang`, and an embed's): [[name, value]]."""
-    return [[n, v] for n, v in logic.parse_query(window.location.search)
-            if n != "lang" and n not in logic.EMBED_PARAMS]
+    return [[n, v] for n, v in parse_query(window.location.search)
+            if n != "lang" and n not in EMBED_PARAMS]
 
 
 async def load_game(page):
@@ -438,7 +440,7 @@ async def load_game(page):
     if window.location.search:
         # The parameters are a one-time order: a reload then restores the saved game.
         window.history.replaceState(None, "", window.location.pathname +
-                                    logic.page_query(asked.get("delay")))
+                                    page_query(asked.get("delay")))
     if asked.get("game") is not None:
         if saved_in_progress(page):  # a link never replaces a game in progress unasked
             page.shown.offer = asked["game"]
@@ -471,7 +473,7 @@ async def restore_saved(page):
     if reply.get("view") is not None:
         apply(page, reply)
         return
-    if logic.save_refused(reply):
+    if save_refused(reply):
         # The save is lost: say so once, and drop it, so that no reload meets it again.
         storage_drop(SAVE_KEY)
         storage_drop(SHOWN_KEY)
@@ -524,7 +526,7 @@ async def start(page):
         el("help").open = True  # a first visit: how a hand goes, beside the first one
     if embedded():
         embedding.start()
-    elif not logic.asks_for_game(logic.parse_query(window.location.search)) or \
+    elif not asks_for_game(parse_query(window.location.search)) or \
             storage_get(SAVE_KEY):  # (behind the question whether a link may replace it)
         await draw_saved(page)
     asyncio.create_task(slow_start_notice(page))

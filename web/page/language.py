@@ -2,9 +2,10 @@
 fetched alone: the page never loads the others), the static words of index.html, and
 events made into sentences seen from the viewer ("you" is the view's viewer)."""
 
-import ui_logic as logic
 from dom import LANG_KEY, LANG_SHOWN_KEY, absent, el, embedded, fill_words, storage_get, storage_set
+from languages import LANGUAGES, catalogue_url, choose_language
 from pyscript import document, window
+from query import parse_query
 from say import catalogue
 
 
@@ -36,7 +37,7 @@ def start_fetch():
     early = getattr(window, "nosWords", None)
     if not absent(early) and str(early.lang) == code:
         return code, early
-    return code, window.fetch(logic.catalogue_url(code))
+    return code, window.fetch(catalogue_url(code))
 
 
 async def catalogue_text(lang, fetching=None):
@@ -46,7 +47,7 @@ async def catalogue_text(lang, fetching=None):
         text = fetching.text if fetching.arrived else await fetching.reading
         return None if absent(text) else str(text)
     if fetching is None:
-        fetching = window.fetch(logic.catalogue_url(lang))
+        fetching = window.fetch(catalogue_url(lang))
     response = await fetching
     if not response.ok:
         return None
@@ -99,8 +100,8 @@ def translate_page(page):
         rules.setAttribute("href", "./rules.html?lang=" + page.shown.lang)
     select = el("lang-select")
     if not absent(select):
-        if not select.options.length:  # each language named in itself (ui_logic.LANGUAGES)
-            for code, name in logic.LANGUAGES:
+        if not select.options.length:  # each language named in itself (languages.LANGUAGES)
+            for code, name in LANGUAGES:
                 option = document.createElement("option")
                 option.value = code
                 option.lang = code
@@ -113,7 +114,7 @@ def language_asked():
     """The language to show (?lang=, then the one chosen before, then the browser's), and
     the ?lang= value if it names no language (else "")."""
     asked = ""
-    for name, value in logic.parse_query(window.location.search):
+    for name, value in parse_query(window.location.search):
         if name == "lang":
             asked = value
     browser = []
@@ -123,7 +124,7 @@ def language_asked():
             browser.append(str(languages[i]))
     # An embed's language is the host site's or the browser's, never one chosen here before.
     stored = None if embedded() else storage_get(LANG_KEY)
-    code, bad = logic.choose_language(asked, stored, browser)
+    code, bad = choose_language(asked, stored, browser)
     return code, asked[:20] if bad else "", asked and not bad
 
 

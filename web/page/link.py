@@ -16,9 +16,9 @@ import seals
 from dom import PREFS_KEY, SAVE_KEY, SHOWN_KEY, embedded, storage_get
 from language import words
 from pyscript import window
+from replies import of_this_version
 from safe_json import too_deep
 from show import keep, maybe_open_announce, render, store, update_state
-from ui_logic import of_this_version
 
 QUICK_STEP = 0.3  # the share of the pace a step that goes round every seat takes
 
@@ -189,7 +189,7 @@ def apply_quiet(page, reply):
 
 
 async def act(page, action):
-    """Send a legal action (its "send" text), or an attempt (a dict, ui_logic.attempt) that
+    """Send a legal action (its "send" text), or an attempt (a dict, legal_records.attempt) that
     the engine builds and refuses with its reason."""
     page.shown.notice = None
     page.move.clear()

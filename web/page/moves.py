@@ -8,7 +8,6 @@ view does not offer goes to the engine as an attempt, which it refuses with its 
 import access
 import legal_records as legal
 import render_svg
-import ui_logic as logic
 import zoom
 from access import focus, tell
 from contract import (
@@ -39,7 +38,7 @@ def on_tile(page, tile):
     page.shown.notice = None
     if phase == PHASE_SET:
         # A tile that may not be set: the engine says why (R4, R5).
-        send(page, legal.set_action(view, tile) or logic.attempt(tile))
+        send(page, legal.set_action(view, tile) or legal.attempt(tile))
         return
     if phase not in (PHASE_PLAY, PHASE_OUT_OF_TURN):
         return
@@ -72,7 +71,7 @@ def on_end(page, arm):
     if not outs:
         # Not a legal place: the engine explains why in one sentence (R70).
         first, _ = render_svg.split_tile(tile)
-        send(page, logic.attempt(tile, arm, first, page.move.close))
+        send(page, legal.attempt(tile, arm, first, page.move.close))
         return
     if len(outs) == 1:
         play(page, tile, arm, outs[0])
@@ -101,7 +100,7 @@ def play(page, tile, arm, out, confirmed=False):
     action = legal.play_action(page.view, tile, arm, out, move.close, move.claim)
     # A flag the engine does not offer for this play (a claim where no double is paid):
     # the engine says why (R70).
-    send(page, action or logic.attempt(tile, arm, out, move.close, move.claim))
+    send(page, action or legal.attempt(tile, arm, out, move.close, move.claim))
 
 
 def on_key(page, event):

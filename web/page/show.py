@@ -19,7 +19,6 @@ import render_hand
 import render_panels as panels
 import render_summary
 import render_table
-import ui_logic as logic
 from contract import PHASE_ANNOUNCE, PHASE_OUT_OF_TURN, PHASE_PLAY, PHASE_SET
 from dom import (
     NARROW,
@@ -39,6 +38,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 from render_html import rule_links
 from render_svg import esc, words_key
+from replies import page_state
 
 
 def keep(page, key, value):
@@ -210,7 +210,7 @@ def swap(old_root, new_root, selector):
 def update_state(page):
     link = page.link
     view = page.view
-    state = logic.page_state(view, not page.idle())
+    state = page_state(view, not page.idle())
     if view is None and page.shown.broken and page.idle():
         state = "playable"
     if view is not None and not link.synced:

@@ -16,10 +16,10 @@ import json
 import figures
 import record_link
 import site_main
-import ui_logic as logic
 from dom import PROXIES, Height, absent, diagrams_narrow, el, listen, post_to_parent
 from pyscript import document, window
 from pyscript.ffi import create_proxy
+from query import printable
 from safe_json import digits, too_deep
 
 from nos.errors import BadRecord
@@ -233,7 +233,7 @@ async def on_message(embed, event):
             # catalogue arrives last (shown here, this one would mark the page nl under pl)
         embed.words = site_main.show_words(code, words)
     elif kind == "nos:load" and isinstance(data.get("position"), str):
-        embed.position = logic.printable(data["position"][:LIMIT].strip())  # (a file's
+        embed.position = printable(data["position"][:LIMIT].strip())  # (a file's
         # text ends with a newline; one inside shows as U+FFFD)
         embed.record = embed.session = embed.error = None
     elif kind == "nos:load" and any(data.get(k) is not None and whole(data.get(k)) is None

@@ -7,16 +7,17 @@ records with the engine itself (nos/, run by MicroPython: tests/test_engine_micr
 
 import asyncio
 
-import ui_logic as logic
 from dom import LANG_KEY, absent, fill_words, storage_get, storage_set
+from languages import catalogue_url, choose_language
 from pyscript import document, window
+from query import parse_query
 from say import Words, catalogue
 
 
 def query():
     """{name: value} of the URL's parameters (the last of a name wins)."""
     out = {}
-    for name, value in logic.parse_query(window.location.search):
+    for name, value in parse_query(window.location.search):
         out[name] = value
     return out
 
@@ -45,7 +46,7 @@ def choose(asked, remember):
     """The language to show: ?lang= (`asked`), then the one chosen before if `remember`
     (the rules page; an embed's choice is the host site's), then the browser's."""
     stored = storage_get(LANG_KEY) if remember else None
-    code, bad = logic.choose_language(asked, stored, browser_languages())
+    code, bad = choose_language(asked, stored, browser_languages())
     if remember and asked and not bad:
         storage_set(LANG_KEY, code)
     return code
@@ -54,9 +55,9 @@ def choose(asked, remember):
 async def read_words(code, fetching=None):
     """(code, catalogue) of language `code`, or of English if it cannot be had; the page is
     not touched. `fetching`: a task already fetching it."""
-    words = catalogue(await (fetching or fetch_text(logic.catalogue_url(code))))
+    words = catalogue(await (fetching or fetch_text(catalogue_url(code))))
     if words is None and code != "en":
-        code, words = "en", catalogue(await fetch_text(logic.catalogue_url("en")))
+        code, words = "en", catalogue(await fetch_text(catalogue_url("en")))
     return code, words or Words({"lang": "en", "words": {}})
 
 
@@ -85,7 +86,7 @@ async def boot():
             # language as `choose` does); its words are fetched while the page imports
             rules = getattr(window, "nosRules", None)
             code = choose(params.get("lang", ""), True) if absent(rules) else str(rules.lang)
-            reading = asyncio.create_task(fetch_text(logic.catalogue_url(code)))
+            reading = asyncio.create_task(fetch_text(catalogue_url(code)))
             await asyncio.sleep(0)  # (the request goes out)
             import rules_page
 

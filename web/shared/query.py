@@ -1,29 +1,9 @@
-"""What the person may do now, read from the view's legal actions (view.hand.legal), and
-the URL parameters of the page. Pure functions (MicroPython subset, see render_svg.py).
+"""The URL parameters of the pages (index.html, rules.html, embed.html), read as the
+browser wrote them, whatever their length or bytes; and the numbers typed or written in
+them. Pure functions in the MicroPython subset (see web/draw/render_svg.py): the app's
+page and the site's pages import them, CPython's tests too."""
 
-Each legal action is a record the engine made (nos/view.py): its "kind" (set, draw_set,
-draw, announce, declare, decline, no_double, wait, pass, play), its parameters (tile, arm,
-out, close, claim, tiles, …) and "send", the exact action to send back. The page never
-writes or parses an action: it offers the legal ones and picks among them.
-"""
-
-from contract import (
-    VERSION,
-    WAITING_BOT,
-    WAITING_OTHER,
-)
-from legal_records import logged
 from safe_json import digits
-
-
-def attempt(tile, arm=None, out=None, close=False, claim=False):
-    """A move that is not among the legal actions, for the engine to build and refuse with its
-    reason (R70): {"kind", "tile", "arm", "out", "close", "claim"}."""
-    if arm is None:
-        return {"kind": "set", "tile": tile}
-    return {"kind": "play", "tile": tile, "arm": arm, "out": out, "close": bool(close),
-            "claim": bool(claim)}
-
 
 # The URL parameters that are the page's own (the computer players' pause, the language, an
 # embed's: embedding.py, embed.html's); any other asks the engine for a new game, which
@@ -37,37 +17,6 @@ def asks_for_game(pairs):
     return any(name not in PAGE_PARAMS for name, _ in pairs)
 
 
-# ---------------------------------------------------------------- languages
-# The languages of the page (web/words/<code>.json), each named in itself.
-LANGUAGES = [("en", "English"), ("nl", "Nederlands"), ("pl", "Polski")]
-
-
-def language_codes():
-    return [code for code, _ in LANGUAGES]
-
-
-def catalogue_url(code):
-    """Where language `code`'s catalogue is, from the page (index.html, rules.html, embed.html)."""
-    return "./web/words/" + code + ".json"
-
-
-def choose_language(asked, stored, browser):
-    """The language to show: the URL's `?lang=` (asked), else the one chosen before
-    (stored), else the first of the browser's languages the page has, else English.
-    Returns (code, whether `asked` was given but is not a language of the page)."""
-    codes = language_codes()
-    if asked:
-        code = str(asked).strip().lower()
-        if code in codes:
-            return code, False
-    for code in [stored] + list(browser or []):
-        code = str(code or "").strip().lower().replace("_", "-").split("-")[0]
-        if code in codes:
-            return code, bool(asked)
-    return "en", bool(asked)
-
-
-# ---------------------------------------------------------------- URL parameters
 # A URL may be of any length (the service worker answers every one), and MicroPython's
 # strings cost: a letter found by its index is counted from the start (s[i] of a long text
 # made reading it quadratic), and every new string is looked up among all the names it
@@ -204,25 +153,6 @@ def printable(text):
     return "".join(c if c >= " " and c != "\x7f" else "\ufffd" for c in text)
 
 
-def save_refused(reply):
-    """Whether the engine refused a saved game it was asked to restore (damaged, or not a
-    game it can replay): only then is the save dropped. A failure of the engine itself (it
-    did not answer, or failed) keeps the save for the next load to try again."""
-    error = reply.get("error") or {}
-    return error.get("key") in ("error.save_damaged", "error.save_unreadable",
-                                "error.save_unrestorable")
-
-
-def of_this_version(reply):
-    """`reply` (the worker's answer) if its view is of the version this page draws
-    (docs/view-format.md), else one that draws nothing, keeps nothing and says why in one
-    sentence: the game on the page and in storage stays as it was."""
-    view = reply.get("view") if isinstance(reply, dict) else None
-    if not isinstance(view, dict) or view.get("version") == VERSION:
-        return reply
-    return {"view": None, "save": None, "error": {"key": "error.view_version"}}
-
-
 def whole_number(value, low, high):
     v = str(value)
     if not digits(v) or len(v) > 10:
@@ -246,41 +176,3 @@ def seed_from_text(text, limits):
         return None, False
     n = whole_number(s, limits[0], limits[1])
     return n, n is None
-
-
-# ---------------------------------------------------------------- the state of the page
-def page_state(view, busy):
-    """The body's data-state: "loading", "waiting" (a request, or the language chosen, is
-    under way), "bot" (the computer players are acting) or "playable" (the person can
-    act)."""
-    if view is None:
-        return "loading"
-    if busy:
-        return "waiting"
-    if view.get("waiting_for") in (WAITING_BOT, WAITING_OTHER):
-        return "bot"
-    return "playable"
-
-
-def table_motion(before, view, reduced):
-    """(what the table shows of `view`, for the next call; what moved since `before`, the
-    same of the view drawn last from an earlier action): the last play (it slides in),
-    each seat's chips got or paid (they rise) and each payment (`pays`: [from, to, amount],
-    its chips fly from the payer's seat to the payee's). None on the first drawing, a redrawing of
-    the same action (a language switch, a selection), a new hand or `reduced` motion. The
-    log's entries are counted by their numbers: the view holds only its last ones."""
-    hand = view.get("hand") or {}
-    now = [logged(view.get("log") or []), view.get("chips") or [], hand.get("last_play"),
-           hand.get("hand")]
-    if (before is None or reduced or now[0] <= before[0] or now[3] != before[3]
-            or len(now[1]) != len(before[1])):
-        return now, None
-    pays = []  # (each payment of the entries new since: its chips fly from payer to payee)
-    for entry in view.get("log") or []:
-        if entry.get("n", -1) >= before[0]:
-            for p in entry.get("payments") or []:
-                if isinstance(p.get("from"), int) and isinstance(p.get("to"), int):
-                    pays.append([p["from"], p["to"], p.get("amount", 0)])
-    return now, {"play": now[2] is not None and now[2] != before[2],
-                 "chips": [now[1][s] - before[1][s] for s in range(len(now[1]))],
-                 "pays": pays}

@@ -1,17 +1,21 @@
-"""What the page offers, read from the engine's legal action records (web/page/ui_logic.py),
-and the URL parameters, which the engine checks (web/worker/engine_api.py check_query): a bad one
-is one sentence and starts no game (the saved game is kept)."""
+"""What the page reads: what it offers, from the engine's legal action records
+(web/draw/legal_records.py); the URL parameters (web/shared/query.py), which the engine
+checks (web/worker/engine_api.py check_query): a bad one is one sentence and starts no game
+(the saved game is kept); the language shown (web/shared/languages.py); and the worker's
+replies (web/page/replies.py)."""
 
 from __future__ import annotations
 
 import json
 
 import engine_api
+import languages
 import legal_records
 import pytest
+import query
 import render_html
 import render_panels
-import ui_logic
+import replies
 import web_views
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -65,7 +69,7 @@ def test_play_action_texts_are_the_engines():
     # A claim the engine does not offer is not a legal action: the page sends it as an
     # attempt, which the engine builds and refuses with its reason (R70).
     assert legal_records.play_action(MATADOR_TURN, "6-1", 2, 6, claim=True) is None
-    assert ui_logic.attempt("6-1", 2, 6, claim=True) == {
+    assert legal_records.attempt("6-1", 2, 6, claim=True) == {
         "kind": "play", "tile": "6-1", "arm": 2, "out": 6, "close": False, "claim": True}
     assert legal_records.play_action(MATADOR_TURN, "6-1", 1, 6) is None
     for text in ("6-1@0>1", "3-3@1>3 claim close"):
@@ -111,7 +115,7 @@ def test_imperative_button_labels():
 
 def check(search: str) -> dict:
     """The engine's reading of the page's URL parameters (but `lang`, the page's own)."""
-    pairs = [[n, v] for n, v in ui_logic.parse_query(search) if n != "lang"]
+    pairs = [[n, v] for n, v in query.parse_query(search) if n != "lang"]
     return json.loads(engine_api.check_query(json.dumps({"query": pairs})))
 
 
@@ -175,12 +179,12 @@ def test_any_query_text_is_read_without_an_error_and_its_encoding_read_back(text
     text; anything else, lone surrogates included, reads as some text, never an error."""
     from urllib.parse import quote_plus
 
-    assert isinstance(ui_logic.url_decode(text), str)
-    assert ui_logic.parse_query("?" + text) is not None
+    assert isinstance(query.url_decode(text), str)
+    assert query.parse_query("?" + text) is not None
     if not any("\ud800" <= c <= "\udfff" for c in text):
-        assert ui_logic.url_decode(quote_plus(text)) == text
-    assert ui_logic.url_decode("%41\ud800%C3%A9") == "A\ud800\xc3\xa9"  # (each kept)
-    for name, value in ui_logic.parse_query("?" + text):
+        assert query.url_decode(quote_plus(text)) == text
+    assert query.url_decode("%41\ud800%C3%A9") == "A\ud800\xc3\xa9"  # (each kept)
+    for name, value in query.parse_query("?" + text):
         assert all(c >= " " and c != "\x7f" for c in name + value)
 
 
@@ -193,22 +197,22 @@ def test_any_query_text_is_read_without_an_error_and_its_encoding_read_back(text
     ("", "nl", ["pl"], ("nl", False)),  # the language chosen before wins over the browser's
 ])
 def test_the_language_shown(asked, stored, browser, chosen):
-    assert ui_logic.choose_language(asked, stored, browser) == chosen
+    assert languages.choose_language(asked, stored, browser) == chosen
 
 
 def test_seed_typed_in_the_dialog():
     limits = [0, 2147483647]
-    assert ui_logic.seed_from_text(" 42 ", limits) == (42, False)
-    assert ui_logic.seed_from_text("", limits) == (None, False)
-    assert ui_logic.seed_from_text("4x", limits) == (None, True)
-    assert ui_logic.seed_from_text("2147483648", limits) == (None, True)
+    assert query.seed_from_text(" 42 ", limits) == (42, False)
+    assert query.seed_from_text("", limits) == (None, False)
+    assert query.seed_from_text("4x", limits) == (None, True)
+    assert query.seed_from_text("2147483648", limits) == (None, True)
 
 
 def test_page_state():
-    assert ui_logic.page_state(None, False) == "loading"
-    assert ui_logic.page_state({"waiting_for": "bot"}, False) == "bot"
-    assert ui_logic.page_state({"waiting_for": "human"}, True) == "waiting"
-    assert ui_logic.page_state({"waiting_for": "next_hand"}, False) == "playable"
+    assert replies.page_state(None, False) == "loading"
+    assert replies.page_state({"waiting_for": "bot"}, False) == "bot"
+    assert replies.page_state({"waiting_for": "human"}, True) == "waiting"
+    assert replies.page_state({"waiting_for": "next_hand"}, False) == "playable"
 
 
 def test_every_real_legal_play_is_reachable_by_tile_end_and_out():
@@ -230,11 +234,11 @@ def test_a_view_of_another_version_is_not_drawn_and_says_so():
     from contract import VERSION
 
     mine = {"view": {"version": VERSION, "players": 3}, "save": "{}", "error": None}
-    assert ui_logic.of_this_version(mine) is mine
+    assert replies.of_this_version(mine) is mine
     for other in (VERSION + 1, None, "1"):
         reply = {"view": {"version": other, "players": 3}, "save": "{}", "error": None}
-        assert ui_logic.of_this_version(reply) == {"view": None, "save": None,
+        assert replies.of_this_version(reply) == {"view": None, "save": None,
                                                    "error": {"key": "error.view_version"}}
     for reply in ({"view": None, "save": None, "error": {"key": "error.no_game"}},
                   {"review": {"steps": []}, "error": None}):
-        assert ui_logic.of_this_version(reply) is reply
+        assert replies.of_this_version(reply) is reply
