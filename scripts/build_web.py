@@ -114,7 +114,7 @@ SITE_ENGINE = ["__init__", "contract", "english", "value", "tiles", "matching", 
 SITE_DIRS = ["web/compat", "web/draw", "web/shared", "web/site"]
 SITE_BUILD_ONLY = ["web/site/markup.py"]  # (the rules text's HTML is written at build time)
 # (the drawing imports the engine's contract by its name alone, as on the app's page)
-SITE_EXTRA = ["web/words/say.py", "web/page/dom.py", "nos/contract.py"]
+SITE_EXTRA = ["web/words/say.py", "nos/contract.py"]
 # Everything the browser may request: the published site.
 SITE_ENTRIES = PAGE_FILES + ["sw.js", "sw-manifest.js"] + APP_DIRS + [VENDOR_DIR]
 

@@ -20,7 +20,8 @@ RUNNER = ROOT / "tests" / "micropython_run.mjs"
 DRIVER = ROOT / "tests" / "mpy_driver.py"
 # Every module MicroPython runs: the pure ones above and the page's DOM glue (web/page/).
 MAIN_THREAD_FILES = sorted({web_views.module_path(m) for m in MAIN_THREAD_MODULES} |
-                           {p for p in (WEB / "page").glob("*.py") if p.name != "start.py"})
+                           {p for p in (WEB / "page").glob("*.py") if p.name != "start.py"} |
+                           {WEB / "shared" / "browser.py"})  # (PyScript's: not run here)
 
 
 def fixture_views() -> dict:

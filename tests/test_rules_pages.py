@@ -127,8 +127,8 @@ def test_the_page_script_chooses_as_the_python_does():
     below = int(re.search(r"const NARROW_BELOW = (\d+);", SITE_RULES_JS).group(1))
     assert below == render_diagram.NARROW_BELOW
     key = re.search(r'const LANG_KEY = "([^"]+)";', SITE_RULES_JS).group(1)
-    dom = (ROOT / "web/page/dom.py").read_text(encoding="utf-8")
-    assert f'LANG_KEY = "{key}"' in dom
+    browser = (ROOT / "web/shared/browser.py").read_text(encoding="utf-8")
+    assert f'LANG_KEY = "{key}"' in browser
     assert f'"{rules_pages.NARROW}' in SITE_RULES_JS  # (<lang>.narrow.html)
 
 

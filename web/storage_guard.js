@@ -3,7 +3,7 @@
 // IndexedDB refuses every open. Imported before PyScript (web/boot.js, web/unpack.js) and
 // before Pyodide (web/pyodide.mjs).
 //
-// - `nosStorage`: the page's localStorage for MicroPython (web/page/dom.py), or null where
+// - `nosStorage`: the page's localStorage for MicroPython (web/shared/browser.py), or null where
 //   reading it throws: MicroPython cannot catch what a property's getter throws, and stops.
 // - PyScript opens IndexedDB stores of its own as it starts: "@pyscript.fs" on every page, and
 //   in the engine's worker a cache of Pyodide's packages, which it awaits before it loads

@@ -13,7 +13,8 @@
 
 import legal_records as legal
 import render_spoken as spoken
-from dom import absent, attr, el
+from browser import absent, el
+from dom import attr
 from language import words
 from pyscript import document
 from pyscript.ffi import to_js

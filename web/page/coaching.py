@@ -11,7 +11,8 @@ dropped (their action goes first in the worker's queue after at most one short s
 import asyncio
 import json
 
-from dom import COACH_KEY, el, embedded, moved, pointer_within, storage_get, storage_set
+from browser import el, storage_get, storage_set
+from dom import COACH_KEY, embedded, moved, pointer_within
 from pyscript.ffi import to_js
 from replies import of_this_version
 from show import draw_announce_coach, draw_coach, draw_coach_marks, draw_controls, draw_hand, store

@@ -6,7 +6,8 @@ rules and seed, within the limits of the engine's settings)."""
 import access
 import render_announce as announce
 import render_panels as panels
-from dom import REDUCED, absent, attr, closest, el, moved, open_dialog, pointer_within
+from browser import absent, el
+from dom import REDUCED, attr, closest, moved, open_dialog, pointer_within
 from link import pace_of, prefs, send, spawn, start_game
 from pyscript import document, window
 from pyscript.ffi import to_js

@@ -5,7 +5,7 @@ what happens, by postMessage (docs/embedding.md): nos:ready once playable, nos:r
 its height changes, nos:action for every move (the event, its payments and its sentence)
 and nos:hand-end when a hand is over."""
 
-from dom import Height, absent, post_to_parent
+from browser import Height, absent, post_to_parent
 from legal_records import logged
 from pyscript import document
 from render_spoken import unheard

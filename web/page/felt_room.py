@@ -5,7 +5,8 @@ payment, and what moved since the last drawing."""
 
 import legal_records as legal
 import render_table
-from dom import REDUCED, absent, attr, el
+from browser import absent, el
+from dom import REDUCED, attr
 from language import words
 from pyscript import document, window
 from table_motion import table_motion

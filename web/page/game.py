@@ -7,7 +7,8 @@ dict(proxy) raises a JS error Python cannot catch.
 
 What is where: state.py (the page's state), show.py (drawing), link.py (the requests to
 the engine), moves.py (the person's moves), dialogs.py (the announcement and new-game
-dialogs), language.py (the language shown), dom.py (DOM and storage helpers).
+dialogs), language.py (the language shown), dom.py (the page's DOM and storage helpers;
+those of every page of the site: web/shared/browser.py).
 """
 
 import asyncio
@@ -22,25 +23,18 @@ import reviewing
 import seals
 import share
 import zoom
+from browser import LANG_KEY, PROXIES, absent, el, listen, observe_size, storage_drop, storage_get
 from contract import PHASE_ANNOUNCE
 from dom import (
-    LANG_KEY,
     NARROW,
     PREFS_KEY,
-    PROXIES,
     SAVE_KEY,
     SHOWN_KEY,
-    absent,
     attr,
     closest,
-    el,
     embedded,
-    listen,
-    observe_size,
     screen_mode,
     show_status,
-    storage_drop,
-    storage_get,
 )
 from felt_room import felt_size
 from language import read_words, translate_page, use_words, words

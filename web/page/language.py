@@ -2,7 +2,8 @@
 fetched alone: the page never loads the others), the static words of index.html, and
 events made into sentences seen from the viewer ("you" is the view's viewer)."""
 
-from dom import LANG_KEY, LANG_SHOWN_KEY, absent, el, embedded, fill_words, storage_get, storage_set
+from browser import LANG_KEY, absent, el, fill_words, storage_get, storage_set
+from dom import LANG_SHOWN_KEY, embedded
 from languages import LANGUAGES, catalogue_url, choose_language
 from pyscript import document, window
 from query import parse_query

@@ -13,7 +13,8 @@ import json
 import coaching
 import embedding
 import seals
-from dom import PREFS_KEY, SAVE_KEY, SHOWN_KEY, embedded, storage_get
+from browser import storage_get
+from dom import PREFS_KEY, SAVE_KEY, SHOWN_KEY, embedded
 from language import words
 from pyscript import window
 from replies import of_this_version

@@ -9,7 +9,8 @@ it overlaps the worker's start, which takes longer.
 import render_hand
 import render_panels
 import render_table
-from dom import el, screen_mode, show_status
+from browser import el
+from dom import screen_mode, show_status
 from language import choose_words, words
 from pyscript import window
 from state import Page

@@ -10,6 +10,7 @@ import legal_records as legal
 import render_svg
 import zoom
 from access import focus, tell
+from browser import absent, el
 from contract import (
     PHASE_OUT_OF_TURN,
     PHASE_PLAY,
@@ -18,7 +19,7 @@ from contract import (
     WAITING_HUMAN,
     WAITING_OTHER,
 )
-from dom import absent, attr, closest, el
+from dom import attr, closest
 from language import words
 from link import send
 from pyscript import document, window

@@ -6,7 +6,8 @@ import json
 
 import render_review
 from access import focus, tell
-from dom import absent, attr, diagrams_narrow, el, open_dialog
+from browser import absent, diagrams_narrow, el
+from dom import attr, open_dialog
 from language import say, words
 from link import call
 from pyscript import document

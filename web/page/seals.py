@@ -4,7 +4,8 @@ the seal the person saw, not with one worked out again from that key."""
 
 import json
 
-from dom import SEALS_KEY, embedded, storage_get, storage_set
+from browser import storage_get, storage_set
+from dom import SEALS_KEY, embedded
 from safe_json import too_deep
 
 KEPT = 40  # hands: a session's worth

@@ -5,7 +5,8 @@ writes the links and snippets, this opens the dialog and copies."""
 import json
 
 import render_share
-from dom import absent, el, open_dialog
+from browser import absent, el
+from dom import open_dialog
 from language import words
 from pyscript import document, window
 

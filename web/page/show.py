@@ -19,19 +19,9 @@ import render_hand
 import render_panels as panels
 import render_summary
 import render_table
+from browser import absent, el, storage_set
 from contract import PHASE_ANNOUNCE, PHASE_OUT_OF_TURN, PHASE_PLAY, PHASE_SET
-from dom import (
-    NARROW,
-    SAVE_KEY,
-    SHOWN_KEY,
-    absent,
-    bring_into,
-    el,
-    embedded,
-    open_dialog,
-    show_status,
-    storage_set,
-)
+from dom import NARROW, SAVE_KEY, SHOWN_KEY, bring_into, embedded, open_dialog, show_status
 from felt_room import motion, put_table, table_ui
 from language import say, words
 from pyscript import document, window

@@ -12,8 +12,9 @@ import joining
 import render_together
 import seals
 import share
+from browser import PROXIES, absent, el, storage_get, storage_set
 from contract import VERIFIED_OK, VERIFIED_UNSEEN, VERSION
-from dom import NAME_KEY, PROXIES, absent, el, open_dialog, storage_get, storage_set
+from dom import NAME_KEY, open_dialog
 from joining import HOST
 from language import words
 from legal_records import logged

@@ -9,7 +9,8 @@ that panned is no click: the end under the pointer is not played.
 
 import layout_zoom
 import render_table
-from dom import absent, closest, el
+from browser import absent, el
+from dom import closest
 from pyscript import document
 from show import redraw_selection
 

@@ -16,7 +16,7 @@ import json
 import figures
 import record_link
 import site_main
-from dom import PROXIES, Height, absent, diagrams_narrow, el, listen, post_to_parent
+from browser import PROXIES, Height, absent, diagrams_narrow, el, listen, post_to_parent
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from query import printable

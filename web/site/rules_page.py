@@ -6,7 +6,7 @@ payments (MicroPython: the engine replays the moves, nothing of a step is precom
 import json
 
 import figures
-from dom import PROXIES, absent, diagrams_narrow, el, listen
+from browser import PROXIES, absent, diagrams_narrow, el, listen
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 

@@ -7,7 +7,7 @@ records with the engine itself (nos/, run by MicroPython: tests/test_engine_micr
 
 import asyncio
 
-from dom import LANG_KEY, absent, fill_words, storage_get, storage_set
+from browser import LANG_KEY, absent, fill_words, storage_get, storage_set
 from languages import catalogue_url, choose_language
 from pyscript import document, window
 from query import parse_query
