@@ -23,7 +23,7 @@ const EMBEDDED = PAIRS.some(([name, value]) => name === "embed" && value === "1"
 // (preloaded; PyScript parsed mpy.toml with the same parser). Without its settings the
 // worker would fetch Pyodide from a CDN, which the CSP forbids (the page would wait
 // forever): if the file cannot be read, no worker is created and the reason goes to
-// body[data-boot-error] (a code: "settings"), which the main thread words (web/page/game.py).
+// body[data-boot-error] (a code: "settings"), which the main thread words (web/page/controller.py).
 async function startWorker() {
   let config;
   try {

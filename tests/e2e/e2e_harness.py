@@ -93,7 +93,7 @@ class Guard:
 def boot(page, url: str = "/", timeout: int = BOOT_TIMEOUT_MS, reload: bool = False) -> dict:
     """Navigate (or reload), wait for the table frame, then for the worker's answer.
 
-    Returns frame_ms / ready_ms (performance marks set by web/page/main.py and game.py, ms
+    Returns frame_ms / ready_ms (performance marks set by web/page/main.py and controller.py, ms
     from navigation start), wall_ms, from_service_worker (the document came from the service
     worker), the worker's `engine` reply and the document `response`.
     """

@@ -1,5 +1,5 @@
 """Playing Nos in the browser as a person would: by clicking (and dragging) what the page
-shows. The page tells where it is through the body's data attributes (set by web/page/show.py):
+shows. The page tells where it is through the body's data attributes (set by web/page/display.py):
 data-state ("loading", "waiting", "bot", "playable", "error"), data-waiting-for (the
 view's waiting_for) and data-phase (the hand's phase). No fixed sleeps: every step waits
 for one of those states.

@@ -15,7 +15,7 @@ def button(label, attrs, cls=""):
 def action_button(w, record, cls="", sends=None):
     """A button that sends a legal action; its words are the catalogue's `do.<kind>`. With
     `sends` (the coach on: render_coach.marks), a place for the coach's chips of the action,
-    filled now and as the coach refines (show.draw_coach_marks)."""
+    filled now and as the coach refines (display.draw_coach_marks)."""
     send = esc(record.get("send", ""))
     said = esc(w.word("do." + str(record.get("kind")), record))
     if sends is not None:

@@ -207,7 +207,7 @@ def undo_html(view, w):
 def log_hands(view, w, cache=None):
     """The log by hand, as HTML: for each hand, [its heading, [each entry], its review
     buttons ("" until it is over)]. The page adds what is new to what it shows
-    (show.draw_log), so a button or link in focus there stays. `cache`: each entry and its
+    (display.draw_log), so a button or link in focus there stays. `cache`: each entry and its
     HTML by its number (`n`), from the last call with the same words, kept for the next (an
     entry is worded once, not at every move: 200 took ~100 ms in the page's MicroPython)."""
     if view is None:

@@ -12,10 +12,17 @@ import asyncio
 import json
 
 from browser import el, storage_get, storage_set
+from display import (
+    draw_announce_coach,
+    draw_coach,
+    draw_coach_marks,
+    draw_controls,
+    draw_hand,
+    store,
+)
 from dom import COACH_KEY, embedded, moved, pointer_within
 from pyscript.ffi import to_js
 from replies import of_this_version
-from show import draw_announce_coach, draw_coach, draw_coach_marks, draw_controls, draw_hand, store
 
 MOST = 16  # requests per decision: the expert's own search, then refinements
 ENOUGH = 400  # deals per option: the intervals are narrow enough

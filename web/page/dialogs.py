@@ -7,12 +7,7 @@ import access
 import render_announce as announce
 import render_panels as panels
 from browser import absent, el
-from dom import REDUCED, attr, closest, moved, open_dialog, pointer_within
-from link import pace_of, prefs, send, spawn, start_game
-from pyscript import document, window
-from pyscript.ffi import to_js
-from query import seed_from_text
-from show import (
+from display import (
     announce_foot,
     draw_announce,
     draw_announce_coach,
@@ -20,6 +15,11 @@ from show import (
     render,
     show_picked_game,
 )
+from dom import REDUCED, attr, closest, moved, open_dialog, pointer_within
+from engine_calls import pace_of, prefs, send, spawn, start_game
+from pyscript import document, window
+from pyscript.ffi import to_js
+from query import seed_from_text
 
 
 def on_announce_click(page, event):

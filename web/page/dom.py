@@ -17,10 +17,10 @@ NAME_KEY = "nos.name"  # played together: the name a guest's device gives its pe
 LANG_SHOWN_KEY = "nos.lang.shown"  # the language shown last: web/boot.js fetches its words early
 
 # Phones, portrait and landscape: the narrow design of the table, and the play column fills
-# the screen with the header scrolled away during a hand (assets/app.css, show.py).
+# the screen with the header scrolled away during a hand (assets/app.css, display.py).
 NARROW = window.matchMedia("(max-width: 699px), "
                            "(orientation: landscape) and (max-height: 520px)")
-REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)")  # then no motion (show.py)
+REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)")  # then no motion (display.py)
 
 
 def open_dialog(elem_id):

@@ -2,7 +2,7 @@
 
 `boot()` makes the one `Page` (state.py), loads the words of the language shown, draws the
 empty table, hand and controls (`nos:frame`), and only then imports the rest of the page
-(game.py: events, requests, dialogs, the diagram), whose import the frame need not wait for:
+(controller.py: events, requests, dialogs, the diagram), whose import the frame need not wait for:
 it overlaps the worker's start, which takes longer.
 """
 
@@ -38,6 +38,6 @@ async def boot(early=None):
     draw_frame(page)
     el("app").setAttribute("data-state", "frame")
     window.performance.mark("nos:frame")
-    import game  # (once the frame is drawn)
+    import controller  # (once the frame is drawn)
 
-    await game.start(page)
+    await controller.start(page)

@@ -19,11 +19,11 @@ from contract import (
     WAITING_HUMAN,
     WAITING_OTHER,
 )
+from display import draw_coach_marks, draw_controls, redraw_selection, render, update_state
 from dom import attr, closest
+from engine_calls import send
 from language import words
-from link import send
 from pyscript import document, window
-from show import draw_coach_marks, draw_controls, redraw_selection, render, update_state
 
 
 def on_tile(page, tile):

@@ -7,11 +7,11 @@ import json
 import render_review
 from access import focus, tell
 from browser import absent, diagrams_narrow, el
+from display import update_state
 from dom import attr, open_dialog
+from engine_calls import call
 from language import say, words
-from link import call
 from pyscript import document
-from show import update_state
 
 KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
 

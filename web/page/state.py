@@ -6,7 +6,7 @@ every handler, in four small parts named for what they hold.
   game shown yet).
 - `Shown`: what the page shows: the engine's last view, its error, a notice, the words of
   the language shown, the screen's design.
-- `Move`: the person's move in the making: the tile picked, the outward end still to
+- `Selection`: the person's move in the making: the tile picked, the outward end still to
   choose, the close and claim toggles, a drag under way.
 - `Dialogs`: the announcement dialog's choices and the new-game dialog's.
 
@@ -60,7 +60,7 @@ class Shown:
         self.anchors = None  # {seat: (x, y)} px where each seat sits around the felt
         self.pace = None  # ms the computer players pause per step
         self.log_key = None  # what the log shows, to skip drawing it again
-        self.log_drawn = []  # the log's HTML by hand, as shown (show.patch_log)
+        self.log_drawn = []  # the log's HTML by hand, as shown (display.patch_log)
         self.log_cache = {}  # each entry and its HTML by its number (render_panels.log_hands)
         self.log_words = None  # the language, viewer and names that HTML is in
         self.help_key = None  # what the payments of "How to play" show
@@ -69,7 +69,7 @@ class Shown:
         self.hand_html = None  # the hand as last drawn (drawn again only when it changes)
         self.lang_arrow = -1e9  # when an arrow key last moved the language list (ms)
         self.lang_gen = 0  # changes of the language list (a switch waits for the last)
-        self.lang_loading = False  # the language chosen last is on its way (game.py)
+        self.lang_loading = False  # the language chosen last is on its way (controller.py)
         self.heard = None  # how many log entries the live region has said (access.py)
         self.heard_turn = None  # whose turn the live region said last (access.tell_news)
         self.moved = None  # the log length, chips, last play, hand last drawn (motion)
@@ -89,7 +89,7 @@ class Shown:
         self.review_asked = 0  # counts the reviews asked for: only the latest is shown
 
 
-class Move:
+class Selection:
     """The person's move in the making."""
 
     def __init__(self):
@@ -121,7 +121,7 @@ class Dialogs:
         # under the pointer) and are drawn when it leaves.
         self.coach_hover = False
         # The game a coach's set would announce: (hand, its action), picked in the form
-        # when the dialog opens for that hand (show.maybe_open_announce).
+        # when the dialog opens for that hand (display.maybe_open_announce).
         self.then = None
         self.new_game = {"players": None, "people": 1, "level": None, "h1": False, "h2": False,
                          "seed": "", "pace": None, "error": False}
@@ -156,7 +156,7 @@ class Page:
     def __init__(self):
         self.link = Link()
         self.shown = Shown()
-        self.move = Move()
+        self.move = Selection()
         self.dialogs = Dialogs()
         self.together = Together()
 
@@ -189,7 +189,7 @@ class Page:
     def pass_pending(self):
         """Pass-and-play: the view is another person's, who is to act and has not taken the
         device yet; the pass screen asks them to, and nothing of theirs is drawn until they
-        have (show.render)."""
+        have (display.render)."""
         view = self.shown.view or {}
         return self.tiles_hidden() and view.get("waiting_for") == "human"
 

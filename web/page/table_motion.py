@@ -1,5 +1,5 @@
 """What moved on the table since the view drawn last: the last play slides in, chips rise
-and fly between seats (web/page/show.py draws it). A pure function in the MicroPython
+and fly between seats (web/page/display.py draws it). A pure function in the MicroPython
 subset (see web/draw/render_svg.py)."""
 
 from legal_records import logged

@@ -89,18 +89,18 @@ async def open_host(page):
 
 async def give_name(page, name):
     """The host's person's name, kept for next time and shown to every device."""
-    import link  # (link imports this module)
+    import engine_calls  # (engine_calls imports this module)
 
     storage_set(NAME_KEY, name)
     if (page.view or {}).get("viewer") is None:
         return  # (the table's screen: no one's seat)
-    reply = await link.call(page, "named", json.dumps({"name": name}))
+    reply = await engine_calls.call(page, "named", json.dumps({"name": name}))
     if reply.get("view") is not None:
-        link.apply(page, reply)
+        engine_calls.apply(page, reply)
 
 
 def on_change(page, node):
-    """A field of the dialog changed (game.on_change hands it on): the host's name."""
+    """A field of the dialog changed (controller.on_change hands it on): the host's name."""
     if page.together.role == "host" and node.id == "together-name":
         name = str(node.value).strip()
         if name:
@@ -213,20 +213,20 @@ def send(conn, n, reply, field="reply"):
 
 async def set_away(page, seat, playing):
     """A computer player plays `seat` for its person for now, or gives it back."""
-    import link  # (link imports this module)
+    import engine_calls  # (engine_calls imports this module)
 
-    reply = await link.call(page, "away", json.dumps({"seat": seat, "playing": playing}))
-    link.apply(page, reply)
+    reply = await engine_calls.call(page, "away", json.dumps({"seat": seat, "playing": playing}))
+    engine_calls.apply(page, reply)
     draw(page)
 
 
 async def refresh(page, skip=None):
     """A device changed the game: the host's own view anew (its computer players go on
     from it), and every other device's."""
-    import link  # (link imports this module)
+    import engine_calls  # (engine_calls imports this module)
 
-    reply = await link.call(page, "view")
-    link.apply(page, reply, skip=skip)
+    reply = await engine_calls.call(page, "view")
+    engine_calls.apply(page, reply, skip=skip)
 
 
 def push(page, skip=None):
@@ -362,7 +362,7 @@ async def join(page):
 
 
 async def on_host(page, kind, text):
-    import link  # (link imports this module)
+    import engine_calls  # (engine_calls imports this module)
 
     tg = page.together
     if kind == "open":
@@ -395,7 +395,7 @@ async def on_host(page, kind, text):
         if isinstance(reply, dict):
             check_deal(page, reply.get("view"))
             if not tg.remote.heard(message.get("n"), reply):
-                link.apply(page, reply)
+                engine_calls.apply(page, reply)
                 if not tg.drawn:  # (its first view: bench/together.py)
                     tg.drawn = True
                     window.performance.mark("nos:guest-view")
@@ -516,7 +516,7 @@ async def scan(page):
 
 
 def on_command(page, cmd, node):
-    """The dialog's buttons (game.on_command hands them on)."""
+    """The dialog's buttons (controller.on_command hands them on)."""
     tg = page.together
     if cmd == "together-open" and tg.role is not None:
         draw(page)

@@ -10,9 +10,9 @@ that panned is no click: the end under the pointer is not played.
 import layout_zoom
 import render_table
 from browser import absent, el
+from display import redraw_selection
 from dom import closest
 from pyscript import document
-from show import redraw_selection
 
 MOVED = 36  # squared px a pointer moves before a press becomes a pan
 

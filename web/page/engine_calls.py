@@ -14,12 +14,12 @@ import coaching
 import embedding
 import seals
 from browser import storage_get
+from display import keep, maybe_open_announce, render, store, update_state
 from dom import PREFS_KEY, SAVE_KEY, SHOWN_KEY, embedded
 from language import words
 from pyscript import window
 from replies import of_this_version
 from safe_json import too_deep
-from show import keep, maybe_open_announce, render, store, update_state
 
 QUICK_STEP = 0.3  # the share of the pace a step that goes round every seat takes
 

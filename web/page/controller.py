@@ -5,7 +5,7 @@ or a new one, loaded. Every event handler gets the one `Page` (state.py) made at
 JSON strings cross between the threads: a JsProxy result has no .to_py() in MicroPython, and
 dict(proxy) raises a JS error Python cannot catch.
 
-What is where: state.py (the page's state), show.py (drawing), link.py (the requests to
+What is where: state.py (the page's state), display.py (drawing), engine_calls.py (the requests to
 the engine), moves.py (the person's moves), dialogs.py (the announcement and new-game
 dialogs), language.py (the language shown), dom.py (the page's DOM and storage helpers;
 those of every page of the site: web/shared/browser.py).
@@ -25,37 +25,7 @@ import share
 import zoom
 from browser import LANG_KEY, PROXIES, absent, el, listen, observe_size, storage_drop, storage_get
 from contract import PHASE_ANNOUNCE
-from dom import (
-    NARROW,
-    PREFS_KEY,
-    SAVE_KEY,
-    SHOWN_KEY,
-    attr,
-    closest,
-    embedded,
-    screen_mode,
-    show_status,
-)
-from felt_room import felt_size
-from language import read_words, translate_page, use_words, words
-from languages import language_codes
-from link import (
-    apply,
-    call,
-    command,
-    prefs,
-    send,
-    shown_view,
-    spawn,
-    start_bots,
-    start_game,
-    take_back,
-)
-from pyscript import document, window, workers
-from pyscript.ffi import create_proxy, to_js
-from query import EMBED_PARAMS, asks_for_game, page_query, parse_query
-from replies import save_refused
-from show import (
+from display import (
     draw_controls,
     draw_log,
     draw_new_game,
@@ -67,6 +37,36 @@ from show import (
     render,
     update_state,
 )
+from dom import (
+    NARROW,
+    PREFS_KEY,
+    SAVE_KEY,
+    SHOWN_KEY,
+    attr,
+    closest,
+    embedded,
+    screen_mode,
+    show_status,
+)
+from engine_calls import (
+    apply,
+    call,
+    command,
+    prefs,
+    send,
+    shown_view,
+    spawn,
+    start_bots,
+    start_game,
+    take_back,
+)
+from felt_room import felt_size
+from language import read_words, translate_page, use_words, words
+from languages import language_codes
+from pyscript import document, window, workers
+from pyscript.ffi import create_proxy, to_js
+from query import EMBED_PARAMS, asks_for_game, page_query, parse_query
+from replies import save_refused
 
 
 # ---------------------------------------------------------------- events
@@ -151,7 +151,7 @@ def on_command(page, cmd, node):
         coaching.start(page)
     elif cmd == "toggle-coach":
         coaching.toggle(page)
-    elif cmd == "take-over":  # the game as the other tab left it (game.on_storage)
+    elif cmd == "take-over":  # the game as the other tab left it (controller.on_storage)
         window.location.reload()
     elif cmd == "verify" and page.idle():  # the hand dealt again from its seed (nos.fair)
         spawn(page, verify(page))

@@ -210,7 +210,7 @@ def update_state(page):
     if page.shown.offer is not None:
         state = "asking"  # whether a link's new game may replace the saved one
     if link.elsewhere:
-        state = "elsewhere"  # the game went on in another tab (game.on_storage)
+        state = "elsewhere"  # the game went on in another tab (controller.on_storage)
     body = document.body
     body.setAttribute("data-state", state)
     body.setAttribute("data-waiting-for", str((view or {}).get("waiting_for") or "none"))
@@ -241,7 +241,7 @@ def render(page, with_log=True, table=True):
         put_table(page, table_ui(page, motion(page)))
     access.give_focus(where)
     draw_hand(page)
-    # (a link's question comes first, game.py; and a game gone on in another tab)
+    # (a link's question comes first, controller.py; and a game gone on in another tab)
     if hidden and page.shown.offer is None and not page.link.elsewhere:
         el("controls").innerHTML = render_summary.pass_html(view, w)
         draw_coach(page)
