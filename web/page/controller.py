@@ -16,12 +16,11 @@ import json
 
 import access
 import coaching
+import commands
 import dialogs
 import embedding
 import moves
 import reviewing
-import seals
-import share
 import zoom
 from browser import LANG_KEY, PROXIES, absent, el, listen, observe_size, storage_drop, storage_get
 from contract import PHASE_ANNOUNCE
@@ -30,9 +29,7 @@ from display import (
     draw_log,
     draw_new_game,
     draw_table,
-    export_diagram,
     keep,
-    maybe_open_announce,
     open_announce,
     render,
     update_state,
@@ -49,24 +46,18 @@ from dom import (
     show_status,
 )
 from engine_calls import (
-    apply,
-    call,
-    command,
     prefs,
+    restore_saved,
     send,
     shown_view,
-    spawn,
-    start_bots,
     start_game,
-    take_back,
 )
 from felt_room import felt_size
 from language import read_words, translate_page, use_words, words
 from languages import language_codes
 from pyscript import document, window, workers
-from pyscript.ffi import create_proxy, to_js
+from pyscript.ffi import create_proxy
 from query import EMBED_PARAMS, asks_for_game, page_query, parse_query
-from replies import save_refused
 
 
 # ---------------------------------------------------------------- events
@@ -89,7 +80,7 @@ def on_click(page, event):
             page.dialogs.then = None if then is None else (page.hand().get("hand"), then)
             send(page, action)
             return
-        on_command(page, attr(node, "data-cmd"), node)
+        commands.run(page, attr(node, "data-cmd"), node)
         return
     node = closest(event, "#hand [data-tile]")
     if node is not None:
@@ -98,93 +89,6 @@ def on_click(page, event):
     node = closest(event, "#table [data-arm]")
     if node is not None and "end" in str(node.getAttribute("class") or ""):
         moves.on_end(page, int(attr(node, "data-arm")))
-
-
-def on_command(page, cmd, node):
-    move = page.move
-    if cmd.startswith("together-"):  # played together: the seats, the invitations
-        import together  # (only a game played together needs it: not at boot)
-
-        together.on_command(page, cmd, node)
-    elif cmd == "new-game":
-        dialogs.open_new_game(page)
-    elif cmd == "export-diagram":
-        export_diagram(page)
-    elif cmd == "share-copy":
-        asyncio.create_task(share.copy(page, node))
-    elif cmd == "share-close":
-        share.close()
-    elif cmd == "review":  # the hand review (nos/review.py): from the summary or the log
-        number, seat = attr(node, "data-hand"), attr(node, "data-seat")
-        asyncio.create_task(reviewing.open_review(page, None if number is None else int(number),
-                                                  None if seat is None else int(seat)))
-    elif cmd == "review-step":
-        reviewing.step(page, node)
-    elif cmd == "review-close":
-        reviewing.close(page)
-    elif cmd in ("zoom-in", "zoom-out"):
-        zoom.command(page, cmd)
-    elif cmd == "share":
-        spawn(page, share.open_share(page))
-    elif cmd in ("offer-yes", "offer-no") and page.shown.offer is not None:
-        offer = page.shown.offer  # a link's new game, or the saved one kept (load_game)
-        page.shown.offer = None
-        spawn(page, start_game(page, offer) if cmd == "offer-yes" else restore_saved(page))
-    elif not page.link.synced:
-        return  # the saved game is drawn, but the engine does not hold it yet
-    elif cmd == "end":  # the end chooser beside the hand (ends too close to tap)
-        moves.on_end(page, int(attr(node, "data-arm")))
-    elif cmd == "play-on":  # (Undo declined: the next computer player goes now)
-        if page.link.play_on is not None:
-            page.link.play_on.set()
-    elif cmd == "undo":
-        take_back(page, attr(node, "data-send"))
-    elif cmd == "announce-open":
-        open_announce(page, attr(node, "data-coach"))  # (the coach's pick, if any)
-    elif cmd == "next-hand" and page.idle():
-        spawn(page, command(page, "next_hand"))
-    elif cmd == "pass-ready":  # pass-and-play: the next person has the device
-        page.shown.seen = (page.view or {}).get("viewer")
-        coaching.taken_by(page, page.shown.seen)
-        render(page)
-        maybe_open_announce(page)
-        coaching.start(page)
-    elif cmd == "toggle-coach":
-        coaching.toggle(page)
-    elif cmd == "take-over":  # the game as the other tab left it (controller.on_storage)
-        window.location.reload()
-    elif cmd == "verify" and page.idle():  # the hand dealt again from its seed (nos.fair)
-        spawn(page, verify(page))
-    elif cmd == "end-session":  # asked first: a settled session cannot go on (R24)
-        move.settle = True
-        draw_controls(page)
-        access.focus('#controls [data-cmd="cancel"]')  # (the question said, the safe answer
-        access.tell(words(page).word("confirm.settle"))  # in focus)
-    elif cmd == "settle-yes" and move.settle and page.idle():
-        move.settle = False
-        spawn(page, command(page, "end_session"))
-    elif cmd == "toggle-close":
-        move.close = not move.close
-        draw_controls(page)
-    elif cmd == "toggle-claim":
-        move.claim = not move.claim
-        draw_controls(page)
-    elif cmd == "out" and move.choice:
-        choice = move.choice
-        move.choice = None
-        moves.play(page, choice["tile"], choice["arm"], int(attr(node, "data-out")))
-    elif cmd in ("close-yes", "close-no") and move.confirm:
-        confirm = move.confirm
-        move.close = cmd == "close-yes"
-        moves.play(page, confirm["tile"], confirm["arm"], confirm["out"], confirmed=True)
-    elif cmd == "cancel":
-        move.clear()
-        render(page)
-    elif cmd == "resume-bots":
-        page.link.stalled = False
-        page.shown.error = None
-        render(page)
-        start_bots(page)
 
 
 ARROWS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight")
@@ -222,16 +126,6 @@ def on_storage(page, event):
     render(page)
     update_state(page)
     access.focus('#controls [data-cmd="take-over"]')
-
-
-async def verify(page):
-    """The hand dealt again from its seed (nos.fair), and the verdict brought into view and
-    said: it is written at the summary's end, often below the screen."""
-    await command(page, "verify", json.dumps({"seal": seals.shown(page)}))
-    verdict = document.querySelector(".summary .fair-verified")
-    if not absent(verdict):
-        verdict.scrollIntoView(to_js({"block": "nearest"}))
-        access.tell(str(verdict.textContent))
 
 
 def on_resize(page, event):
@@ -454,33 +348,6 @@ def saved_in_progress(page):
         return False
     view = page.shown.view
     return view is None or view.get("waiting_for") != "done"
-
-
-async def restore_saved(page):
-    """Restore the saved game, else start one with the stored preferences."""
-    engine = page.link.engine
-    saved = storage_get(SAVE_KEY)
-    if not saved:
-        await start_game(page, prefs(), fallback=True)
-        return
-    reply = await call(page, "restore", saved)
-    if reply.get("view") is not None:
-        apply(page, reply)
-        return
-    if save_refused(reply):
-        # The save is lost: say so once, and drop it, so that no reload meets it again.
-        storage_drop(SAVE_KEY)
-        storage_drop(SHOWN_KEY)
-    # (else the engine failed, not the save: it is kept, for a reload to try again)
-    try:  # the new-game dialog needs the settings, which no view brings now
-        page.shown.settings = json.loads(await engine.settings(""))
-    except Exception:  # noqa: BLE001 - the dialog then says the engine is starting
-        page.shown.settings = None
-    page.shown.broken = reply.get("error")
-    page.shown.error = None
-    page.shown.view = None  # (a saved game drawn at boot is not the engine's)
-    page.link.synced = True
-    render(page)
 
 
 async def draw_saved(page):

@@ -4,21 +4,24 @@ Only JSON strings cross between the two (see docs/architecture.md): `call()` sen
 request and never raises; `apply()` shows a reply and keeps its save in localStorage, with
 the reply itself, so that the next boot draws the game before the engine is up
 (`shown_view()`). The computer players act in `bot_loop`, one step at a time, at the pace
-the person chose.
+the person chose. A saved game is restored (`restore_saved`) and a hand's deal verified
+(`verify`) through it too.
 """
 
 import asyncio
 import json
 
+import access
 import coaching
 import embedding
 import seals
-from browser import storage_get
+from browser import absent, storage_drop, storage_get
 from display import keep, maybe_open_announce, render, store, update_state
 from dom import PREFS_KEY, SAVE_KEY, SHOWN_KEY, embedded
 from language import words
-from pyscript import window
-from replies import of_this_version
+from pyscript import document, window
+from pyscript.ffi import to_js
+from replies import of_this_version, save_refused
 from safe_json import too_deep
 
 QUICK_STEP = 0.3  # the share of the pace a step that goes round every seat takes
@@ -291,3 +294,40 @@ def pace_of(page, value):
     if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
         return value
     return settings.get("pace") or 0
+
+
+async def restore_saved(page):
+    """Restore the saved game, else start one with the stored preferences."""
+    engine = page.link.engine
+    saved = storage_get(SAVE_KEY)
+    if not saved:
+        await start_game(page, prefs(), fallback=True)
+        return
+    reply = await call(page, "restore", saved)
+    if reply.get("view") is not None:
+        apply(page, reply)
+        return
+    if save_refused(reply):
+        # The save is lost: say so once, and drop it, so that no reload meets it again.
+        storage_drop(SAVE_KEY)
+        storage_drop(SHOWN_KEY)
+    # (else the engine failed, not the save: it is kept, for a reload to try again)
+    try:  # the new-game dialog needs the settings, which no view brings now
+        page.shown.settings = json.loads(await engine.settings(""))
+    except Exception:  # noqa: BLE001 - the dialog then says the engine is starting
+        page.shown.settings = None
+    page.shown.broken = reply.get("error")
+    page.shown.error = None
+    page.shown.view = None  # (a saved game drawn at boot is not the engine's)
+    page.link.synced = True
+    render(page)
+
+
+async def verify(page):
+    """The hand dealt again from its seed (nos.fair), and the verdict brought into view and
+    said: it is written at the summary's end, often below the screen."""
+    await command(page, "verify", json.dumps({"seal": seals.shown(page)}))
+    verdict = document.querySelector(".summary .fair-verified")
+    if not absent(verdict):
+        verdict.scrollIntoView(to_js({"block": "nearest"}))
+        access.tell(str(verdict.textContent))

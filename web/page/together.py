@@ -516,7 +516,7 @@ async def scan(page):
 
 
 def on_command(page, cmd, node):
-    """The dialog's buttons (controller.on_command hands them on)."""
+    """The dialog's buttons (commands.run hands them on)."""
     tg = page.together
     if cmd == "together-open" and tg.role is not None:
         draw(page)
