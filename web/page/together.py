@@ -516,29 +516,42 @@ async def scan(page):
 
 
 def on_command(page, cmd, node):
-    """The dialog's buttons (commands.run hands them on)."""
-    tg = page.together
-    if cmd == "together-open" and tg.role is not None:
+    """The dialog's buttons (commands.run hands them on): COMMANDS below."""
+    handler = COMMANDS.get(cmd)
+    if handler is not None:
+        handler(page, node)
+
+
+def reopen(page, _node):
+    if page.together.role is not None:
         draw(page)
         open_dialog("together-dialog")
-    elif cmd == "together-invite":
-        asyncio.create_task(invite(page, int(node.getAttribute("data-seat"))))
-    elif cmd == "together-accept":
-        box = el("together-answer")
-        if not absent(box):
-            asyncio.create_task(accept(page, box.value))
-    elif cmd == "together-copy":
-        asyncio.create_task(share.copy(page, node, "together-body"))
-    elif cmd == "together-share":
-        asyncio.create_task(share_link(page))
-    elif cmd == "together-scan":
-        asyncio.create_task(scan(page))
-    elif cmd == "together-away":
-        asyncio.create_task(set_away(page, int(node.getAttribute("data-seat")),
-                                     node.getAttribute("data-playing") == "1"))
-    elif cmd == "together-close":
-        if tg.scanning:
-            window.nosQr.stopScan()
-            tg.scanning = False
-        el("together-dialog").close()
 
+
+def accept_pasted(page, _node):
+    box = el("together-answer")
+    if not absent(box):
+        asyncio.create_task(accept(page, box.value))
+
+
+def close(page, _node):
+    tg = page.together
+    if tg.scanning:
+        window.nosQr.stopScan()
+        tg.scanning = False
+    el("together-dialog").close()
+
+
+COMMANDS = {
+    "together-open": reopen,
+    "together-invite": lambda page, node: asyncio.create_task(
+        invite(page, int(node.getAttribute("data-seat")))),
+    "together-accept": accept_pasted,
+    "together-copy": lambda page, node: asyncio.create_task(
+        share.copy(page, node, "together-body")),
+    "together-share": lambda page, _node: asyncio.create_task(share_link(page)),
+    "together-scan": lambda page, _node: asyncio.create_task(scan(page)),
+    "together-away": lambda page, node: asyncio.create_task(set_away(
+        page, int(node.getAttribute("data-seat")), node.getAttribute("data-playing") == "1")),
+    "together-close": close,
+}
