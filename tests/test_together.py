@@ -50,6 +50,20 @@ def tiles_in(view: dict) -> set[str]:
     return found
 
 
+def step(table: Table, door: Door) -> None:
+    """One step of the hand, each seat's first legal record: a computer player's, the host's
+    person's at the table, or another person's through the door."""
+    view = table.view()
+    if view["waiting_for"] == WAITING_BOT:
+        table.bot_act()
+    elif view["waiting_for"] == WAITING_HUMAN:
+        table.act(view["hand"]["legal"][0]["send"])
+    else:
+        seat = table.hand.current
+        door.receive(seat, message(door.last[seat] + 1, "act", {
+            "action": table.view(seat=seat)["hand"]["legal"][0]["send"]}, seen=len(table.log)))
+
+
 def play_through(table: Table, door: Door, rng: random.Random, check,
                  counters: dict[int, int]) -> None:
     """Play the hand to its end: the host's seat through the table, the others' through
@@ -139,19 +153,10 @@ def test_r70_a_tile_a_guest_drops_where_it_may_not_go_is_refused_with_the_engine
 ) -> None:
     table, door = together()
     for _ in range(200):  # (to a person's own turn at a device of their own)
-        view = table.view()
         seat = table.hand.current
         if seat != 0 and table.view(seat=seat)["waiting_for"] == WAITING_HUMAN:
             break
-        if view["waiting_for"] == WAITING_BOT:
-            table.bot_act()
-        elif view["waiting_for"] == WAITING_HUMAN:
-            table.act(view["hand"]["legal"][0]["send"])
-        else:
-            other = table.hand.current
-            door.receive(other, message(door.last[other] + 1, "act", {
-                "action": table.view(seat=other)["hand"]["legal"][0]["send"]},
-                seen=len(table.log)))
+        step(table, door)
     mine = table.view(seat=seat)
     legal = {record["send"] for record in mine["hand"]["legal"]}
     tile = next(t for t in table.hand.hands[seat] if f"set {t}" not in legal)
@@ -298,20 +303,12 @@ def test_a_computer_player_plays_a_persons_seat_while_they_are_away_and_gives_it
 def test_a_person_at_their_own_device_gets_the_coach_and_the_review() -> None:
     """The coach's search and the review run on the host's engine, for the device's seat."""
     table, door = together(3, 2, seed=8)
-    n = 0
     for _ in range(300):  # to a decision of seat 1's with more than one option
-        view, mine = table.view(), table.view(seat=1)
+        mine = table.view(seat=1)
         if mine["waiting_for"] == WAITING_HUMAN and len(mine["hand"]["legal"]) > 1:
             break
-        if view["waiting_for"] == WAITING_BOT:
-            table.bot_act()
-        elif view["waiting_for"] == WAITING_HUMAN:
-            table.act(view["hand"]["legal"][0]["send"])
-        else:
-            n += 1
-            door.receive(1, message(n, "act", {"action": mine["hand"]["legal"][0]["send"]},
-                                    seen=len(table.log)))
-    n += 1
+        step(table, door)
+    n = door.last[1] + 1
     reply, changed = door.receive(1, message(n, "coach"))
     assert reply["error"] is None and not changed
     assert reply["view"]["coach"]["options"] and reply["view"]["viewer"] == 1
