@@ -5,23 +5,11 @@ and the pot; the Polish double blank (shared/rules/RULINGS.md). Ledger entries a
 from __future__ import annotations
 
 import pytest
-from helpers import (
-    act,
-    assert_ledger,
-    chips_from,
-    each_pays,
-    make_hand,
-    pay,
-)
-from test_rulings_payments import DECLARE_500_3P, R14_3P, tied_session  # (the deals)
+from helpers import act, assert_ledger, chips_from, each_pays, make_hand, pay
+from test_rulings_payments import DECLARE_500_3P, H1, H2, R14_3P, tied_session
 
 from nos import Deal, Hand, Options, Session, Tile
 from nos.observation import Observation
-
-H1 = Options(polish_double_blank=True)
-H2 = Options(claim_doubles=True)
-
-# ---------------------------------------------------------------- R23–R24, H1
 
 
 def test_r23_every_payment_moves_chips_and_totals_may_go_negative() -> None:
