@@ -265,3 +265,19 @@ def test_a_guest_catches_a_host_that_reveals_another_seed(browser, guard, contex
     assert "seal" in guest.text_content("#controls .fair-verified.bad")
     host.wait_for_selector("body[data-waiting-for=next_hand]")
     assert host.locator("#controls .fair-verified").count() == 0  # (the host checks nothing)
+
+
+def test_a_damaged_invitation_link_says_so_in_one_sentence(context, guard, base_url) -> None:
+    """A link cut short (a chat app may wrap it) or mistyped: the joining page says to ask
+    the host for a new one, not that an answer is wrong; nothing fails on the page."""
+    page = context.new_page()
+    for k, fragment in enumerate(("#join=garbage", "#join=1AAQY" + "A" * 40, "#join=")):
+        page.goto(base_url + "?lang=en" + fragment)
+        alert = page.locator("#together-dialog[open] [role=alert]")
+        alert.wait_for(timeout=BOOT_TIMEOUT_MS)
+        assert alert.text_content() == ("This invitation link is damaged or incomplete; ask "
+                                        "the host for a new one."), fragment
+        assert page.locator("#together-mine").count() == 0  # (no answer to show)
+        if k == 0:
+            assert violations(page) == []
+        page.goto("about:blank")  # (a new fragment alone would not load the page anew)

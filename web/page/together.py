@@ -356,8 +356,11 @@ async def join(page):
         tg.state = "answer"
         window.performance.mark("nos:guest-answer")
     except Exception as exc:  # noqa: BLE001 - a damaged link, or no WebRTC here
-        window.console.error("Nos: no answer: " + str(exc))
-        tg.error = {"key": getattr(exc, "key", None) or "together.bad_link"}
+        key = getattr(exc, "key", None)  # (connection_text's: what the link holds)
+        if key is None:  # (the browser's WebRTC failed: said, and logged for whoever looks)
+            window.console.error("Nos: no answer: " + str(exc))
+            key = "together.bad_sdp"
+        tg.error = {"key": "together.bad_link" if key == "together.bad_text" else key}
     draw(page)
 
 
