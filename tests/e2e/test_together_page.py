@@ -280,4 +280,8 @@ def test_a_damaged_invitation_link_says_so_in_one_sentence(context, guard, base_
         assert page.locator("#together-mine").count() == 0  # (no answer to show)
         if k == 0:
             assert violations(page) == []
+            page.click("#together-dialog a[href='./']")  # (a game of this device's own)
+            page.wait_for_selector("body[data-state=playable]", state="attached",
+                                   timeout=BOOT_TIMEOUT_MS)
+            assert "#join" not in page.url
         page.goto("about:blank")  # (a new fragment alone would not load the page anew)

@@ -99,7 +99,8 @@ def host_html(view, seats, inviting, link, qr, error, w, can_scan=False, can_sha
 
 def guest_html(state, answer, qr, error, w, name=""):
     """A joining device's dialog: its answer to show the host, then whether it joined; the
-    name its person plays under (sent to the host when the seat is theirs)."""
+    name its person plays under (sent to the host when the seat is theirs). `state`:
+    "answering", "answer", "joined", "lost", or "failed" (no answer could be made)."""
     out = ['<h2 id="together-title">' + esc(w.word("together.join_title")) + "</h2>"]
     if state in ("answering", "answer"):
         out.append(name_field(name, w))
@@ -114,4 +115,6 @@ def guest_html(state, answer, qr, error, w, name=""):
     if error:
         out.append('<p class="preview invalid" role="alert">' +
                    esc(w.word(error.get("key"), error)) + "</p>")
+    if state == "failed":  # (no table to join from this link: a way out, to the app itself)
+        out.append('<p><a href="./">' + esc(w.word("together.play_here")) + "</a></p>")
     return "".join(out)

@@ -17,10 +17,12 @@ def join_text():
 
 
 def begin():
-    """The answer under way, an asyncio task whose result is its connection text; it raises
-    connection_text.BadConnectionText for a damaged link, anything else where the browser
-    has no WebRTC. The browser starts on it at once: a task would start only at the boot's
-    first await, after the frame."""
+    """The answer under way, an asyncio task whose result is its connection text, or the
+    exception that stopped it: connection_text.BadConnectionText for a damaged link,
+    anything else where the browser has no WebRTC (returned, not raised: a task that
+    raises before anyone awaits it is reported on the console as never retrieved). The
+    browser starts on it at once: a task would start only at the boot's first await, after
+    the frame."""
     sdp = None
     try:
         sdp = connection_text.unpack(join_text(), "offer")
@@ -31,8 +33,11 @@ def begin():
 
 
 async def answer(sdp, under_way):
-    if under_way is None:
-        await window.nosTogether()
-        sdp = connection_text.unpack(join_text(), "offer")
-        under_way = window.nosRtc.answer(HOST, sdp)
-    return connection_text.pack(str(await under_way))
+    try:
+        if under_way is None:
+            await window.nosTogether()
+            sdp = connection_text.unpack(join_text(), "offer")
+            under_way = window.nosRtc.answer(HOST, sdp)
+        return connection_text.pack(str(await under_way))
+    except Exception as exc:  # noqa: BLE001 - together.join says it
+        return exc

@@ -137,7 +137,7 @@ class Together:
         self.inviting = None  # the seat whose invitation the host shows
         self.ready = {}  # seat -> its view, asked for while its channel opens (together.accept)
         self.offer = None  # that invitation's connection text
-        self.state = None  # a guest's: "answering", "answer", "joined", "lost"
+        self.state = None  # a guest's: "answering", "answer", "joined", "lost", "failed"
         self.answer = None  # a guest's answer, its connection text
         self.answering = None  # a guest's answer under way at boot (joining.begin)
         self.error = None  # why the last step failed (an event)

@@ -351,7 +351,10 @@ async def join(page):
     draw(page)
     open_dialog("together-dialog")
     try:
-        tg.answer = await (tg.answering or joining.begin())
+        answer = await (tg.answering or joining.begin())
+        if isinstance(answer, Exception):
+            raise answer
+        tg.answer = answer
         listen(HOST, lambda kind, text: on_host(page, kind, text))  # (its events wait)
         tg.state = "answer"
         window.performance.mark("nos:guest-answer")
@@ -361,6 +364,7 @@ async def join(page):
             window.console.error("Nos: no answer: " + str(exc))
             key = "together.bad_sdp"
         tg.error = {"key": "together.bad_link" if key == "together.bad_text" else key}
+        tg.state = "failed"
     draw(page)
 
 
