@@ -5,10 +5,11 @@ or a new one, loaded. Every event handler gets the one `Page` (state.py) made at
 JSON strings cross between the threads: a JsProxy result has no .to_py() in MicroPython, and
 dict(proxy) raises a JS error Python cannot catch.
 
-What is where: state.py (the page's state), display.py (drawing), engine_calls.py (the requests to
-the engine), moves.py (the person's moves), dialogs.py (the announcement and new-game
-dialogs), language.py (the language shown), dom.py (the page's DOM and storage helpers;
-those of every page of the site: web/shared/browser.py).
+What is where: state.py (the page's state), display.py (drawing), engine_calls.py (the
+requests to the engine), commands.py (the buttons' commands), moves.py (the person's
+moves), dialogs.py (the announcement and new-game dialogs), language.py (the language
+shown), dom.py (the page's DOM and storage helpers; those of every page of the site:
+web/shared/browser.py).
 """
 
 import asyncio
@@ -377,8 +378,8 @@ async def start(page):
     """After the frame: wire the events, draw the game shown last, connect to the engine and
     load the game."""
     wire(page)
-    if str(window.location.hash or "").startswith("#join="):  # joining a table: the host
-        import together  # holds its game (docs/together.md)
+    if page.together.answering is not None:  # joining a table (main.boot): the host holds
+        import together  # its game (docs/together.md)
 
         await together.join(page)
         return

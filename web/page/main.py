@@ -30,7 +30,7 @@ async def boot(early=None):
     begun by start.py (language.start_fetch)."""
     page = Page()
     if str(window.location.hash or "").startswith("#join="):  # (its answer first)
-        import joining
+        import joining  # (a joining page's alone: controller.start then joins)
 
         page.together.answering = joining.begin()
     page.shown.mode = screen_mode()

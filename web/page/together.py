@@ -8,7 +8,6 @@ import json
 
 import connection_text
 import deal_check
-import joining
 import render_together
 import seals
 import share
@@ -350,21 +349,13 @@ async def join(page):
     page.link.engine = tg.remote
     draw(page)
     open_dialog("together-dialog")
-    try:
-        answer = await (tg.answering or joining.begin())
-        if isinstance(answer, Exception):
-            raise answer
-        tg.answer = answer
+    answer = await tg.answering  # (joining.begin: its text, or why there is none)
+    if isinstance(answer, dict):
+        tg.error, tg.state = answer, "failed"
+    else:
+        tg.answer, tg.state = answer, "answer"
         listen(HOST, lambda kind, text: on_host(page, kind, text))  # (its events wait)
-        tg.state = "answer"
         window.performance.mark("nos:guest-answer")
-    except Exception as exc:  # noqa: BLE001 - a damaged link, or no WebRTC here
-        key = getattr(exc, "key", None)  # (connection_text's: what the link holds)
-        if key is None:  # (the browser's WebRTC failed: said, and logged for whoever looks)
-            window.console.error("Nos: no answer: " + str(exc))
-            key = "together.bad_sdp"
-        tg.error = {"key": "together.bad_link" if key == "together.bad_text" else key}
-        tg.state = "failed"
     draw(page)
 
 
