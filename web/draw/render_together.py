@@ -24,7 +24,8 @@ def copy_row(field_id, label, text, w, share=False):
                   '"')]
     if share:
         out.append(button(w.word("together.share"), ' data-cmd="together-share"'))
-    out.append('</div><p class="share-note" role="status"></p>')  # ("Copied", or why not)
+    # ("Copied", or why not: beside the button, a line less on a phone)
+    out.append('<span class="share-note" role="status"></span></div>')
     return "".join(out)
 
 
@@ -74,7 +75,9 @@ def host_html(view, seats, inviting, link, qr, error, w, can_scan=False, can_sha
                    '<h3 id="together-invite-h">' +
                    esc(w.word("together.invite_for", {"name": name})) + "</h3>")
         out.append('<p>' + esc(w.word("together.scan_this", {"name": name})) + "</p>")
-        out.append(qr_figure(qr, w.word("together.qr_invite", {"name": name})))
+        # (the code beside the fields on a wide screen: the whole invitation in view)
+        out.append('<div class="together-invite-grid">' +
+                   qr_figure(qr, w.word("together.qr_invite", {"name": name})) + "<div>")
         out.append(copy_row("together-link", w.word("together.link"), link, w, can_share))
         out.append('<label class="param-label" for="together-answer">' +
                    esc(w.word("together.answer_label")) + "</label>"
@@ -84,7 +87,7 @@ def host_html(view, seats, inviting, link, qr, error, w, can_scan=False, can_sha
         if can_scan:
             out.append(button(w.word("together.stop_scan" if scanning else "together.scan"),
                               ' data-cmd="together-scan"'))
-        out.append("</div>")
+        out.append("</div></div></div>")  # (the buttons, the fields, the grid)
         if scanning:
             out.append('<video id="together-video" class="together-video" muted playsinline '
                        'aria-label="' + esc(w.word("together.camera")) + '"></video>')
