@@ -305,6 +305,8 @@ def test_bad_url_parameter_keeps_the_saved_game(app, guard, base_url):
         ("?players=9", "The number of players must be 3 to 5, not “9”."),
         ("?seed=abc&colour=red", "The deal number must be a whole number from 0 to "
                                  "2147483647, not “abc”."),
+        # (a path of "//": the address the page keeps must not name another host)
+        ("/?players=9", "The number of players must be 3 to 5, not “9”."),
     ]:
         app.goto(base_url + query)
         settle(app, BOOT_TIMEOUT_MS)

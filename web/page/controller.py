@@ -328,8 +328,9 @@ async def load_game(page):
         return
     if window.location.search:
         # The parameters are a one-time order: a reload then restores the saved game.
-        window.history.replaceState(None, "", window.location.pathname +
-                                    page_query(asked.get("delay")))
+        # (from the whole address: a path such as "//" alone would name another host)
+        here = str(window.location.href).split("#")[0].split("?")[0]
+        window.history.replaceState(None, "", here + page_query(asked.get("delay")))
     if asked.get("game") is not None:
         if saved_in_progress(page):  # a link never replaces a game in progress unasked
             page.shown.offer = asked["game"]
