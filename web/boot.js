@@ -100,9 +100,15 @@ window.addEventListener("hashchange", () => {
   if (location.hash.startsWith("#join=")) location.reload();
 });
 
+if (GUEST) {
+  // (asked for before MicroPython: its connection is made while MicroPython loads, and its
+  // answer, on the way to the first view, need not wait for it)
+  globalThis.nosTogether()
+    .then(() => globalThis.nosRtc.prepare())
+    .catch((err) => console.error("Nos: together:", err));
+}
 startMain();
-if (GUEST) globalThis.nosTogether().catch((err) => console.error("Nos: together:", err));
-else startWorker();
+if (!GUEST) startWorker();
 
 // Registers the offline service worker (sw.js) once the person can play, so that precaching
 // the runtimes (about 13 MB) does not compete with booting and the

@@ -135,7 +135,7 @@ class Together:
         # The host's: seat -> "free" (no device yet), "inviting", "joined" or "lost".
         self.seats = {}
         self.inviting = None  # the seat whose invitation the host shows
-        self.ready = {}  # seat -> its view, asked for while its channel opens (together.accept)
+        self.ready = {}  # seat -> its first view, asked for ahead (together.prefetch)
         self.offer = None  # that invitation's connection text
         self.state = None  # a guest's: "answering", "answer", "joined", "lost", "failed"
         self.answer = None  # a guest's answer, its connection text

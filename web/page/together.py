@@ -132,6 +132,17 @@ async def invite(page, seat):
         head.scrollIntoView(to_js({"block": "start"}))
     if not absent(focus):
         focus.focus(to_js({"preventScroll": True}))
+    if tg.inviting == seat:
+        await prefetch(page, seat)
+
+
+async def prefetch(page, seat):
+    """The invited seat's first view, asked for ahead (at the invitation, and anew with each
+    change while it waits: push), so that it goes the moment the seat's channel opens."""
+    out = await ask_engine(page, "views", {"seats": [seat]})
+    tg = page.together
+    if tg.inviting == seat and tg.seats.get(seat) == "inviting":
+        tg.ready[seat] = (out.get("replies") or {}).get(str(seat))
 
 
 def invite_link(page):
@@ -153,10 +164,8 @@ async def accept(page, text):
     except Exception as exc:  # noqa: BLE001 - a damaged or foreign text
         tg.error = {"key": getattr(exc, "key", None) or "together.bad_text"}
     draw(page)
-    if tg.error is None:  # (its first view, asked for while the channel opens)
-        out = await ask_engine(page, "views", {"seats": [seat]})
-        if tg.seats.get(seat) != "joined":  # (else it came too late: joined sent it)
-            tg.ready[seat] = (out.get("replies") or {}).get(str(seat))
+    if tg.error is None and tg.ready.get(seat) is None:  # (else asked for at the invitation)
+        await prefetch(page, seat)
 
 
 async def on_guest(page, seat, kind, text):
@@ -231,7 +240,7 @@ async def refresh(page, skip=None):
 def push(page, skip=None):
     """Send every joined device its view (after any change the host's page shows)."""
     tg = page.together
-    if tg.role != "host" or not any(s == "joined" for s in tg.seats.values()):
+    if tg.role != "host" or not any(s in ("joined", "inviting") for s in tg.seats.values()):
         return
     if tg.pushing:
         tg.again = True
@@ -246,9 +255,14 @@ async def pushing(page, skip):
         while True:
             tg.again = False
             seats = [s for s, state in tg.seats.items() if state == "joined" and s != skip]
-            out = await ask_engine(page, "views", {"seats": seats})
+            waits = tg.inviting if tg.seats.get(tg.inviting) == "inviting" else None
+            out = await ask_engine(page, "views", {"seats": seats + (
+                [] if waits is None else [waits])})
             for seat, reply in (out.get("replies") or {}).items():
-                send(seat_id(int(seat)), None, reply)
+                if int(seat) == waits and tg.seats.get(waits) == "inviting":
+                    tg.ready[waits] = reply  # (its first view, kept up to date)
+                elif tg.seats.get(int(seat)) == "joined":
+                    send(seat_id(int(seat)), None, reply)
             if not tg.again:
                 break
             skip = None

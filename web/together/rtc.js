@@ -4,6 +4,7 @@
 // of band, packed by web/shared/connection_text.py (docs/together.md, "Transport").
 //
 //   nosRtc.config(iceServersJson)     optional ICE servers, a JSON list; true if taken
+//   nosRtc.prepare()                  a connection made ahead, for the next offer or answer
 //   await nosRtc.offer(id)            host: the local offer SDP, ICE gathering done (≤ 4 s)
 //   await nosRtc.answer(id, offerSdp) guest: the local answer SDP, likewise
 //   await nosRtc.accept(id, answerSdp) host: the guest's answer
@@ -30,6 +31,9 @@ const ICE_FILE = new URL("./ice-servers.json", import.meta.url);
 
 let iceServers = null; // null: not configured yet (from ICE_FILE, unless config() came first)
 const peers = new Map(); // id -> peer (see newPeer)
+// A connection made ahead (prepare()): a joining page makes it while its Python starts, so
+// that its answer, on the way to its first view, need not wait for it (bench/together.py).
+let spare = null; // a promise of an RTCPeerConnection, or null
 // Read as this module loads, not when the first offer or answer needs it: a guest's answer
 // is on its first view's path (bench/together.py). null: offline and not precached.
 const iceFile = fetch(ICE_FILE)
@@ -55,7 +59,7 @@ function validServers(list) {
   return out;
 }
 
-function config(json) {
+function take(json) {
   let list = null;
   try {
     list = validServers(JSON.parse(String(json ?? "[]")));
@@ -71,12 +75,27 @@ function config(json) {
   return true;
 }
 
+function config(json) {
+  spare = null; // (made with the servers before these)
+  return take(json);
+}
+
+async function connection() {
+  return new RTCPeerConnection({ iceServers: await servers() });
+}
+
+function prepare() {
+  if (spare !== null) return;
+  spare = connection();
+  spare.catch(() => {}); // (a browser without WebRTC: the answer that takes it says so)
+}
+
 async function servers() {
   if (iceServers === null) {
     const text = await iceFile;
     if (iceServers === null) {
       if (text === null) iceServers = []; // (none, as by default)
-      else config(text);
+      else take(text);
     }
   }
   return iceServers;
@@ -142,9 +161,10 @@ function attach(peer, channel) {
 }
 
 async function newPeer(id) {
-  const iceServers = await servers();
+  const made = spare || connection();
+  spare = null;
+  const pc = await made;
   close(id); // a device that joins again starts anew (after the await: none is left open)
-  const pc = new RTCPeerConnection({ iceServers });
   const peer = {
     id, pc, channel: null, listener: null, waiting: [],
     parts: [], size: 0, dropping: false, opened: false, ended: false, closed: false, timer: 0,
@@ -269,4 +289,4 @@ function close(id) {
   channel.close();
 }
 
-window.nosRtc = { config, offer, answer, accept, listen, send, close };
+window.nosRtc = { config, prepare, offer, answer, accept, listen, send, close };
