@@ -190,17 +190,18 @@ def tell_news(page):
     if view is None or not page.link.synced:
         return
     w = words(page)
-    text, page.shown.heard = spoken.news(view, page.shown.heard, w)
+    text, heard = spoken.news(view, page.drawn.heard, w)
+    page.drawn.set(heard=heard)
     # Whose turn, and whether the device is still to be handed to them (pass-and-play):
     # each new one is said, also from one person straight to the next.
     turn = None
     if view.get("waiting_for") == "human":
         turn = str(view.get("viewer")) + (" pass" if page.pass_pending() else "")
-    if turn is not None and turn != page.shown.heard_turn:
+    if turn is not None and turn != page.drawn.heard_turn:
         prompt = document.querySelector("#controls .prompt")
         if not absent(prompt):
             text = (text + " " + str(prompt.textContent)).strip()
-    page.shown.heard_turn = turn
+    page.drawn.set(heard_turn=turn)
     tell(text)
 
 

@@ -32,7 +32,7 @@ def start(page):
     """Start the coach's loop for the decision now, if it is on and none runs."""
     if page.shown.coach and not page.shown.coaching and page.persons_turn() and \
             not page.link.elsewhere:
-        page.shown.coaching = True
+        page.shown.set(coaching=True)
         asyncio.create_task(run(page))
 
 
@@ -46,13 +46,13 @@ def taken_by(page, seat):
     (off until they switch it on: nobody is coached, or counted as coached, by another's
     choice)."""
     if page.shared():  # (each person has a switch of their own)
-        page.shown.coach = page.shown.coach_seats.get(seat, False)
+        page.shown.set(coach=page.shown.coach_seats.get(seat, False))
 
 
 def toggle(page):
-    page.shown.coach = not page.shown.coach
+    page.shown.set(coach=not page.shown.coach)
     if page.shared():
-        page.shown.coach_seats[(page.view or {}).get("viewer")] = page.shown.coach
+        page.shown.put("coach_seats", (page.view or {}).get("viewer"), page.shown.coach)
     elif not embedded():
         storage_set(COACH_KEY, "1" if page.shown.coach else "0")
     draw_controls(page)
@@ -73,7 +73,7 @@ def on_pointer(page, event):
     if event.type == "pointermove" and not moved(event):
         return
     was = page.shown.coach_hover
-    page.shown.coach_hover = pointer_within(event, "#coach-panel .coach-options")
+    page.shown.set(coach_hover=pointer_within(event, "#coach-panel .coach-options"))
     if was and not page.shown.coach_hover:
         draw_coach(page)
 
@@ -98,7 +98,7 @@ async def run(page):
             view = reply.get("view")
             if reply.get("error") or not isinstance(view, dict):
                 break  # (a view of another version: the next request says so)
-            page.shown.view = view
+            page.shown.set(view=view)
             store(page, reply)  # (the hand's record counts the coach)
             if not page.shown.coach_hover:
                 draw_coach(page)
@@ -109,6 +109,6 @@ async def run(page):
                 break
             await asyncio.sleep(0)  # the page's other tasks (a click) first
     finally:
-        page.shown.coaching = False
+        page.shown.set(coaching=False)
         if page.shown.coach and _quiet(page):
             draw_coach_marks(page, True)  # the focused tile's chips too, said once

@@ -88,7 +88,7 @@ def offer(page, cmd, _node):
     asked = page.shown.offer
     if asked is None:
         return
-    page.shown.offer = None
+    page.shown.set(offer=None)
     spawn(page, start_game(page, asked) if cmd == "offer-yes" else restore_saved(page))
 
 
@@ -119,7 +119,7 @@ def next_hand(page, _cmd, _node):
 
 def pass_ready(page, _cmd, _node):
     """Pass-and-play: the next person has the device."""
-    page.shown.seen = (page.view or {}).get("viewer")
+    page.shown.set(seen=(page.view or {}).get("viewer"))
     coaching.taken_by(page, page.shown.seen)
     render(page)
     maybe_open_announce(page)
@@ -143,7 +143,7 @@ def verify_deal(page, _cmd, _node):
 
 def end_session(page, _cmd, _node):
     """Asked first: a settled session cannot go on (R24)."""
-    page.move.settle = True
+    page.move.set(settle=True)
     draw_controls(page)
     access.focus('#controls [data-cmd="cancel"]')  # (the question said, the safe answer
     access.tell(words(page).word("confirm.settle"))  # in focus)
@@ -151,17 +151,17 @@ def end_session(page, _cmd, _node):
 
 def settle(page, _cmd, _node):
     if page.move.settle and page.idle():
-        page.move.settle = False
+        page.move.set(settle=False)
         spawn(page, command(page, "end_session"))
 
 
 def toggle_close(page, _cmd, _node):
-    page.move.close = not page.move.close
+    page.move.set(close=not page.move.close)
     draw_controls(page)
 
 
 def toggle_claim(page, _cmd, _node):
-    page.move.claim = not page.move.claim
+    page.move.set(claim=not page.move.claim)
     draw_controls(page)
 
 
@@ -169,7 +169,7 @@ def out(page, _cmd, node):
     """The outward end of a play whose tile could go either way round."""
     choice = page.move.choice
     if choice:
-        page.move.choice = None
+        page.move.set(choice=None)
         moves.play(page, choice["tile"], choice["arm"], int(attr(node, "data-out")))
 
 
@@ -177,7 +177,7 @@ def close_answer(page, cmd, _node):
     """A play that would close the game, confirmed with or without the close (R18/R19)."""
     confirm = page.move.confirm
     if confirm:
-        page.move.close = cmd == "close-yes"
+        page.move.set(close=cmd == "close-yes")
         moves.play(page, confirm["tile"], confirm["arm"], confirm["out"], confirmed=True)
 
 
@@ -187,8 +187,8 @@ def cancel(page, _cmd, _node):
 
 
 def resume_bots(page, _cmd, _node):
-    page.link.stalled = False
-    page.shown.error = None
+    page.link.set(stalled=False)
+    page.shown.set(error=None)
     render(page)
     start_bots(page)
 

@@ -78,7 +78,7 @@ def on_click(page, event):
             page.move.clear()
             # A coach's set: the game it would announce, picked when the dialog opens (R7).
             then = attr(node, "data-then")
-            page.dialogs.then = None if then is None else (page.hand().get("hand"), then)
+            page.dialogs.set(then=None if then is None else (page.hand().get("hand"), then))
             send(page, action)
             return
         commands.run(page, attr(node, "data-cmd"), node)
@@ -97,7 +97,7 @@ ARROWS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight")
 
 def on_key(page, event):
     if event.key in ARROWS and attr(event.target, "id") == "lang-select":
-        page.shown.lang_arrow = window.performance.now()  # (on_change waits for the last)
+        page.shown.set(lang_arrow=window.performance.now())  # (on_change waits for the last)
     if reviewing.on_key(page, event):
         return
     if not dialogs.on_key(page, event):
@@ -118,8 +118,8 @@ def on_storage(page, event):
     if embedded() or page.link.elsewhere or page.together.role == "guest" or \
             (not absent(key) and str(key) != SAVE_KEY):
         return
-    page.link.elsewhere = True
-    page.link.gen += 1  # (the computer players' loop ends at its next step)
+    page.link.set(elsewhere=True)
+    page.link.count("gen")  # (the computer players' loop ends at its next step)
     page.move.clear()
     opened = document.querySelectorAll("dialog[open]")
     for i in range(opened.length):
@@ -134,9 +134,9 @@ def on_resize(page, event):
     felt's size (the hand's plan is made anew only for a new screen: felt_room.plan_room)."""
     mode = screen_mode()
     if mode != page.shown.mode:
-        page.shown.mode = mode
+        page.shown.set(mode=mode)
         render(page)
-    elif page.view is not None and felt_size() != page.shown.felt:
+    elif page.view is not None and felt_size() != page.drawn.felt:
         draw_table(page)
 
 
@@ -149,11 +149,11 @@ def on_change(page, event):
         return
     node = closest(event, "#lang-select")
     if node is not None:
-        page.shown.lang_gen += 1
+        page.shown.count("lang_gen")
         # An arrow key on the closed list changes it at once (Chromium): each language it
         # passes would redraw the page in it. The switch waits until the keys rest.
         by_key = window.performance.now() - page.shown.lang_arrow < 300
-        page.shown.lang_loading = True
+        page.shown.set(lang_loading=True)
         update_state(page)
         asyncio.create_task(switch_language_later(page, str(node.value), page.shown.lang_gen,
                                                   0.8 if by_key else 0))
@@ -170,7 +170,7 @@ async def switch_language_later(page, code, gen, seconds):
             await switch_language(page, code, gen)
     finally:
         if gen == page.shown.lang_gen:
-            page.shown.lang_loading = False
+            page.shown.set(lang_loading=False)
             update_state(page)
 
 
@@ -185,7 +185,7 @@ async def switch_language(page, code, gen):
     if gen != page.shown.lang_gen:
         return
     if catalogue is None:
-        page.shown.notice = {"key": "error.words"}
+        page.shown.set(notice={"key": "error.words"})
         render(page)
         return
     use_words(page, code, catalogue)
@@ -320,9 +320,9 @@ async def load_game(page):
         except Exception as exc:  # noqa: BLE001
             asked["error"] = {"key": "error.engine_silent", "reason": str(exc)}
     if asked.get("delay") is not None:
-        page.shown.pace = asked["delay"]
+        page.shown.set(pace=asked["delay"])
     if asked.get("error"):
-        page.shown.notice = asked["error"]
+        page.shown.set(notice=asked["error"])
     if embedded():  # no saved game: the URL's table, or a new one (embedding.py)
         await start_game(page, asked["game"] if asked.get("game") is not None else prefs())
         return
@@ -333,7 +333,7 @@ async def load_game(page):
         window.history.replaceState(None, "", here + page_query(asked.get("delay")))
     if asked.get("game") is not None:
         if saved_in_progress(page):  # a link never replaces a game in progress unasked
-            page.shown.offer = asked["game"]
+            page.shown.set(offer=asked["game"])
             render(page)
             access.focus('#controls [data-cmd="offer-no"]')  # (the safe answer)
             access.tell(words(page).word("confirm.url_game"))
@@ -361,7 +361,7 @@ async def draw_saved(page):
         return
     await asyncio.sleep(0)  # the empty table first
     try:
-        page.shown.view = view
+        page.shown.set(view=view)
         render(page, with_log=False)
         await asyncio.sleep(0)  # then the game, then its log (a first log costs ≈ 40 ms)
         draw_log(page)
@@ -369,9 +369,9 @@ async def draw_saved(page):
     except Exception as exc:  # noqa: BLE001
         window.console.warn("Nos: the game shown last could not be drawn: " + str(exc))
         storage_drop(SHOWN_KEY)
-        page.shown.view = None
-        page.link.shown_raw = None
-        page.shown.log_key = None
+        page.shown.set(view=None)
+        page.link.set(shown_raw=None)
+        page.drawn.set(log_key=None)
         render(page)
 
 
@@ -384,7 +384,7 @@ async def start(page):
 
         await together.join(page)
         return
-    page.shown.coach = coaching.remembered()
+    page.shown.set(coach=coaching.remembered())
     if not embedded() and not storage_get(SAVE_KEY) and not storage_get(PREFS_KEY):
         el("help").open = True  # a first visit: how a hand goes, beside the first one
     if embedded():
@@ -393,7 +393,7 @@ async def start(page):
             storage_get(SAVE_KEY):  # (behind the question whether a link may replace it)
         await draw_saved(page)
     asyncio.create_task(slow_start_notice(page))
-    page.link.engine = await connect(page)
+    page.link.set(engine=await connect(page))
     if page.link.engine is not None:
         await load_game(page)
         await describe_engine(page)

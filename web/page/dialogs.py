@@ -29,7 +29,7 @@ def on_announce_click(page, event):
     if attr(node, "data-coach") is not None:  # the coach's option: picked in the form
         state = announce.state_for(page.view, attr(node, "data-coach"))
         if state is not None:
-            page.dialogs.announce = state
+            page.dialogs.set(announce=state)
             draw_announce(page)
             show_picked_game()
             access.focus("#announce-ok")
@@ -87,7 +87,7 @@ def on_announce_pointer(page, event):
     if event.type == "pointermove" and not moved(event):
         return
     was = page.dialogs.coach_hover
-    page.dialogs.coach_hover = pointer_within(event, "#announce-coach .coach-options")
+    page.dialogs.set(coach_hover=pointer_within(event, "#announce-coach .coach-options"))
     if was and not page.dialogs.coach_hover:
         draw_announce_coach(page)
 
@@ -95,7 +95,7 @@ def on_announce_pointer(page, event):
 def choose(page, param, value):
     """One choice in the announcement dialog, drawn at once."""
     state = page.dialogs.announce or announce.default_state(page.view)
-    page.dialogs.announce = announce.update(page.view, state, param, value)
+    page.dialogs.set(announce=announce.update(page.view, state, param, value))
     draw_announce(page)
 
 
@@ -119,7 +119,7 @@ def on_key(page, event):
 def open_new_game(page):
     """The new-game dialog, filled with the stored preferences or the engine's defaults."""
     if not page.link.synced or not page.settings():
-        page.shown.notice = {"key": "notice.engine_starting"}
+        page.shown.set(notice={"key": "notice.engine_starting"})
         render(page)
         return
     ng = page.dialogs.new_game
@@ -157,7 +157,7 @@ def on_new_game_click(page, event):
             draw_new_game(page)
             return
         el("newgame-dialog").close()
-        page.shown.notice = None
+        page.shown.set(notice=None)
         people = panels.people_chosen(page.settings(), ng["players"], ng.get("people"))
         spawn(page, start_game(page, {"players": ng["players"], "level": ng["level"],
                                       "seed": seed, "h1": ng["h1"], "h2": ng["h2"],

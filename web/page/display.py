@@ -84,7 +84,7 @@ def draw_controls(page):
 
 def draw_coach(page):
     """The coach's panel (its advice, or nothing while it is off or the person waits)."""
-    page.shown.coach_hover = False  # (the list under the mouse is drawn anew: no hold)
+    page.shown.set(coach_hover=False)  # (the list under the mouse is drawn anew: no hold)
     where = access.held_focus()
     # (pass-and-play: nothing of the next person's decision before they hold the device)
     ui = {"coach": page.shown.coach, "loading": not page.link.synced,
@@ -98,8 +98,8 @@ def draw_coach(page):
 def steady_order(page):
     """The coach's options in the order shown before, while it holds (render_coach.steady:
     numbers refine in place), kept for the next refinement."""
-    shown, page.shown.coach_kept = render_coach.steady((page.view or {}).get("coach"),
-                                                       page.shown.coach_kept)
+    shown, kept = render_coach.steady((page.view or {}).get("coach"), page.drawn.coach_kept)
+    page.drawn.set(coach_kept=kept)
     return shown
 
 
@@ -113,9 +113,9 @@ def hand_markup(page):
     """The person's hand as drawn now (the SVG's markup), at the width of its box."""
     box = el("hand").getBoundingClientRect()
     if box.width >= 100:
-        page.shown.hand_w = int(box.width)
+        page.drawn.set(hand_w=int(box.width))
     return render_hand.hand_svg(None if page.tiles_hidden() else page.view, hand_ui(page),
-                                page.shown.hand_w, words(page))
+                                page.drawn.hand_w, words(page))
 
 
 def put_hand(page, html):
@@ -124,8 +124,8 @@ def put_hand(page, html):
     box = el("hand")
     # Unchanged (the others' turns), it stays as it is: a tile drawn anew and focused again
     # would be said again by a screen reader at every step.
-    if html != page.shown.hand_html or absent(box.firstElementChild):
-        page.shown.hand_html = html
+    if html != page.drawn.hand_html or absent(box.firstElementChild):
+        page.drawn.set(hand_html=html)
         box.innerHTML = html
     access.give_focus(where)
 
@@ -137,7 +137,7 @@ def draw_coach_marks(page, last=False):
     drawn anew only where more than the chips changed, and not while a tile is held)."""
     if page.move.drag is None:
         html = hand_markup(page)
-        if html != page.shown.hand_html and not patch_hand_marks(page, html, last):
+        if html != page.drawn.hand_html and not patch_hand_marks(page, html, last):
             put_hand(page, html)
     sends = render_coach.marks((page.view or {}).get("coach"), words(page))["sends"]
     for node in el("controls").querySelectorAll("[data-coach-send]"):
@@ -180,7 +180,7 @@ def patch_hand_marks(page, html, focused_too=False):
             a.setAttribute("aria-label", label)
         swap(a, b, ".coach-mark")
     swap(old, new, ".coach-why")
-    page.shown.hand_html = None if kept else html
+    page.drawn.set(hand_html=None if kept else html)
     return True
 
 
@@ -218,8 +218,8 @@ def update_state(page):
     body.setAttribute("data-pass", "1" if page.pass_pending() else "0")
     body.setAttribute("data-phase", str(page.phase() or "none"))
     body.setAttribute("data-replies", str(link.replies))
-    if state == "playable" and view is not None and not page.shown.playable:
-        page.shown.playable = True
+    if state == "playable" and view is not None and not page.drawn.playable:
+        page.drawn.set(playable=True)
         # The computer players' deliberate pauses before this moment (their pace, not load
         # time): the benchmark reports the boot with and without them.
         body.setAttribute("data-paused-ms", str(link.paused))
@@ -292,9 +292,9 @@ def bring_into_view(page):
         el("controls").scrollIntoView(to_js({"block": "nearest"}))
         return
     phone = NARROW.matches and not embedded()  # (an embed never scrolls the site around it)
-    if view and page.link.synced and key != page.shown.scrolled_key:
-        first = page.shown.scrolled_key is None
-        page.shown.scrolled_key = key
+    if view and page.link.synced and key != page.drawn.scrolled_key:
+        first = page.drawn.scrolled_key is None
+        page.drawn.set(scrolled_key=key)
         if ended:
             # What happened and the way on, at the screen's foot: the table above stays
             # in view until the person goes on (the details are further down).
@@ -338,20 +338,19 @@ def draw_log(page, foot=None):
     w = words(page)
     key = (page.shown.lang + ":" + str(w.viewer) + ":" + str(len(log)) + ":" +
            (json.dumps(log[-1]) if log else ""))
-    if key != page.shown.log_key:
-        page.shown.log_key = key
+    if key != page.drawn.log_key:
+        page.drawn.set(log_key=key)
         box = el("log")
         # Kept where the reader scrolled to, unless at the foot (the newest line shows).
         if foot is None:
             foot = log_at_foot()
-        first = not page.shown.log_drawn
+        first = not page.drawn.log_drawn
         words_now = words_key(w)
-        if words_now != page.shown.log_words:  # (the entries' sentences change)
-            page.shown.log_words = words_now
-            page.shown.log_cache = {}
-        hands = panels.log_hands(view, w, page.shown.log_cache)
-        patch_log(box, page.shown.log_drawn, hands)
-        page.shown.log_drawn = hands
+        if words_now != page.drawn.log_words:  # (the entries' sentences change)
+            page.drawn.set(log_words=words_now, log_cache={})
+        hands = panels.log_hands(view, w, page.drawn.log_cache)
+        patch_log(box, page.drawn.log_drawn, hands)
+        page.drawn.set(log_drawn=hands)
         if foot or first:  # at the next frame: its new height now would lay the page out
             # in the middle of drawing it, and once more when it is drawn
             if not _TO_FOOT:
@@ -398,8 +397,8 @@ def patch_log(box, drawn, hands):
 
 def draw_legend(page):
     """The legend of the table's marks (its popover), in the language shown."""
-    if page.shown.legend_lang != page.shown.lang:
-        page.shown.legend_lang = page.shown.lang
+    if page.drawn.legend_lang != page.shown.lang:
+        page.drawn.set(legend_lang=page.shown.lang)
         el("table-legend").innerHTML = render_force.legend_html(words(page))
 
 
@@ -407,8 +406,8 @@ def draw_help(page):
     """The payments of "How to play" (the view's, for this table), if they changed."""
     rows = (page.view or {}).get("payments") or []
     key = page.shown.lang + ":" + json.dumps(rows)
-    if rows and key != page.shown.help_key:
-        page.shown.help_key = key
+    if rows and key != page.drawn.help_key:
+        page.drawn.set(help_key=key)
         el("help-payments").innerHTML = panels.payments_help_html(page.view, words(page))
 
 
@@ -442,15 +441,15 @@ def export_diagram(page):
     parts.push(svg)
     options = window.Object.new()
     options.type = "image/svg+xml"
-    if page.shown.diagram_url:
-        window.URL.revokeObjectURL(page.shown.diagram_url)
-    page.shown.diagram_url = window.URL.createObjectURL(window.Blob.new(parts, options))
-    link = document.createElement("a")
-    link.href = page.shown.diagram_url
-    link.download = diagram.diagram_filename(view)
-    document.body.appendChild(link)
-    link.click()
-    link.remove()
+    if page.drawn.diagram_url:
+        window.URL.revokeObjectURL(page.drawn.diagram_url)
+    page.drawn.set(diagram_url=window.URL.createObjectURL(window.Blob.new(parts, options)))
+    anchor = document.createElement("a")
+    anchor.href = page.drawn.diagram_url
+    anchor.download = diagram.diagram_filename(view)
+    document.body.appendChild(anchor)
+    anchor.click()
+    anchor.remove()
 
 
 # ---------------------------------------------------------------- dialogs
@@ -461,9 +460,9 @@ def maybe_open_announce(page):
         return
     number = page.hand().get("hand")
     if page.dialogs.announce_hand != number:
-        page.dialogs.announce_hand = number
-        page.dialogs.announce = None
-        then, page.dialogs.then = page.dialogs.then, None
+        page.dialogs.set(announce_hand=number, announce=None)
+        then = page.dialogs.then
+        page.dialogs.set(then=None)
         open_announce(page, then[1] if then is not None and then[0] == number else None)
 
 
@@ -473,12 +472,12 @@ GAMES = "#announce-dialog .games"  # the announcement's list of games
 def open_announce(page, pick=None):
     """Open the announcement dialog; `pick`, an announcement the coach chose (its action),
     is picked in the form and focus goes to "Announce", ready to be confirmed."""
-    page.dialogs.coach_hover = False  # (a mouse left with the last dialog: no pointerout)
+    page.dialogs.set(coach_hover=False)  # (a mouse left with the last dialog: no pointerout)
     state = None if pick is None else announce.state_for(page.view, pick)
     if state is not None:
-        page.dialogs.announce = state
+        page.dialogs.set(announce=state)
     elif page.dialogs.announce is None:
-        page.dialogs.announce = announce.default_state(page.view)
+        page.dialogs.set(announce=announce.default_state(page.view))
     draw_announce(page)
     open_dialog("announce-dialog")
     show_picked_game()

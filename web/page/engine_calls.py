@@ -33,7 +33,7 @@ async def call(page, name, payload=""):
     if link.elsewhere:  # (another tab holds the game now: game.on_storage)
         return {"view": None, "save": None, "error": {"key": "error.elsewhere"}}
     async with link.lock:  # one at a time, in the order asked
-        link.busy = True
+        link.set(busy=True)
         update_state(page)
         try:
             text = await getattr(link.engine, name)(payload)
@@ -42,7 +42,7 @@ async def call(page, name, payload=""):
         except Exception as exc:  # noqa: BLE001
             reply = {"view": None, "save": None, "error": {"key": "error.engine_silent",
                                                            "reason": str(exc)}}
-        link.busy = False
+        link.set(busy=False)
     return reply
 
 
@@ -65,7 +65,7 @@ def shown_view(page):
     if not isinstance(view, dict) or not isinstance(view.get("hand"), dict) or \
             of_this_version(reply) is not reply:  # (saved by another version of the app)
         return None
-    page.link.shown_raw = raw
+    page.link.set(shown_raw=raw)
     return view
 
 
@@ -73,30 +73,30 @@ def apply(page, reply, skip=None):
     """Show a reply: its view, its error sentence; store its save. Played together, the
     host then sends each device its view (but `skip`'s, which has it)."""
     link = page.link
-    link.replies += 1
-    link.synced = True  # the engine holds the game it answers about
+    link.count("replies")
+    link.set(synced=True)  # the engine holds the game it answers about
     # The restored game's reply, word for word the one drawn at boot (shown_view()): its
     # table is on the page already and its save in storage (the table is the largest part
     # of a render, ≈ 10 ms on the boot's critical path). The hand and the controls change
     # from the loading state, so they are drawn.
     shown = reply.get("raw") is not None and reply.get("raw") == link.shown_raw
-    link.shown_raw = None
+    link.set(shown_raw=None)
     view = reply.get("view")
     if view is not None:
-        page.shown.view = view
+        page.shown.set(view=view)
         if "you" in view and view["you"] is None:  # a screen that is everyone's: the
-            page.shown.seen = None  # next person to act takes the device anew (pass screen)
+            page.shown.set(seen=None)  # next person to act takes the device anew (pass screen)
         seals.remember(page, view)
-        page.shown.broken = None
+        page.shown.set(broken=None)
         pace = page.shown.pace
-        page.shown.pace = pace_of(page, pace if pace is not None else prefs().get("pace"))
+        page.shown.set(pace=pace_of(page, pace if pace is not None else prefs().get("pace")))
     if not shown:
         store(page, reply)
-    page.shown.error = reply.get("error")
+    page.shown.set(error=reply.get("error"))
     if view is not None and view.get("taken_back"):  # (an undo: what it took back, said)
-        page.shown.notice = view["taken_back"]
+        page.shown.set(notice=view["taken_back"])
     if view is not None and view.get("kept"):  # (a save restored but in part: what it left)
-        page.shown.notice = view["kept"]
+        page.shown.set(notice=view["kept"])
     render(page, table=not shown)
     maybe_open_announce(page)
     coaching.start(page)
@@ -122,7 +122,7 @@ def start_bots(page):
     if page.together.role == "guest":
         return  # (the host's page runs the computer players)
     if link.bots != link.gen and not link.elsewhere:
-        link.bots = link.gen
+        link.set(bots=link.gen)
         asyncio.create_task(bot_loop(page, link.gen))
 
 
@@ -152,7 +152,7 @@ async def bot_loop(page, gen):
                         (page.view or {}).get("bot_least_ms") or 0)
             if held:
                 pause = max(pause, undo_hold(page))
-                link.play_on = asyncio.Event()
+                link.set(play_on=asyncio.Event())
             rest = pause - (window.performance.now() - start)
             if rest > 0:
                 if held:
@@ -162,28 +162,28 @@ async def bot_loop(page, gen):
                         pass
                 else:
                     await asyncio.sleep(rest / 1000)
-            link.play_on = None
-            if not page.shown.playable:
-                link.paused += int(pause)
+            link.set(play_on=None)
+            if not page.drawn.playable:
+                link.count("paused", int(pause))
             if gen != link.gen:
                 break
             if reply.get("error"):
-                link.stalled = True
-                page.shown.error = reply["error"]
+                link.set(stalled=True)
+                page.shown.set(error=reply["error"])
                 render(page)
                 break
             apply_quiet(page, reply)
     finally:
         if link.bots == gen:
-            link.bots = None
+            link.set(bots=None)
 
 
 def apply_quiet(page, reply):
     """A bot's move: keep the person's notice, drop an old error."""
-    page.link.replies += 1
-    page.shown.view = reply.get("view") or page.view
+    page.link.count("replies")
+    page.shown.set(view=reply.get("view") or page.view)
     store(page, reply)
-    page.shown.error = None
+    page.shown.set(error=None)
     render(page)
     maybe_open_announce(page)
     coaching.start(page)
@@ -195,20 +195,19 @@ def apply_quiet(page, reply):
 async def act(page, action):
     """Send a legal action (its "send" text), or an attempt (a dict, legal_records.attempt) that
     the engine builds and refuses with its reason."""
-    page.shown.notice = None
+    page.shown.set(notice=None)
     page.move.clear()
     request = {"attempt": action} if isinstance(action, dict) else {"action": action}
     reply = await call(page, "act", json.dumps(request))
     if not reply.get("error"):  # after a refusal the toggles stay, for a second try
-        page.move.close = False
-        page.move.claim = False
+        page.move.set(close=False, claim=False)
     apply(page, reply)
 
 
 def spawn(page, coro):
     """Run a request as a task; the page says "waiting" from this very moment (before the
     task starts), so nothing looks playable while the request is under way."""
-    page.link.pending += 1
+    page.link.count("pending")
     update_state(page)
     asyncio.create_task(finish(page, coro))
 
@@ -217,7 +216,7 @@ async def finish(page, coro):
     try:
         await coro
     finally:
-        page.link.pending -= 1
+        page.link.count("pending", -1)
         update_state(page)
 
 
@@ -234,14 +233,14 @@ def take_back(page, action):
     the engine takes it back too, or refuses and its view shows where the game is."""
     if not action or page.link.pending:
         return
-    page.link.gen += 1
-    page.dialogs.announce_hand = None  # (a set taken back: the announcement comes again)
+    page.link.count("gen")
+    page.dialogs.set(announce_hand=None)  # (a set taken back: the announcement comes again)
     spawn(page, act(page, action))
 
 
 async def command(page, name, payload=""):
     """Next hand, end of the session, verifying the deal: between hands."""
-    page.shown.notice = None
+    page.shown.set(notice=None)
     page.move.clear()
     apply(page, await call(page, name, payload))
 
@@ -251,18 +250,17 @@ async def start_game(page, cfg, fallback=False):
     the engine has the defaults and checks the limits). With `fallback` (the stored
     preferences), a refused setting is dropped and the game starts with the defaults."""
     if cfg.get("pace") is not None:
-        page.shown.pace = cfg["pace"]
+        page.shown.set(pace=cfg["pace"])
     cfg = {k: cfg[k] for k in ("players", "level", "seed", "h1", "h2", "people", "together",
                                 "table_screen")
            if cfg.get(k) is not None}
-    page.link.gen += 1
-    page.link.stalled = False
-    page.shown.offer = None
-    page.shown.heard_turn = None  # (a new game's first turn is said, the person's again)
+    page.link.count("gen")
+    page.link.set(stalled=False)
+    page.shown.set(offer=None)
+    page.drawn.set(heard_turn=None)  # (a new game's first turn is said, the person's again)
     page.move.clear()
-    page.move.close = page.move.claim = False
-    page.dialogs.announce = None
-    page.dialogs.announce_hand = None
+    page.move.set(close=False, claim=False)
+    page.dialogs.set(announce=None, announce_hand=None)
     reply = await call(page, "new_game", json.dumps(cfg))
     if fallback and reply.get("error") and cfg:
         reply = await call(page, "new_game", "{}")
@@ -313,13 +311,12 @@ async def restore_saved(page):
         storage_drop(SHOWN_KEY)
     # (else the engine failed, not the save: it is kept, for a reload to try again)
     try:  # the new-game dialog needs the settings, which no view brings now
-        page.shown.settings = json.loads(await engine.settings(""))
+        page.shown.set(settings=json.loads(await engine.settings("")))
     except Exception:  # noqa: BLE001 - the dialog then says the engine is starting
-        page.shown.settings = None
-    page.shown.broken = reply.get("error")
-    page.shown.error = None
-    page.shown.view = None  # (a saved game drawn at boot is not the engine's)
-    page.link.synced = True
+        page.shown.set(settings=None)
+    page.shown.set(broken=reply.get("error"), error=None)
+    page.shown.set(view=None)  # (a saved game drawn at boot is not the engine's)
+    page.link.set(synced=True)
     render(page)
 
 

@@ -20,17 +20,17 @@ def table_ui(page, moved=None):
     if page.move.tile and page.view:
         targets = legal.targets_for(page.view, page.move.tile)
     number = page.hand().get("hand")
-    ui = {"selected": page.move.tile, "targets": targets, "felt": page.shown.felt,
+    ui = {"selected": page.move.tile, "targets": targets, "felt": page.drawn.felt,
           "plan": plan_room(page)}
     kept = page.shown.zoom  # the layout's zoom in this hand (zoom.py)
     if kept is not None and kept[0] == number:
         ui["zoom"] = kept[1]
-    was = page.shown.frame
-    if was is not None and was[0] == (number, page.shown.felt) and not REDUCED.matches:
+    was = page.drawn.frame
+    if was is not None and was[0] == (number, page.drawn.felt) and not REDUCED.matches:
         ui["was"] = was[1]
     ui.update(moved or {})
     if moved:
-        ui["anchors"] = page.shown.anchors
+        ui["anchors"] = page.drawn.anchors
     return ui
 
 
@@ -46,13 +46,13 @@ def plan_room(page):
     layout was first drawn on this screen (layout_geometry.plan: a placed tile never moves,
     unless the screen itself changes)."""
     key = (page.hand().get("hand"), screen_key())
-    kept = page.shown.plan
+    kept = page.drawn.plan
     if kept is not None and kept[0] == key:
         return kept[1]
-    if page.shown.felt is None or not page.hand().get("layout"):
+    if page.drawn.felt is None or not page.hand().get("layout"):
         return None
-    page.shown.plan = (key, page.shown.felt)
-    return page.shown.felt
+    page.drawn.set(plan=(key, page.drawn.felt))
+    return page.drawn.felt
 
 
 def felt_size():
@@ -92,8 +92,8 @@ def put_table(page, ui):
     w = words(page)
     el("table").innerHTML = render_table.table_html(view, ui, w)
     size = felt_size()
-    if size is not None and size != page.shown.felt:
-        page.shown.felt = size
+    if size is not None and size != page.drawn.felt:
+        page.drawn.set(felt=size)
         ui = dict(ui)
         ui["felt"] = size
         ui["plan"] = plan_room(page)
@@ -101,9 +101,9 @@ def put_table(page, ui):
         el("felt").innerHTML = render_table.felt_html(view, ui, w)
     if size is not None:
         frame = render_table.layout_px(view, ui, (0, 0, size[0], size[1]))
-        page.shown.frame = None if frame is None else (
-            (page.hand().get("hand"), size), frame)
-    page.shown.anchors = seat_anchors((view or {}).get("viewer"))
+        page.drawn.set(frame=None if frame is None else (
+            (page.hand().get("hand"), size), frame))
+    page.drawn.set(anchors=seat_anchors((view or {}).get("viewer")))
 
 
 def motion(page):
@@ -111,6 +111,6 @@ def motion(page):
     slides in from its player's seat) and the chips each seat got or paid (the amounts rise
     from their chips). Nothing on the first drawing, a redrawing of the same action (a
     language switch, a selection) or under prefers-reduced-motion."""
-    page.shown.moved, moved = table_motion(page.shown.moved, page.view or {},
-                                                 REDUCED.matches)
+    kept, moved = table_motion(page.drawn.moved, page.view or {}, REDUCED.matches)
+    page.drawn.set(moved=kept)
     return moved

@@ -77,8 +77,7 @@ async def load_words(page, lang, fetching=None):
 
 def use_words(page, lang, catalogue):
     """Show the page in `lang`, whose catalogue is had."""
-    page.shown.words = catalogue
-    page.shown.lang = lang
+    page.shown.set(words=catalogue, lang=lang)
     if storage_get(LANG_SHOWN_KEY) != lang and not embedded():
         storage_set(LANG_SHOWN_KEY, lang)  # for boot.js to fetch it early next time
     document.documentElement.setAttribute("lang", lang)
@@ -95,7 +94,7 @@ def translate_page(page):
             node = nodes.item(i)
             node.setAttribute("title", w.word(str(node.getAttribute("data-word-title"))))
         setattr(document, "title", w.word("page.title"))  # noqa: B010 - `.title`: str.title
-        page.shown.static_lang = page.shown.lang
+        page.shown.set(static_lang=page.shown.lang)
     rules = document.querySelector(".rules-link")
     if not absent(rules):  # the rules in the language shown (an embed stores none)
         rules.setAttribute("href", "./rules.html?lang=" + page.shown.lang)
@@ -134,11 +133,11 @@ async def choose_words(page, early=None):
     fetch start_fetch() began."""
     code, bad, asked = language_asked()
     if bad:
-        page.shown.notice = {"key": "error.lang", "value": bad}
+        page.shown.set(notice={"key": "error.lang", "value": bad})
     fetching = early[1] if early is not None and early[0] == code else None
     if not await load_words(page, code, fetching) and code != "en":
         await load_words(page, "en")
-        page.shown.notice = {"key": "error.words"}
+        page.shown.set(notice={"key": "error.words"})
     elif asked and not embedded():  # an embed's ?lang= is the host site's, not a choice
         storage_set(LANG_KEY, code)
     translate_page(page)

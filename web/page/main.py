@@ -20,7 +20,7 @@ def draw_frame(page):
     """The empty table, hand and controls shown while the engine loads."""
     w = words(page)
     el("table").innerHTML = render_table.table_html(None, None, w)
-    el("hand").innerHTML = render_hand.hand_svg(None, None, page.shown.hand_w, w)
+    el("hand").innerHTML = render_hand.hand_svg(None, None, page.drawn.hand_w, w)
     el("controls").innerHTML = render_panels.controls_html(None, {}, w)
     show_status(w.word("status.starting"), "loading")
 
@@ -32,8 +32,8 @@ async def boot(early=None):
     if str(window.location.hash or "").startswith("#join="):  # (its answer first)
         import joining  # (a joining page's alone: controller.start then joins)
 
-        page.together.answering = joining.begin()
-    page.shown.mode = screen_mode()
+        page.together.set(answering=joining.begin())
+    page.shown.set(mode=screen_mode())
     await choose_words(page, early)
     draw_frame(page)
     el("app").setAttribute("data-state", "frame")

@@ -32,11 +32,11 @@ def on_tile(page, tile):
         return
     if view.get("waiting_for") != WAITING_HUMAN:
         bots = view.get("waiting_for") in (WAITING_BOT, WAITING_OTHER)
-        page.shown.notice = {"key": "notice.wait_turn"} if bots else None
+        page.shown.set(notice={"key": "notice.wait_turn"} if bots else None)
         render(page)
         return
     phase = page.phase()
-    page.shown.notice = None
+    page.shown.set(notice=None)
     if phase == PHASE_SET:
         # A tile that may not be set: the engine says why (R4, R5).
         send(page, legal.set_action(view, tile) or legal.attempt(tile))
@@ -44,18 +44,17 @@ def on_tile(page, tile):
     if phase not in (PHASE_PLAY, PHASE_OUT_OF_TURN):
         return
     move = page.move
-    move.choice = None
+    move.set(choice=None)
     if move.tile == tile:
-        move.tile = None
+        move.set(tile=None)
     else:
-        move.tile = tile
+        move.set(tile=tile)
         if not legal.targets_for(view, tile):
-            move.tile = None
-            page.shown.error = None
-            page.shown.notice = {"key": "notice.no_place", "tile": tile}
+            move.set(tile=None)
+            page.shown.set(error=None, notice={"key": "notice.no_place", "tile": tile})
             render(page)
             return
-    page.shown.error = None
+    page.shown.set(error=None)
     render(page)
 
 
@@ -65,7 +64,7 @@ def on_end(page, arm):
     view = page.view
     tile = page.move.tile
     if not tile:
-        page.shown.notice = {"key": "notice.select_first"}
+        page.shown.set(notice={"key": "notice.select_first"})
         render(page)
         return
     outs = legal.outs_for(view, tile, arm)
@@ -77,7 +76,7 @@ def on_end(page, arm):
     if len(outs) == 1:
         play(page, tile, arm, outs[0])
         return
-    page.move.choice = {"tile": tile, "arm": arm, "outs": outs}
+    page.move.set(choice={"tile": tile, "arm": arm, "outs": outs})
     draw_controls(page)
     update_state(page)
     focus("#controls [data-cmd=out]")  # the question, said, and its first answer in focus
@@ -89,15 +88,14 @@ def play(page, tile, arm, out, confirmed=False):
     right close pays and a wrong one costs (R18, R19)."""
     move = page.move
     if move.close and not confirmed:
-        move.confirm = {"tile": tile, "arm": arm, "out": out}
-        move.choice = None
+        move.set(confirm={"tile": tile, "arm": arm, "out": out}, choice=None)
         draw_controls(page)
         update_state(page)
         # What a right close pays and a wrong one costs, said; the focus on going back
         focus("#controls [data-cmd=cancel]")
         tell(str(document.querySelector("#controls .prompt").textContent))
         return
-    move.confirm = None
+    move.set(confirm=None)
     action = legal.play_action(page.view, tile, arm, out, move.close, move.claim)
     # A flag the engine does not offer for this play (a claim where no double is paid):
     # the engine says why (R70).
@@ -168,9 +166,9 @@ def on_pointer_down(page, event):
     if touch and page.move.drag is not None and page.move.drag["touch"]:
         return  # (a second finger changes nothing: the first one's press goes on)
     # (a finger on the hand may also mean to scroll: see on_pointer_move)
-    page.move.drag = {"tile": None if node is None else attr(node, "data-tile"),
+    page.move.set(drag={"tile": None if node is None else attr(node, "data-tile"),
                       "x": event.clientX, "y": event.clientY, "moved": False,
-                      "touch": touch, "scroll": None, "pointer": event.pointerId}
+                      "touch": touch, "scroll": None, "pointer": event.pointerId})
 
 
 def _held(page, event):
@@ -200,13 +198,12 @@ def on_pointer_move(page, event):
                 window.scrollBy(0, -dy)
                 drag["scroll"] = event.clientY
             else:
-                page.move.drag = None
+                page.move.set(drag=None)
                 if tile is not None:
                     refused_drag(page, tile)
             return
         drag["moved"] = True
-        page.move.tile = drag["tile"]
-        page.move.choice = None
+        page.move.set(tile=drag["tile"], choice=None)
         redraw_selection(page)
         a, b = render_svg.split_tile(drag["tile"])
         ghost.innerHTML = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 44 88" '
@@ -228,15 +225,15 @@ def on_pointer_up(page, event):
     drag = _held(page, event)
     if drag is None:
         return
-    page.move.drag = None
+    page.move.set(drag=None)
     if drag["scroll"] is not None:  # (its click, if any, is not a tap on a tile)
-        page.move.drag_end = (event.timeStamp, event.clientX, event.clientY)
-    if page.shown.hand_html is None and not page.shown.coaching:
+        page.move.set(drag_end=(event.timeStamp, event.clientX, event.clientY))
+    if page.drawn.hand_html is None and not page.shown.coaching:
         draw_coach_marks(page, True)  # (the coach's last chips waited for the finger)
     if not drag["moved"]:
         return
     el("drag-ghost").hidden = True
-    page.move.drag_end = (event.timeStamp, event.clientX, event.clientY)
+    page.move.set(drag_end=(event.timeStamp, event.clientX, event.clientY))
     node = document.elementFromPoint(event.clientX, event.clientY)
     target = None if absent(node) else node.closest("#table [data-arm]")
     if not absent(target):
@@ -245,7 +242,7 @@ def on_pointer_up(page, event):
 
 def on_pointer_cancel(page, event):
     if _held(page, event) is not None:
-        page.move.drag = None
+        page.move.set(drag=None)
         el("drag-ghost").hidden = True
 
 

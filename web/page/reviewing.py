@@ -22,8 +22,8 @@ async def open_review(page, hand=None, seat=None):
     expert is at work; closed before the review comes, it stays closed."""
     if page.link.engine is None or not page.link.synced:
         return
-    page.shown.review = None
-    page.shown.review_asked += 1
+    page.shown.set(review=None)
+    page.shown.count("review_asked")
     asked = page.shown.review_asked
     body, w = el("review-body"), words(page)
     body.innerHTML = render_review.notice_html(w.word("review.working"), w, True)
@@ -42,8 +42,7 @@ async def open_review(page, hand=None, seat=None):
         focus('#review-body [data-cmd="review-close"]')
         tell(sentence)  # (the dialog's new heading may go unsaid)
         return
-    page.shown.review = reply["review"]
-    page.shown.review_step = 0
+    page.shown.set(review=reply["review"], review_step=0)
     draw(page)
     focus('#review-body [data-cmd="review-step"]:not([disabled])')
 
@@ -67,7 +66,7 @@ def go(page, to, labels):
     """Draw step `to`, focus the first of the step buttons `labels` that is enabled (else
     the first enabled one: the dialog's buttons were drawn anew) and bring the step's
     decision, if any, into view above the buttons."""
-    page.shown.review_step = to
+    page.shown.set(review_step=to)
     draw(page)
     buttons = el("review-body").querySelectorAll('[data-cmd="review-step"]:not([disabled])')
     found = None
@@ -125,5 +124,5 @@ def close(page):
     dialog = el("review-dialog")
     if dialog.open:
         dialog.close()
-    page.shown.review = None
-    page.shown.review_asked += 1  # (a review still on its way is not shown)
+    page.shown.set(review=None)
+    page.shown.count("review_asked")  # (a review still on its way is not shown)

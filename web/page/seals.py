@@ -14,7 +14,7 @@ KEPT = 40  # hands: a session's worth
 def _kept(page):
     """{hand number as text: seal}, from storage the first time (an embed keeps its own)."""
     if page.shown.seals is None:
-        page.shown.seals = {}
+        page.shown.set(seals={})
         # (an embed's, and a guest's at another's table, are not this device's own game's)
         text = None if embedded() or page.together.role == "guest" else \
             storage_get(SEALS_KEY)
@@ -23,8 +23,8 @@ def _kept(page):
         except Exception:  # noqa: BLE001 - damaged: MicroPython may raise more than ValueError
             data = {}
         if isinstance(data, dict):
-            page.shown.seals = {k: v for k, v in data.items()
-                                if isinstance(k, str) and isinstance(v, str)}
+            page.shown.set(seals={k: v for k, v in data.items()
+                                if isinstance(k, str) and isinstance(v, str)})
     return page.shown.seals
 
 

@@ -25,7 +25,7 @@ async def open_share(page):
         share = json.loads(await link.engine.share(""))
     except Exception:  # noqa: BLE001
         share = {}
-    page.shown.share = share
+    page.shown.set(share=share)
     draw(page)
     open_dialog("share-dialog")
 

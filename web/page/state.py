@@ -9,7 +9,13 @@ every handler, in four small parts named for what they hold.
 - `Selection`: the person's move in the making: the tile picked, the outward end still to
   choose, the close and claim toggles, a drag under way.
 - `Dialogs`: the announcement dialog's choices and the new-game dialog's.
+- `Together`: played together, this device's part and each seat's connection.
+- `Drawn`: what the page drew last, kept by the drawing (display.py, felt_room.py,
+  access.py) to draw only what changed: caches, none of it the engine's or the person's.
 
+Every part changes only through its `set` (or a method here that names the change): the
+names are checked, so a misspelt one raises instead of making a new attribute, and every
+change is a call that can be found (tests/test_page_state.py keeps it so).
 Nothing here knows a rule: the view says what is legal and what each limit is.
 """
 
@@ -18,7 +24,33 @@ import asyncio
 from say import Words
 
 
-class Link:
+class Part:
+    """A part of the page's state."""
+
+    def set(self, **changes):
+        """Change these attributes (each must exist: a misspelt name raises)."""
+        for name in changes:
+            if not hasattr(self, name):
+                raise AttributeError(name)  # (a misspelt name: a fault of the page)
+        for name in changes:
+            setattr(self, name, changes[name])
+
+    def put(self, name, key, value):
+        """Set one entry of a dict attribute."""
+        getattr(self, name)[key] = value
+
+    def drop(self, name, key):
+        """Take one entry out of a dict attribute: its value, or None."""
+        return getattr(self, name).pop(key, None)
+
+    def count(self, name, by=1):
+        """Add `by` to a counter; its new value."""
+        value = getattr(self, name) + by
+        self.set(**{name: value})
+        return value
+
+
+class Link(Part):
     """The worker and the requests to it."""
 
     def __init__(self):
@@ -37,7 +69,7 @@ class Link:
         self.play_on = None  # an asyncio.Event while the next player waits on an Undo
 
 
-class Shown:
+class Shown(Part):
     """What the page shows."""
 
     def __init__(self):
@@ -51,30 +83,10 @@ class Shown:
         self.lang = "en"
         self.static_lang = "en"  # the language the page's static words are in (index.html's)
         self.mode = "wide"  # the screen's design: "wide" or "narrow" (a phone)
-        self.felt = None  # (w, h) px of the layout's felt, as drawn last
-        self.hand_w = 360  # px: the hand's width, as drawn last
-        # ((hand number, screen), (w, h)): the room the hand's layout is planned for
-        # (felt_room.plan_room: a placed tile never moves while the screen stays the same)
-        self.plan = None
-        self.frame = None  # ((hand number, felt), (s, tx, ty)): the layout as drawn last
-        self.anchors = None  # {seat: (x, y)} px where each seat sits around the felt
         self.pace = None  # ms the computer players pause per step
-        self.log_key = None  # what the log shows, to skip drawing it again
-        self.log_drawn = []  # the log's HTML by hand, as shown (display.patch_log)
-        self.log_cache = {}  # each entry and its HTML by its number (render_panels.log_hands)
-        self.log_words = None  # the language, viewer and names that HTML is in
-        self.help_key = None  # what the payments of "How to play" show
-        self.legend_lang = None  # the language the table's legend is in
-        self.scrolled_key = None  # the hand (and its end) last brought into view
-        self.hand_html = None  # the hand as last drawn (drawn again only when it changes)
         self.lang_arrow = -1e9  # when an arrow key last moved the language list (ms)
         self.lang_gen = 0  # changes of the language list (a switch waits for the last)
         self.lang_loading = False  # the language chosen last is on its way (controller.py)
-        self.heard = None  # how many log entries the live region has said (access.py)
-        self.heard_turn = None  # whose turn the live region said last (access.tell_news)
-        self.moved = None  # the log length, chips, last play, hand last drawn (motion)
-        self.playable = False  # the page has been playable once (nos:playable is marked)
-        self.diagram_url = None  # the last exported diagram's object URL
         self.share = None  # what the Share dialog offers (the worker's share reply)
         self.zoom = None  # (hand number, (z, tx, ty)): the layout's zoom in that hand
         self.seen = None  # pass-and-play: the seat whose tiles the device has been handed to
@@ -83,13 +95,12 @@ class Shown:
         self.coach_seats = {}  # pass-and-play: each person's switch, by seat
         self.coaching = False  # its loop runs
         self.coach_hover = False  # a mouse over the list of its panel (coaching.py)
-        self.coach_kept = None  # the order its options were shown in (render_coach.steady)
         self.review = None  # the hand review shown (nos/review.py), and its step
         self.review_step = 0
         self.review_asked = 0  # counts the reviews asked for: only the latest is shown
 
 
-class Selection:
+class Selection(Part):
     """The person's move in the making."""
 
     def __init__(self):
@@ -111,7 +122,7 @@ class Selection:
         self.settle = False
 
 
-class Dialogs:
+class Dialogs(Part):
     """The dialogs' choices."""
 
     def __init__(self):
@@ -127,7 +138,7 @@ class Dialogs:
                          "seed": "", "pace": None, "error": False}
 
 
-class Together:
+class Together(Part):
     """Played together (docs/together.md): this device's part and each seat's connection."""
 
     def __init__(self):
@@ -150,6 +161,34 @@ class Together:
         self.drawn = False  # a guest's: it has drawn a view of the host's
 
 
+class Drawn(Part):
+    """What the page drew last: the drawing's own memory, to draw only what changed and to
+    keep a placed tile where it lies."""
+
+    def __init__(self):
+        self.felt = None  # (w, h) px of the layout's felt, as drawn last
+        self.hand_w = 360  # px: the hand's width, as drawn last
+        # ((hand number, screen), (w, h)): the room the hand's layout is planned for
+        # (felt_room.plan_room: a placed tile never moves while the screen stays the same)
+        self.plan = None
+        self.frame = None  # ((hand number, felt), (s, tx, ty)): the layout as drawn last
+        self.anchors = None  # {seat: (x, y)} px where each seat sits around the felt
+        self.log_key = None  # what the log shows, to skip drawing it again
+        self.log_drawn = []  # the log's HTML by hand, as shown (display.patch_log)
+        self.log_cache = {}  # each entry and its HTML by its number (render_panels.log_hands)
+        self.log_words = None  # the language, viewer and names that HTML is in
+        self.help_key = None  # what the payments of "How to play" show
+        self.legend_lang = None  # the language the table's legend is in
+        self.scrolled_key = None  # the hand (and its end) last brought into view
+        self.hand_html = None  # the hand as last drawn (drawn again only when it changes)
+        self.heard = None  # how many log entries the live region has said (access.py)
+        self.heard_turn = None  # whose turn the live region said last (access.tell_news)
+        self.moved = None  # the log length, chips, last play, hand last drawn (motion)
+        self.playable = False  # the page has been playable once (nos:playable is marked)
+        self.diagram_url = None  # the last exported diagram's object URL
+        self.coach_kept = None  # the order its options were shown in (render_coach.steady)
+
+
 class Page:
     """The whole state of the page."""
 
@@ -159,6 +198,7 @@ class Page:
         self.move = Selection()
         self.dialogs = Dialogs()
         self.together = Together()
+        self.drawn = Drawn()
 
     @property
     def view(self):

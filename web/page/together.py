@@ -64,13 +64,13 @@ def follow(page, skip=None):
     if tg.role == "guest":
         return
     if not is_host(page):  # (a game of this device alone now)
-        tg.role = None
+        tg.set(role=None)
         document.body.setAttribute("data-table-screen", "0")
         return
     if tg.role != "host":
-        tg.role = "host"
-        tg.seats = {seat: "free" for seat in page.view["together"]
-                    if seat != page.view.get("viewer")}
+        tg.set(role="host")
+        tg.set(seats={seat: "free" for seat in page.view["together"]
+                      if seat != page.view.get("viewer")})
         asyncio.create_task(open_host(page))
     document.body.setAttribute("data-table-screen", "1" if page.view.get("viewer") is None
                                else "0")
@@ -110,20 +110,20 @@ async def invite(page, seat):
     """A new invitation for `seat`: an offer, its link and code (an earlier one of that
     seat's, unanswered, is dropped)."""
     tg = page.together
-    tg.error = None
+    tg.set(error=None)
     window.nosRtc.close(seat_id(seat))
-    tg.inviting, tg.offer = seat, None
-    tg.seats[seat] = "inviting"
-    tg.ready.pop(seat, None)
+    tg.set(inviting=seat, offer=None)
+    tg.put("seats", seat, "inviting")
+    tg.drop("ready", seat)
     draw(page)
     try:
         sdp = await window.nosRtc.offer(seat_id(seat))
-        tg.offer = connection_text.pack(str(sdp))
+        tg.set(offer=connection_text.pack(str(sdp)))
     except Exception as exc:  # noqa: BLE001
         window.console.error("Nos: no offer: " + str(exc))
-        tg.error = {"key": getattr(exc, "key", None) or "together.no_connection"}
-        tg.seats[seat] = "free"
-        tg.inviting = None
+        tg.set(error={"key": getattr(exc, "key", None) or "together.no_connection"})
+        tg.put("seats", seat, "free")
+        tg.set(inviting=None)
     if tg.inviting == seat:
         listen(seat_id(seat), lambda kind, text: on_guest(page, seat, kind, text))
     draw(page)
@@ -142,7 +142,7 @@ async def prefetch(page, seat):
     out = await ask_engine(page, "views", {"seats": [seat]})
     tg = page.together
     if tg.inviting == seat and tg.seats.get(seat) == "inviting":
-        tg.ready[seat] = (out.get("replies") or {}).get(str(seat))
+        tg.put("ready", seat, (out.get("replies") or {}).get(str(seat)))
 
 
 def invite_link(page):
@@ -160,9 +160,9 @@ async def accept(page, text):
     try:
         sdp = connection_text.unpack(str(text).strip(), "answer")
         await window.nosRtc.accept(seat_id(seat), sdp)
-        tg.error = None
+        tg.set(error=None)
     except Exception as exc:  # noqa: BLE001 - a damaged or foreign text
-        tg.error = {"key": getattr(exc, "key", None) or "together.bad_text"}
+        tg.set(error={"key": getattr(exc, "key", None) or "together.bad_text"})
     draw(page)
     if tg.error is None and tg.ready.get(seat) is None:  # (else asked for at the invitation)
         await prefetch(page, seat)
@@ -172,10 +172,10 @@ async def on_guest(page, seat, kind, text):
     """What the channel of `seat`'s device brings: it opened, a message, it closed."""
     tg = page.together
     if kind == "open":
-        tg.seats[seat] = "joined"
+        tg.put("seats", seat, "joined")
         if tg.inviting == seat:
-            tg.inviting, tg.offer = None, None
-        first = tg.ready.pop(seat, None)
+            tg.set(inviting=None, offer=None)
+        first = tg.drop("ready", seat)
         if first is not None:  # (drawn on the device while the host's engine takes it in)
             send(seat_id(seat), None, first)
         reply = await ask_engine(page, "joined", {"seat": seat})
@@ -194,9 +194,9 @@ async def on_guest(page, seat, kind, text):
             await refresh(page, skip=seat)
     elif kind in ("close", "failed") and tg.seats.get(seat) in ("joined", "inviting"):
         was = tg.seats[seat]
-        tg.seats[seat] = "lost" if was == "joined" else "free"
+        tg.put("seats", seat, "lost" if was == "joined" else "free")
         if tg.inviting == seat and kind == "failed":
-            tg.error = {"key": "together.no_connection"}
+            tg.set(error={"key": "together.no_connection"})
         draw(page)
         if was == "joined":
             words_said(page, "together.left", {"seat": seat})
@@ -243,9 +243,9 @@ def push(page, skip=None):
     if tg.role != "host" or not any(s in ("joined", "inviting") for s in tg.seats.values()):
         return
     if tg.pushing:
-        tg.again = True
+        tg.set(again=True)
         return
-    tg.pushing = True
+    tg.set(pushing=True)
     asyncio.create_task(pushing(page, skip))
 
 
@@ -253,21 +253,21 @@ async def pushing(page, skip):
     tg = page.together
     try:
         while True:
-            tg.again = False
+            tg.set(again=False)
             seats = [s for s, state in tg.seats.items() if state == "joined" and s != skip]
             waits = tg.inviting if tg.seats.get(tg.inviting) == "inviting" else None
             out = await ask_engine(page, "views", {"seats": seats + (
                 [] if waits is None else [waits])})
             for seat, reply in (out.get("replies") or {}).items():
                 if int(seat) == waits and tg.seats.get(waits) == "inviting":
-                    tg.ready[waits] = reply  # (its first view, kept up to date)
+                    tg.put("ready", waits, reply)  # (its first view, kept up to date)
                 elif tg.seats.get(int(seat)) == "joined":
                     send(seat_id(int(seat)), None, reply)
             if not tg.again:
                 break
             skip = None
     finally:
-        tg.pushing = False
+        tg.set(pushing=False)
 
 
 # ---------------------------------------------------------------- a guest
@@ -357,17 +357,16 @@ def lost():
 async def join(page):
     """Answer the host's invitation this page was opened with, and wait for the channel."""
     tg = page.together
-    tg.role, tg.state = "guest", "answering"
-    tg.remote = Remote(page)
+    tg.set(role="guest", state="answering", remote=Remote(page))
     el("together-open").hidden = False
-    page.link.engine = tg.remote
+    page.link.set(engine=tg.remote)
     draw(page)
     open_dialog("together-dialog")
     answer = await tg.answering  # (joining.begin: its text, or why there is none)
     if isinstance(answer, dict):
-        tg.error, tg.state = answer, "failed"
+        tg.set(error=answer, state="failed")
     else:
-        tg.answer, tg.state = answer, "answer"
+        tg.set(answer=answer, state="answer")
         listen(HOST, lambda kind, text: on_host(page, kind, text))  # (its events wait)
         window.performance.mark("nos:guest-answer")
     draw(page)
@@ -379,11 +378,11 @@ async def on_host(page, kind, text):
     tg = page.together
     if kind == "open":
         window.performance.mark("nos:guest-open")
-        tg.state, tg.error = "joined", None
+        tg.set(state="joined", error=None)
         dialog = el("together-dialog")
         if dialog.open:
             dialog.close()
-        page.link.synced = True
+        page.link.set(synced=True)
         name = own_name()
         if name:
             storage_set(NAME_KEY, name)
@@ -396,7 +395,7 @@ async def on_host(page, kind, text):
         except Exception:  # noqa: BLE001
             return
         if not isinstance(message, dict) or message.get("nos") != VERSION:
-            tg.error = {"key": "together.version"}
+            tg.set(error={"key": "together.version"})
             draw(page)
             open_dialog("together-dialog")
             return
@@ -409,14 +408,14 @@ async def on_host(page, kind, text):
             if not tg.remote.heard(message.get("n"), reply):
                 engine_calls.apply(page, reply)
                 if not tg.drawn:  # (its first view: bench/together.py)
-                    tg.drawn = True
+                    tg.set(drawn=True)
                     window.performance.mark("nos:guest-view")
     elif kind in ("close", "failed"):
         if tg.state == "joined":
-            tg.state = "lost"
+            tg.set(state="lost")
         elif kind == "failed":
-            tg.error = {"key": "together.no_connection"}
-        page.link.synced = False
+            tg.set(error={"key": "together.no_connection"})
+        page.link.set(synced=False)
         draw(page)
         open_dialog("together-dialog")
 
@@ -434,14 +433,14 @@ def check_deal(page, view):
         return
     mine = [step for step in hand.get("history") or [] if step[0] == me]
     if not fair.get("seed") and not mine and number not in tg.dealt:  # (as dealt: R2)
-        tg.dealt[number] = list(hand.get("tiles") or [])
+        tg.put("dealt", number, list(hand.get("tiles") or []))
     seed = fair.get("seed")
     if seed and number not in tg.verified:
         seal = seals.shown(page, number)
         found = deal_check.check(seed, seal or deal_check.commitment(seed), me,
                                  tg.dealt.get(number), view.get("players"),
                                  bool(hand.get("first_hand")))
-        tg.verified[number] = VERIFIED_UNSEEN if found == VERIFIED_OK and not seal else found
+        tg.put("verified", number, VERIFIED_UNSEEN if found == VERIFIED_OK and not seal else found)
     if seed and number in tg.verified:
         fair["verified"] = tg.verified[number]
 
@@ -507,23 +506,22 @@ async def scan(page):
     tg = page.together
     if tg.scanning:
         window.nosQr.stopScan()
-        tg.scanning = False
+        tg.set(scanning=False)
         draw(page)
         return
-    tg.scanning = True
+    tg.set(scanning=True)
     draw(page)
 
     def read(text):
         window.nosQr.stopScan()
-        tg.scanning = False
+        tg.set(scanning=False)
         asyncio.create_task(accept(page, str(text)))
 
     proxy = create_proxy(read)
     PROXIES.append(proxy)
     reason = str(await window.nosQr.startScan(el("together-video"), proxy) or "")
     if reason:
-        tg.scanning = False
-        tg.error = {"key": "together.camera." + reason.replace("-", "_")}
+        tg.set(scanning=False, error={"key": "together.camera." + reason.replace("-", "_")})
         draw(page)
 
 
@@ -550,7 +548,7 @@ def close(page, _node):
     tg = page.together
     if tg.scanning:
         window.nosQr.stopScan()
-        tg.scanning = False
+        tg.set(scanning=False)
     el("together-dialog").close()
 
 

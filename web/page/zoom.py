@@ -24,7 +24,7 @@ def _layout():
 
 def _state(page, node):
     """(area, zoom now, largest zoom) of the layout drawn in `node`: the area is the felt."""
-    w, h = page.shown.felt or render_table.FELT_SIZE
+    w, h = page.drawn.felt or render_table.FELT_SIZE
     area = (0, 0, w, h)
     z, tx, ty = [float(v) for v in str(node.getAttribute("data-zoom")).split()]
     return area, (z, tx, ty), float(str(node.getAttribute("data-zoom-max")))
@@ -32,7 +32,7 @@ def _state(page, node):
 
 def _keep(page, node, zoom):
     """Keep the zoom for this hand and show it at once (the layout's transform only)."""
-    page.shown.zoom = (page.hand().get("hand"), zoom)
+    page.shown.set(zoom=(page.hand().get("hand"), zoom))
     node.setAttribute("transform", layout_zoom.transform(zoom))
     node.setAttribute("data-zoom", " ".join(str(v) for v in zoom))
 
@@ -77,7 +77,7 @@ def on_pointer_down(page, event):
     pan["pointers"][event.pointerId] = _point(event)
     pan["start"] = _state(page, node)[1]
     pan["from"] = dict(pan["pointers"])
-    page.move.pan = pan
+    page.move.set(pan=pan)
 
 
 def on_pointer_move(page, event):
@@ -116,9 +116,9 @@ def on_pointer_up(page, event):
         return
     pan["pointers"].pop(event.pointerId)
     if pan["moved"]:
-        page.move.drag_end = (event.timeStamp, event.clientX, event.clientY)
+        page.move.set(drag_end=(event.timeStamp, event.clientX, event.clientY))
     if not pan["pointers"]:
-        page.move.pan = None
+        page.move.set(pan=None)
         return
     node = _layout()  # one finger of a pinch is left: it pans from here
     if node is not None:
@@ -127,4 +127,4 @@ def on_pointer_up(page, event):
 
 
 def on_pointer_cancel(page, event):
-    page.move.pan = None
+    page.move.set(pan=None)

@@ -1,0 +1,128 @@
+"""The page's state (web/page/state.py) changes only through its own module: every part
+(`page.link`, `page.shown`, `page.move`, `page.dialogs`, `page.together`, `page.drawn`)
+is changed by its `set`, `count`, `put` and `drop` or a method of state.py, never by an
+assignment, an item assignment or a list or dict method elsewhere. Read from the source
+with `ast`, so a change through a local name for the part (`tg = page.together`) counts
+too; and `set` refuses a name the part does not have."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+import state
+
+PAGE = Path(__file__).resolve().parent.parent / "web" / "page"
+PARTS = {"link", "shown", "move", "dialogs", "together", "drawn"}
+# Methods of a list, dict or set that change it in place.
+MUTATORS = {"append", "extend", "insert", "remove", "pop", "popitem", "clear", "update",
+            "setdefault", "add", "discard", "sort", "reverse"}
+
+
+def _part(node: ast.AST, names: dict[str, str]) -> str | None:
+    """The part `node` is (`page.<part>`, or a local name bound to one), else None."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+            node.value.id == "page" and node.attr in PARTS:
+        return node.attr
+    if isinstance(node, ast.Name):
+        return names.get(node.id)
+    return None
+
+
+def _local_names(fn: ast.AST) -> dict[str, str]:
+    """The function's local names for parts of the page: `tg = page.together`, also in a
+    tuple (`tg, x = page.together, 1`)."""
+    names = {}
+    for node in ast.walk(fn):
+        if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+            continue
+        target, value = node.targets[0], node.value
+        pairs = [(target, value)]
+        if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple):
+            pairs = list(zip(target.elts, value.elts, strict=False))
+        for t, v in pairs:
+            part = _part(v, {})
+            if isinstance(t, ast.Name) and part:
+                names[t.id] = part
+    return names
+
+
+def _within(node: ast.AST, names: dict[str, str]) -> bool:
+    """node is an attribute of a part, or an item or attribute of one (`tg.seats[s]`)."""
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        if _part(node.value, names):
+            return True
+        node = node.value
+    return False
+
+
+def changes_outside_state(path: Path) -> list[str]:
+    """Each line of `path` that changes a part of the page's state other than through it."""
+    found = []
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for fn in ast.walk(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        names = _local_names(fn)
+        for node in ast.walk(fn):
+            targets = []
+            if isinstance(node, ast.Assign):
+                for t in node.targets:
+                    targets += t.elts if isinstance(t, ast.Tuple) else [t]
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+                targets = [node.target]
+            elif isinstance(node, ast.Delete):
+                targets = node.targets
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    node.func.attr in MUTATORS and _within(node.func.value, names):
+                targets = [node.func.value]
+            for t in targets:
+                if (isinstance(t, ast.Attribute) and (_part(t.value, names) or
+                                                      _within(t.value, names))) or \
+                        (isinstance(t, ast.Subscript) and _within(t, names)) or \
+                        (isinstance(t, ast.Attribute) and _part(t, names)):
+                    found.append((node.lineno, f"{path.name}:{node.lineno}: {ast.unparse(t)}"))
+    return [text for _, text in sorted(set(found))]
+
+
+MODULES = sorted(p for p in PAGE.glob("*.py") if p.name != "state.py")
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+def test_no_page_module_but_state_changes_the_pages_state(path: Path) -> None:
+    assert changes_outside_state(path) == []
+
+
+def test_the_reader_finds_each_way_of_changing_it(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "def f(page):\n"
+        "    tg, n = page.together, 1\n"
+        "    move = page.move\n"
+        "    page.shown.notice = None\n"
+        "    tg.state = 'joined'\n"
+        "    tg.seats[1] = 'free'\n"
+        "    page.link.gen += 1\n"
+        "    move.drag, other = None, 2\n"
+        "    tg.ready.pop(1, None)\n"
+        "    page.drawn.log_cache.clear()\n"
+        "    page.shown.set(notice=None)\n"  # (the ways that are allowed)
+        "    tg.put('seats', 1, 'free')\n"
+        "    anchor = make()\n"
+        "    anchor.href = 'x'\n", encoding="utf-8")
+    assert [line.split(": ")[1] for line in changes_outside_state(sample)] == [
+        "page.shown.notice", "tg.state", "tg.seats[1]", "page.link.gen", "move.drag",
+        "tg.ready", "page.drawn.log_cache"]
+
+
+def test_a_part_refuses_a_name_it_does_not_have() -> None:
+    page = state.Page()
+    page.shown.set(notice={"key": "notice.wait_turn"})
+    assert page.shown.notice == {"key": "notice.wait_turn"}
+    with pytest.raises(AttributeError, match="nootice"):
+        page.shown.set(nootice=None, notice=None)
+    assert page.shown.notice == {"key": "notice.wait_turn"}  # (nothing changed)
+    assert page.link.count("gen") == 1 and page.link.count("pending", -1) == -1
+    page.together.put("seats", 2, "joined")
+    assert page.together.drop("seats", 2) == "joined" and page.together.drop("seats", 2) is None
