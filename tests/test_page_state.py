@@ -3,7 +3,11 @@
 is changed by its `set`, `count`, `put` and `drop` or a method of state.py, never by an
 assignment, an item assignment or a list or dict method elsewhere. Read from the source
 with `ast`, so a change through a local name for the part (`tg = page.together`) counts
-too; and `set` refuses a name the part does not have."""
+too; and `set` refuses a name the part does not have. (A press's or a pan's own record,
+`move.drag` and `move.pan`, is changed in place as the pointer moves.)
+
+The parts note what changed, and the page's one redraw (display.redraw) draws what the
+changes touch: every name its lists give is one of the state's."""
 
 from __future__ import annotations
 
@@ -126,3 +130,29 @@ def test_a_part_refuses_a_name_it_does_not_have() -> None:
     assert page.link.count("gen") == 1 and page.link.count("pending", -1) == -1
     page.together.put("seats", 2, "joined")
     assert page.together.drop("seats", 2) == "joined" and page.together.drop("seats", 2) is None
+
+
+def test_the_changes_are_noted_once_and_the_drawings_memory_is_no_change() -> None:
+    page = state.Page()
+    assert page.changes() == set()
+    page.move.set(tile="6-5")
+    page.move.clear()
+    page.link.count("replies")
+    page.together.put("seats", 1, "free")
+    page.drawn.set(hand_html="<svg/>")
+    assert page.changes() == {"move.tile", "move.choice", "move.confirm", "move.settle",
+                              "link.replies", "together.seats"}
+    assert page.changes() == set()
+
+
+def test_each_change_the_redraw_names_is_one_of_the_states() -> None:
+    tree = ast.parse((PAGE / "display.py").read_text(encoding="utf-8"))
+    lists = {node.targets[0].id: ast.literal_eval(node.value) for node in tree.body
+             if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name) and
+             node.targets[0].id in {"SELECTION", "CONTROLS", "COACH", "STATE", "UNDRAWN"}}
+    assert len(lists) == 5
+    page = state.Page()
+    for names in lists.values():
+        for name in names:
+            part, attr = name.split(".")
+            assert part != "drawn" and hasattr(getattr(page, part), attr), name

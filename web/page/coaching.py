@@ -16,8 +16,7 @@ from display import (
     draw_announce_coach,
     draw_coach,
     draw_coach_marks,
-    draw_controls,
-    draw_hand,
+    redraw,
     store,
 )
 from dom import COACH_KEY, embedded, moved, pointer_within
@@ -55,8 +54,7 @@ def toggle(page):
         page.shown.put("coach_seats", (page.view or {}).get("viewer"), page.shown.coach)
     elif not embedded():
         storage_set(COACH_KEY, "1" if page.shown.coach else "0")
-    draw_controls(page)
-    draw_hand(page)  # (a row for the coach's chips under the tiles, or none)
+    redraw(page)
     if page.shown.coach:
         # Beside the table, the panel is brought into view. Below it (a phone), the hand is:
         # its tiles and buttons show the coach's chips, and the table stays on the screen.

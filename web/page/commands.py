@@ -12,7 +12,7 @@ import moves
 import reviewing
 import share
 import zoom
-from display import draw_controls, export_diagram, maybe_open_announce, open_announce, render
+from display import export_diagram, maybe_open_announce, open_announce, redraw
 from dom import attr
 from engine_calls import (
     command,
@@ -121,7 +121,7 @@ def pass_ready(page, _cmd, _node):
     """Pass-and-play: the next person has the device."""
     page.shown.set(seen=(page.view or {}).get("viewer"))
     coaching.taken_by(page, page.shown.seen)
-    render(page)
+    redraw(page)
     maybe_open_announce(page)
     coaching.start(page)
 
@@ -144,7 +144,7 @@ def verify_deal(page, _cmd, _node):
 def end_session(page, _cmd, _node):
     """Asked first: a settled session cannot go on (R24)."""
     page.move.set(settle=True)
-    draw_controls(page)
+    redraw(page)
     access.focus('#controls [data-cmd="cancel"]')  # (the question said, the safe answer
     access.tell(words(page).word("confirm.settle"))  # in focus)
 
@@ -157,12 +157,12 @@ def settle(page, _cmd, _node):
 
 def toggle_close(page, _cmd, _node):
     page.move.set(close=not page.move.close)
-    draw_controls(page)
+    redraw(page)
 
 
 def toggle_claim(page, _cmd, _node):
     page.move.set(claim=not page.move.claim)
-    draw_controls(page)
+    redraw(page)
 
 
 def out(page, _cmd, node):
@@ -183,13 +183,13 @@ def close_answer(page, cmd, _node):
 
 def cancel(page, _cmd, _node):
     page.move.clear()
-    render(page)
+    redraw(page)
 
 
 def resume_bots(page, _cmd, _node):
     page.link.set(stalled=False)
     page.shown.set(error=None)
-    render(page)
+    redraw(page)
     start_bots(page)
 
 

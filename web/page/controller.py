@@ -32,8 +32,8 @@ from display import (
     draw_table,
     keep,
     open_announce,
+    redraw,
     render,
-    update_state,
 )
 from dom import (
     NARROW,
@@ -124,8 +124,7 @@ def on_storage(page, event):
     opened = document.querySelectorAll("dialog[open]")
     for i in range(opened.length):
         opened.item(i).close()
-    render(page)
-    update_state(page)
+    redraw(page)
     access.focus('#controls [data-cmd="take-over"]')
 
 
@@ -135,7 +134,7 @@ def on_resize(page, event):
     mode = screen_mode()
     if mode != page.shown.mode:
         page.shown.set(mode=mode)
-        render(page)
+        redraw(page)
     elif page.view is not None and felt_size() != page.drawn.felt:
         draw_table(page)
 
@@ -154,7 +153,7 @@ def on_change(page, event):
         # passes would redraw the page in it. The switch waits until the keys rest.
         by_key = window.performance.now() - page.shown.lang_arrow < 300
         page.shown.set(lang_loading=True)
-        update_state(page)
+        redraw(page)
         asyncio.create_task(switch_language_later(page, str(node.value), page.shown.lang_gen,
                                                   0.8 if by_key else 0))
 
@@ -171,7 +170,7 @@ async def switch_language_later(page, code, gen, seconds):
     finally:
         if gen == page.shown.lang_gen:
             page.shown.set(lang_loading=False)
-            update_state(page)
+            redraw(page)
 
 
 async def switch_language(page, code, gen):
@@ -186,13 +185,13 @@ async def switch_language(page, code, gen):
         return
     if catalogue is None:
         page.shown.set(notice={"key": "error.words"})
-        render(page)
+        redraw(page)
         return
     use_words(page, code, catalogue)
     keep(page, LANG_KEY, code)
     translate_page(page)
     el("announcer").textContent = ""  # (what it said last was in the other language)
-    render(page)
+    redraw(page)
     if el("announce-dialog").open:
         open_announce(page)
     if el("newgame-dialog").open:
@@ -334,7 +333,7 @@ async def load_game(page):
     if asked.get("game") is not None:
         if saved_in_progress(page):  # a link never replaces a game in progress unasked
             page.shown.set(offer=asked["game"])
-            render(page)
+            redraw(page)
             access.focus('#controls [data-cmd="offer-no"]')  # (the safe answer)
             access.tell(words(page).word("confirm.url_game"))
             return
@@ -372,7 +371,7 @@ async def draw_saved(page):
         page.shown.set(view=None)
         page.link.set(shown_raw=None)
         page.drawn.set(log_key=None)
-        render(page)
+        redraw(page)
 
 
 async def start(page):

@@ -12,7 +12,7 @@ from display import (
     draw_announce,
     draw_announce_coach,
     draw_new_game,
-    render,
+    redraw,
     show_picked_game,
 )
 from dom import REDUCED, attr, closest, moved, open_dialog, pointer_within
@@ -120,7 +120,7 @@ def open_new_game(page):
     """The new-game dialog, filled with the stored preferences or the engine's defaults."""
     if not page.link.synced or not page.settings():
         page.shown.set(notice={"key": "notice.engine_starting"})
-        render(page)
+        redraw(page)
         return
     ng = page.dialogs.new_game
     ng["error"] = False

@@ -227,9 +227,45 @@ def update_state(page):
         window.dispatchEvent(window.Event.new("nos:playable"))
 
 
+# What a change to the page's state (state.py, page.changes()) draws anew, if it is all
+# that changed: the table's ends, the hand and the prompt (a selection, the zoom); the
+# prompt and its buttons; those and the hand (the coach's chips); only the page's state
+# attributes (a request under way, a language on its way); nothing (the computer players'
+# loop, a press or a pan under way, a mouse over a list, the dialogs that draw themselves:
+# dialogs.py, together.py, reviewing.py, share.py). Any other change draws the whole page.
+SELECTION = ("move.tile", "move.choice", "shown.zoom")
+CONTROLS = ("move.close", "move.claim", "move.settle", "move.confirm")
+COACH = ("shown.coach",)
+STATE = ("link.busy", "link.pending", "link.replies", "shown.lang_loading", "shown.lang_gen",
+         "shown.lang_arrow")
+UNDRAWN = ("link.gen", "link.bots", "link.play_on", "link.paused", "link.engine", "move.drag",
+           "move.drag_end", "move.pan", "shown.coach_hover", "shown.coaching",
+           "shown.coach_seats", "shown.seals", "shown.review", "shown.review_step",
+           "shown.review_asked", "shown.share")
+
+
+def redraw(page):
+    """Draw what the changes to the page's state since it was last drawn touch (the whole
+    page for any change the lists above do not name), then its state attributes."""
+    changed = [name for name in page.changes()
+               if name.split(".")[0] not in ("dialogs", "together")]
+    parts = SELECTION + CONTROLS + COACH + STATE + UNDRAWN
+    if [name for name in changed if name not in parts]:
+        render(page)
+        return
+    if [name for name in changed if name in SELECTION]:
+        redraw_selection(page)
+    elif [name for name in changed if name in CONTROLS + COACH]:
+        draw_controls(page)
+    if [name for name in changed if name in COACH]:
+        draw_hand(page)  # (a row for the coach's chips under the tiles, or none)
+    update_state(page)
+
+
 def render(page, with_log=True, table=True):
     """Draw everything from the last view (the game log only if `with_log`, the table only
     if `table`: not when it shows that view already)."""
+    page.changes()  # (all drawn now)
     start = window.performance.now()
     # Read before anything is written: read after, it would lay the page out mid-drawing.
     foot = log_at_foot() if with_log else None

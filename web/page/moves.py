@@ -19,7 +19,7 @@ from contract import (
     WAITING_HUMAN,
     WAITING_OTHER,
 )
-from display import draw_coach_marks, draw_controls, redraw_selection, render, update_state
+from display import draw_coach_marks, redraw
 from dom import attr, closest
 from engine_calls import send
 from language import words
@@ -33,7 +33,7 @@ def on_tile(page, tile):
     if view.get("waiting_for") != WAITING_HUMAN:
         bots = view.get("waiting_for") in (WAITING_BOT, WAITING_OTHER)
         page.shown.set(notice={"key": "notice.wait_turn"} if bots else None)
-        render(page)
+        redraw(page)
         return
     phase = page.phase()
     page.shown.set(notice=None)
@@ -52,10 +52,10 @@ def on_tile(page, tile):
         if not legal.targets_for(view, tile):
             move.set(tile=None)
             page.shown.set(error=None, notice={"key": "notice.no_place", "tile": tile})
-            render(page)
+            redraw(page)
             return
     page.shown.set(error=None)
-    render(page)
+    redraw(page)
 
 
 def on_end(page, arm):
@@ -65,7 +65,7 @@ def on_end(page, arm):
     tile = page.move.tile
     if not tile:
         page.shown.set(notice={"key": "notice.select_first"})
-        render(page)
+        redraw(page)
         return
     outs = legal.outs_for(view, tile, arm)
     if not outs:
@@ -77,8 +77,7 @@ def on_end(page, arm):
         play(page, tile, arm, outs[0])
         return
     page.move.set(choice={"tile": tile, "arm": arm, "outs": outs})
-    draw_controls(page)
-    update_state(page)
+    redraw(page)
     focus("#controls [data-cmd=out]")  # the question, said, and its first answer in focus
     tell(words(page).word("chooser.which", {"tile": tile}))
 
@@ -89,8 +88,7 @@ def play(page, tile, arm, out, confirmed=False):
     move = page.move
     if move.close and not confirmed:
         move.set(confirm={"tile": tile, "arm": arm, "out": out}, choice=None)
-        draw_controls(page)
-        update_state(page)
+        redraw(page)
         # What a right close pays and a wrong one costs, said; the focus on going back
         focus("#controls [data-cmd=cancel]")
         tell(str(document.querySelector("#controls .prompt").textContent))
@@ -111,7 +109,7 @@ def on_key(page, event):
     if key == "Escape" and (page.move.tile or page.move.choice):
         tile = page.move.tile
         page.move.clear()
-        render(page)
+        redraw(page)
         if tile:
             focus('#hand [data-tile="' + tile + '"]')
         return
@@ -204,7 +202,7 @@ def on_pointer_move(page, event):
             return
         drag["moved"] = True
         page.move.set(tile=drag["tile"], choice=None)
-        redraw_selection(page)
+        redraw(page)
         a, b = render_svg.split_tile(drag["tile"])
         ghost.innerHTML = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 44 88" '
                            'width="44" height="88">' +

@@ -25,22 +25,33 @@ from say import Words
 
 
 class Part:
-    """A part of the page's state."""
+    """A part of the page's state. It notes the names it changes until the page's
+    `changes()` takes them (display.redraw: what to draw anew)."""
+
+    noted = None  # the names changed since `changes()` (a list, once one changed)
 
     def set(self, **changes):
         """Change these attributes (each must exist: a misspelt name raises)."""
         for name in changes:
-            if not hasattr(self, name):
+            if name == "noted" or not hasattr(self, name):
                 raise AttributeError(name)  # (a misspelt name: a fault of the page)
         for name in changes:
             setattr(self, name, changes[name])
+            self.note(name)
+
+    def note(self, name):
+        if self.noted is None:
+            self.noted = []
+        self.noted.append(name)
 
     def put(self, name, key, value):
         """Set one entry of a dict attribute."""
         getattr(self, name)[key] = value
+        self.note(name)
 
     def drop(self, name, key):
         """Take one entry out of a dict attribute: its value, or None."""
+        self.note(name)
         return getattr(self, name).pop(key, None)
 
     def count(self, name, by=1):
@@ -116,10 +127,7 @@ class Selection(Part):
 
     def clear(self):
         """Drop the tile picked and the end to choose (the toggles stay)."""
-        self.tile = None
-        self.choice = None
-        self.confirm = None
-        self.settle = False
+        self.set(tile=None, choice=None, confirm=None, settle=False)
 
 
 class Dialogs(Part):
@@ -203,6 +211,18 @@ class Page:
     @property
     def view(self):
         return self.shown.view
+
+    def changes(self):
+        """What changed since the last call, as "part.name" (display.redraw draws what
+        they touch); what the page drew (`drawn`) is not a change to draw."""
+        out = set()
+        for name, part in (("link", self.link), ("shown", self.shown), ("move", self.move),
+                           ("dialogs", self.dialogs), ("together", self.together)):
+            if part.noted:
+                for changed in part.noted:
+                    out.add(name + "." + changed)
+                part.noted = None
+        return out
 
     def hand(self):
         """The view's hand, or {}."""

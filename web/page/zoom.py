@@ -10,7 +10,7 @@ that panned is no click: the end under the pointer is not played.
 import layout_zoom
 import render_table
 from browser import absent, el
-from display import redraw_selection
+from display import redraw
 from dom import closest
 from pyscript import document
 
@@ -51,7 +51,7 @@ def command(page, cmd):
     area, zoom, zmax = _state(page, node)
     step = layout_zoom.STEP if cmd == "zoom-in" else 1 / layout_zoom.STEP
     _keep(page, node, layout_zoom.about(area, zoom, step, None, None, zmax))
-    redraw_selection(page)  # the buttons: one may now be disabled
+    redraw(page)  # the buttons: one may now be disabled
 
 
 def on_wheel(page, event):
