@@ -3,8 +3,7 @@
 is changed by its `set`, `count`, `put` and `drop` or a method of state.py, never by an
 assignment, an item assignment or a list or dict method elsewhere. Read from the source
 with `ast`, so a change through a local name for the part (`tg = page.together`) counts
-too; and `set` refuses a name the part does not have. (A press's or a pan's own record,
-`move.drag` and `move.pan`, is changed in place as the pointer moves.)
+too; and `set` refuses a name the part does not have.
 
 The parts note what changed, and the page's one redraw (display.redraw) draws what the
 changes touch: every name its lists give is one of the state's."""

@@ -184,7 +184,7 @@ def on_pointer_move(page, event):
         # The hand takes touches as drags (touch-action: none, app.css), so a finger that
         # drags no tile scrolls the page itself, as it would anywhere else.
         window.scrollBy(0, drag["scroll"] - event.clientY)
-        drag["scroll"] = event.clientY
+        page.move.put("drag", "scroll", event.clientY)
         return
     ghost = el("drag-ghost")
     if not drag["moved"]:
@@ -194,13 +194,13 @@ def on_pointer_move(page, event):
         if tile is None or not page.persons_turn() or not legal.targets_for(page.view, tile):
             if drag["touch"]:
                 window.scrollBy(0, -dy)
-                drag["scroll"] = event.clientY
+                page.move.put("drag", "scroll", event.clientY)
             else:
                 page.move.set(drag=None)
                 if tile is not None:
                     refused_drag(page, tile)
             return
-        drag["moved"] = True
+        page.move.put("drag", "moved", True)
         page.move.set(tile=drag["tile"], choice=None)
         redraw(page)
         a, b = render_svg.split_tile(drag["tile"])

@@ -42,7 +42,8 @@ class Part:
     def note(self, name):
         if self.noted is None:
             self.noted = []
-        self.noted.append(name)
+        if name not in self.noted:  # (a pan notes each pointer's step: once is enough)
+            self.noted.append(name)
 
     def put(self, name, key, value):
         """Set one entry of a dict attribute."""

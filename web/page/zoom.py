@@ -74,10 +74,10 @@ def on_pointer_down(page, event):
     if closest(event, "#table-svg") is None or closest(event, "[data-cmd]") is not None:
         return
     pan = page.move.pan or {"pointers": {}, "moved": False}
-    pan["pointers"][event.pointerId] = _point(event)
-    pan["start"] = _state(page, node)[1]
-    pan["from"] = dict(pan["pointers"])
-    page.move.set(pan=pan)
+    pointers = dict(pan["pointers"])
+    pointers[event.pointerId] = _point(event)
+    page.move.set(pan={"pointers": pointers, "moved": pan["moved"],
+                       "start": _state(page, node)[1], "from": dict(pointers)})
 
 
 def on_pointer_move(page, event):
@@ -85,7 +85,9 @@ def on_pointer_move(page, event):
     node = _layout()
     if pan is None or node is None or event.pointerId not in pan["pointers"]:
         return
-    pan["pointers"][event.pointerId] = _point(event)
+    pointers = dict(pan["pointers"])
+    pointers[event.pointerId] = _point(event)
+    page.move.put("pan", "pointers", pointers)
     area, _, zmax = _state(page, node)
     ids = list(pan["from"])
     if len(ids) >= 2:  # a pinch: the distance between two fingers, about their middle
@@ -94,7 +96,7 @@ def on_pointer_move(page, event):
         d0 = ((a0[0] - b0[0]) ** 2 + (a0[1] - b0[1]) ** 2) ** 0.5
         d1 = ((a1[0] - b1[0]) ** 2 + (a1[1] - b1[1]) ** 2) ** 0.5
         if d0 > 0:
-            pan["moved"] = True
+            page.move.put("pan", "moved", True)
             zoom = layout_zoom.about(area, pan["start"], d1 / d0, (a0[0] + b0[0]) / 2,
                                      (a0[1] + b0[1]) / 2, zmax)
             _keep(page, node, layout_zoom.pan(area, zoom, (a1[0] + b1[0] - a0[0] - b0[0]) / 2,
@@ -105,7 +107,7 @@ def on_pointer_move(page, event):
     ctm = el("table-svg").getScreenCTM()
     if not pan["moved"] and ((x1 - x0) ** 2 + (y1 - y0) ** 2) * ctm.a * ctm.a < MOVED:
         return
-    pan["moved"] = True
+    page.move.put("pan", "moved", True)
     _keep(page, node, layout_zoom.pan(area, pan["start"], x1 - x0, y1 - y0, zmax))
 
 
@@ -114,16 +116,18 @@ def on_pointer_up(page, event):
     pan = page.move.pan
     if pan is None or event.pointerId not in pan["pointers"]:
         return
-    pan["pointers"].pop(event.pointerId)
+    pointers = dict(pan["pointers"])
+    pointers.pop(event.pointerId)
+    page.move.put("pan", "pointers", pointers)
     if pan["moved"]:
         page.move.set(drag_end=(event.timeStamp, event.clientX, event.clientY))
-    if not pan["pointers"]:
+    if not pointers:
         page.move.set(pan=None)
         return
     node = _layout()  # one finger of a pinch is left: it pans from here
     if node is not None:
-        pan["start"] = _state(page, node)[1]
-        pan["from"] = dict(pan["pointers"])
+        page.move.put("pan", "start", _state(page, node)[1])
+        page.move.put("pan", "from", dict(pointers))
 
 
 def on_pointer_cancel(page, event):
