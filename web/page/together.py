@@ -256,6 +256,8 @@ async def pushing(page, skip):
             tg.set(again=False)
             seats = [s for s, state in tg.seats.items() if state == "joined" and s != skip]
             waits = tg.inviting if tg.seats.get(tg.inviting) == "inviting" else None
+            if not seats and waits is None:
+                break  # (the invitation was answered or dropped meanwhile)
             out = await ask_engine(page, "views", {"seats": seats + (
                 [] if waits is None else [waits])})
             for seat, reply in (out.get("replies") or {}).items():
