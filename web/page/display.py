@@ -242,22 +242,30 @@ UNDRAWN = ("link.gen", "link.bots", "link.play_on", "link.paused", "link.engine"
            "move.drag_end", "move.pan", "shown.coach_hover", "shown.coaching",
            "shown.coach_seats", "shown.seals", "shown.review", "shown.review_step",
            "shown.review_asked", "shown.share")
+KNOWN = SELECTION + CONTROLS + COACH + STATE + UNDRAWN
+SELF_DRAWN = ("dialogs", "together")  # (the parts whose dialogs draw themselves)
+
+
+def touches(changed, names):
+    for name in changed:  # noqa: SIM110 - (no generator: MicroPython's hot path)
+        if name in names:
+            return True
+    return False
 
 
 def redraw(page):
     """Draw what the changes to the page's state since it was last drawn touch (the whole
     page for any change the lists above do not name), then its state attributes."""
-    changed = [name for name in page.changes()
-               if name.split(".")[0] not in ("dialogs", "together")]
-    parts = SELECTION + CONTROLS + COACH + STATE + UNDRAWN
-    if [name for name in changed if name not in parts]:
-        render(page)
-        return
-    if [name for name in changed if name in SELECTION]:
+    changed = [name for name in page.changes() if name.split(".")[0] not in SELF_DRAWN]
+    for name in changed:
+        if name not in KNOWN:
+            render(page)
+            return
+    if touches(changed, SELECTION):
         redraw_selection(page)
-    elif [name for name in changed if name in CONTROLS + COACH]:
+    elif touches(changed, CONTROLS + COACH):
         draw_controls(page)
-    if [name for name in changed if name in COACH]:
+    if touches(changed, COACH):
         draw_hand(page)  # (a row for the coach's chips under the tiles, or none)
     update_state(page)
 

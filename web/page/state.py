@@ -1,5 +1,5 @@
 """The page's state (main thread, MicroPython): one `Page`, made at boot and passed to
-every handler, in four small parts named for what they hold.
+every handler, in six parts named for what they hold.
 
 - `Link`: the worker `engine` and the requests to it (one at a time; how many are
   pending; which game the computer players' loop belongs to; whether the engine holds the
@@ -173,6 +173,9 @@ class Together(Part):
 class Drawn(Part):
     """What the page drew last: the drawing's own memory, to draw only what changed and to
     keep a placed tile where it lies."""
+
+    def note(self, name):
+        pass  # (what was drawn is no change to draw: page.changes() never asks)
 
     def __init__(self):
         self.felt = None  # (w, h) px of the layout's felt, as drawn last

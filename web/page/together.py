@@ -140,9 +140,18 @@ async def prefetch(page, seat):
     """The invited seat's first view, asked for ahead (at the invitation, and anew with each
     change while it waits: push), so that it goes the moment the seat's channel opens."""
     out = await ask_engine(page, "views", {"seats": [seat]})
-    tg = page.together
-    if tg.inviting == seat and tg.seats.get(seat) == "inviting":
-        tg.put("ready", seat, (out.get("replies") or {}).get(str(seat)))
+    keep_first_view(page.together, seat, (out.get("replies") or {}).get(str(seat)))
+
+
+def waiting_seat(tg):
+    """The invited seat, while its device has not answered yet, else None."""
+    return tg.inviting if tg.seats.get(tg.inviting) == "inviting" else None
+
+
+def keep_first_view(tg, seat, view):
+    """Keep `view` to send the moment `seat`'s channel opens, if the seat still waits."""
+    if seat == waiting_seat(tg):
+        tg.put("ready", seat, view)
 
 
 def invite_link(page):
@@ -255,14 +264,14 @@ async def pushing(page, skip):
         while True:
             tg.set(again=False)
             seats = [s for s, state in tg.seats.items() if state == "joined" and s != skip]
-            waits = tg.inviting if tg.seats.get(tg.inviting) == "inviting" else None
+            waits = waiting_seat(tg)
             if not seats and waits is None:
                 break  # (the invitation was answered or dropped meanwhile)
             out = await ask_engine(page, "views", {"seats": seats + (
                 [] if waits is None else [waits])})
             for seat, reply in (out.get("replies") or {}).items():
-                if int(seat) == waits and tg.seats.get(waits) == "inviting":
-                    tg.put("ready", waits, reply)  # (its first view, kept up to date)
+                if int(seat) == waits:
+                    keep_first_view(tg, waits, reply)  # (kept up to date while it waits)
                 elif tg.seats.get(int(seat)) == "joined":
                     send(seat_id(int(seat)), None, reply)
             if not tg.again:
