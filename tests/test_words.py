@@ -15,6 +15,7 @@ from html.parser import HTMLParser
 import pytest
 import render_together
 import say
+import state
 import web_views
 from say import Words, plural_index
 from web_views import LANGS, ROOT, WEB, catalogue
@@ -65,6 +66,11 @@ def used_keys() -> set[str]:
                                         "act", "log", "pays", "table", "force", "turn",
                                         "together")}
     keys = {k for k in keys if not k.endswith(".")}  # prefixes of the families below
+    page = state.Page()  # (the page's own names of its state, display.redraw's, are no words)
+    english = catalogue("en")["words"]
+    keys = {k for k in keys if k in english or not (
+        "." in k and k.split(".")[0] in vars(page) and
+        hasattr(getattr(page, k.split(".")[0]), k.split(".")[1]))}
     keys |= {k + ".who" for k in keys if k.startswith("pays.")}  # "How to play"'s payments
     keys |= set(re.findall(r'data-word(?:-title)?="([a-z_0-9.]+)"', html))
     keys |= {f"refuse.{k}" for k in REFUSALS}

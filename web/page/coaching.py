@@ -12,13 +12,7 @@ import asyncio
 import json
 
 from browser import el, storage_get, storage_set
-from display import (
-    draw_announce_coach,
-    draw_coach,
-    draw_coach_marks,
-    redraw,
-    store,
-)
+from display import ADVICE, COACH_DONE, redraw, store
 from dom import COACH_KEY, embedded, moved, pointer_within
 from pyscript.ffi import to_js
 from replies import of_this_version
@@ -70,10 +64,8 @@ def on_pointer(page, event):
     list drawn under a pointer standing still is not held (dom.moved)."""
     if event.type == "pointermove" and not moved(event):
         return
-    was = page.shown.coach_hover
     page.shown.set(coach_hover=pointer_within(event, "#coach-panel .coach-options"))
-    if was and not page.shown.coach_hover:
-        draw_coach(page)
+    redraw(page)  # (leaving it: the advice as it is now)
 
 
 def _quiet(page):
@@ -96,17 +88,13 @@ async def run(page):
             view = reply.get("view")
             if reply.get("error") or not isinstance(view, dict):
                 break  # (a view of another version: the next request says so)
-            page.shown.set(view=view)
+            page.shown.advise(view)
             store(page, reply)  # (the hand's record counts the coach)
-            if not page.shown.coach_hover:
-                draw_coach(page)
-            draw_announce_coach(page)
-            draw_coach_marks(page)
+            redraw(page, ADVICE)  # (in place: nothing else the person does waits on it)
             coach = view.get("coach") or {}
             if not coach.get("weighed") or coach.get("deals", 0) >= ENOUGH:
                 break
             await asyncio.sleep(0)  # the page's other tasks (a click) first
     finally:
         page.shown.set(coaching=False)
-        if page.shown.coach and _quiet(page):
-            draw_coach_marks(page, True)  # the focused tile's chips too, said once
+        redraw(page, COACH_DONE)  # (its last chips, if they waited)

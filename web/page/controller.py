@@ -25,16 +25,7 @@ import reviewing
 import zoom
 from browser import LANG_KEY, PROXIES, absent, el, listen, observe_size, storage_drop, storage_get
 from contract import PHASE_ANNOUNCE
-from display import (
-    draw_controls,
-    draw_log,
-    draw_new_game,
-    draw_table,
-    keep,
-    open_announce,
-    redraw,
-    render,
-)
+from display import keep, redraw, render
 from dom import (
     NARROW,
     PREFS_KEY,
@@ -54,6 +45,7 @@ from engine_calls import (
     start_game,
 )
 from felt_room import felt_size
+from game_log import draw_log
 from language import read_words, translate_page, use_words, words
 from languages import language_codes
 from pyscript import document, window, workers
@@ -105,7 +97,8 @@ def on_key(page, event):
 
 
 def announce_closed(page, event):
-    draw_controls(page)
+    page.dialogs.set(announcing=False)
+    redraw(page)
     if page.persons_turn() and page.phase() == PHASE_ANNOUNCE:
         access.focus('#controls [data-cmd="announce-open"]')
 
@@ -136,7 +129,8 @@ def on_resize(page, event):
         page.shown.set(mode=mode)
         redraw(page)
     elif page.view is not None and felt_size() != page.drawn.felt:
-        draw_table(page)
+        page.shown.set(size=felt_size())
+        redraw(page)
 
 
 def on_change(page, event):
@@ -191,11 +185,7 @@ async def switch_language(page, code, gen):
     keep(page, LANG_KEY, code)
     translate_page(page)
     el("announcer").textContent = ""  # (what it said last was in the other language)
-    redraw(page)
-    if el("announce-dialog").open:
-        open_announce(page)
-    if el("newgame-dialog").open:
-        draw_new_game(page)
+    redraw(page)  # (everything, the open dialogs too)
 
 
 def wire(page):

@@ -7,14 +7,7 @@ import access
 import render_announce as announce
 import render_panels as panels
 from browser import absent, el
-from display import (
-    announce_foot,
-    draw_announce,
-    draw_announce_coach,
-    draw_new_game,
-    redraw,
-    show_picked_game,
-)
+from display import announce_foot, redraw, show_picked_game
 from dom import REDUCED, attr, closest, moved, open_dialog, pointer_within
 from engine_calls import pace_of, prefs, send, spawn, start_game
 from pyscript import document, window
@@ -30,7 +23,7 @@ def on_announce_click(page, event):
         state = announce.state_for(page.view, attr(node, "data-coach"))
         if state is not None:
             page.dialogs.set(announce=state)
-            draw_announce(page)
+            redraw(page)
             show_picked_game()
             access.focus("#announce-ok")
         return
@@ -86,17 +79,15 @@ def on_announce_pointer(page, event):
     A list that opens under a pointer standing still is not held (dom.moved)."""
     if event.type == "pointermove" and not moved(event):
         return
-    was = page.dialogs.coach_hover
     page.dialogs.set(coach_hover=pointer_within(event, "#announce-coach .coach-options"))
-    if was and not page.dialogs.coach_hover:
-        draw_announce_coach(page)
+    redraw(page)  # (leaving it: the advice as it is now)
 
 
 def choose(page, param, value):
     """One choice in the announcement dialog, drawn at once."""
     state = page.dialogs.announce or announce.default_state(page.view)
     page.dialogs.set(announce=announce.update(page.view, state, param, value))
-    draw_announce(page)
+    redraw(page)
 
 
 def on_key(page, event):
@@ -122,18 +113,18 @@ def open_new_game(page):
         page.shown.set(notice={"key": "notice.engine_starting"})
         redraw(page)
         return
-    ng = page.dialogs.new_game
-    ng["error"] = False
     stored = prefs()
     defaults = page.settings().get("defaults") or {}
+    chosen = dict(page.dialogs.new_game)
+    chosen["error"], chosen["pace"] = False, pace_of(page, page.shown.pace)
     for key, default in (("players", defaults.get("players")), ("level", defaults.get("level")),
                          ("h1", defaults.get("H1")), ("h2", defaults.get("H2")),
                          ("people", defaults.get("people")), ("together", False),
                          ("table_screen", False)):
         value = stored.get(key)
-        ng[key] = value if value is not None else default
-    ng["pace"] = pace_of(page, page.shown.pace)
-    draw_new_game(page)
+        chosen[key] = value if value is not None else default
+    page.dialogs.set(new_game=chosen)
+    redraw(page)
     open_dialog("newgame-dialog")
     access.focus('#newgame-dialog [aria-pressed="true"]')  # (the players chosen, not "3")
 
@@ -142,10 +133,10 @@ def on_new_game_click(page, event):
     node = closest(event, "[data-param],[data-cmd]")
     if node is None:
         return
-    ng = page.dialogs.new_game
     seed_box = el("ng-seed")
     if not absent(seed_box):
-        ng["seed"] = str(seed_box.value)
+        page.dialogs.put("new_game", "seed", str(seed_box.value))
+    ng = page.dialogs.new_game
     cmd = attr(node, "data-cmd")
     if cmd == "newgame-close":
         el("newgame-dialog").close()
@@ -153,8 +144,8 @@ def on_new_game_click(page, event):
     if cmd == "newgame-ok":
         seed, bad = seed_from_text(ng.get("seed"), page.settings().get("seed") or [0, 0])
         if bad:
-            ng["error"] = True
-            draw_new_game(page)
+            page.dialogs.put("new_game", "error", True)
+            redraw(page)
             return
         el("newgame-dialog").close()
         page.shown.set(notice=None)
@@ -169,10 +160,10 @@ def on_new_game_click(page, event):
     param = attr(node, "data-param")
     value = attr(node, "data-value")
     if param in ("players", "pace", "people"):
-        ng[param] = int(value)
+        page.dialogs.put("new_game", param, int(value))
     elif param == "level":
-        ng["level"] = value
+        page.dialogs.put("new_game", "level", value)
     elif param in ("h1", "h2", "together", "table_screen"):
-        ng[param] = value == "1"
-    ng["error"] = False
-    draw_new_game(page)
+        page.dialogs.put("new_game", param, value == "1")
+    page.dialogs.put("new_game", "error", False)
+    redraw(page)

@@ -23,11 +23,12 @@ from browser import absent, el, storage_set
 from contract import PHASE_ANNOUNCE, PHASE_OUT_OF_TURN, PHASE_PLAY, PHASE_SET
 from dom import NARROW, SAVE_KEY, SHOWN_KEY, bring_into, embedded, open_dialog, show_status
 from felt_room import motion, put_table, table_ui
+from game_log import draw_log, log_at_foot
 from language import say, words
 from pyscript import document, window
-from pyscript.ffi import create_proxy, to_js
+from pyscript.ffi import to_js
 from render_html import rule_links
-from render_svg import esc, words_key
+from render_svg import esc
 from replies import page_state
 
 
@@ -85,6 +86,7 @@ def draw_controls(page):
 def draw_coach(page):
     """The coach's panel (its advice, or nothing while it is off or the person waits)."""
     page.shown.set(coach_hover=False)  # (the list under the mouse is drawn anew: no hold)
+    page.changes(("shown.coach_hover",))  # (that is this drawing)
     where = access.held_focus()
     # (pass-and-play: nothing of the next person's decision before they hold the device)
     ui = {"coach": page.shown.coach, "loading": not page.link.synced,
@@ -227,23 +229,37 @@ def update_state(page):
         window.dispatchEvent(window.Event.new("nos:playable"))
 
 
-# What a change to the page's state (state.py, page.changes()) draws anew, if it is all
-# that changed: the table's ends, the hand and the prompt (a selection, the zoom); the
-# prompt and its buttons; those and the hand (the coach's chips); only the page's state
-# attributes (a request under way, a language on its way); nothing (the computer players'
-# loop, a press or a pan under way, a mouse over a list, the dialogs that draw themselves:
-# dialogs.py, together.py, reviewing.py, share.py). Any other change draws the whole page.
+# What each change to the page's state (state.py, page.changes()) draws anew: the table
+# (a selection, the zoom, the felt's size), the hand, the prompt and its buttons, the
+# coach's advice refined in place, a dialog; the page's state attributes (a request under
+# way, a language on its way) always. Nothing for the UNDRAWN (the computer players' loop,
+# a press or a pan under way). The dialogs of other modules add theirs (draws()). Any
+# change none of them names draws the whole page (render()).
 SELECTION = ("move.tile", "move.choice", "shown.zoom")
-CONTROLS = ("move.close", "move.claim", "move.settle", "move.confirm")
+SIZE = ("shown.size",)
+CONTROLS = ("move.close", "move.claim", "move.settle", "move.confirm", "dialogs.announcing")
 COACH = ("shown.coach",)
-STATE = ("link.busy", "link.pending", "link.replies", "shown.lang_loading", "shown.lang_gen",
+ADVICE = ("shown.refined",)  # (the coach's refinements: drawn in place)
+COACH_DONE = ("shown.coaching", "move.drag")  # (its last chips, which waited)
+ANNOUNCE = ("dialogs.announce",)
+NEW_GAME = ("dialogs.new_game",)
+STATE = ("link.busy", "link.pending", "shown.lang_loading", "shown.lang_gen",
          "shown.lang_arrow")
-UNDRAWN = ("link.gen", "link.bots", "link.play_on", "link.paused", "link.engine", "move.drag",
-           "move.drag_end", "move.pan", "shown.coach_hover", "shown.coaching",
-           "shown.coach_seats", "shown.seals", "shown.review", "shown.review_step",
-           "shown.review_asked", "shown.share")
-KNOWN = SELECTION + CONTROLS + COACH + STATE + UNDRAWN
-SELF_DRAWN = ("dialogs", "together")  # (the parts whose dialogs draw themselves)
+UNDRAWN = ("link.gen", "link.bots", "link.play_on", "link.paused", "link.engine",
+           "move.drag_end", "move.pan", "shown.coach_seats", "shown.seals",
+           "shown.review_asked", "dialogs.announce_hand", "dialogs.then",
+           "together.answering")
+KNOWN = list(SELECTION + SIZE + CONTROLS + COACH + ADVICE + COACH_DONE + ANNOUNCE + NEW_GAME +
+             STATE + UNDRAWN + ("shown.coach_hover", "dialogs.coach_hover"))
+DRAWINGS = []  # (names, drawing(page)): the other modules' dialogs (draws())
+
+
+def draws(names, drawing=None):
+    """A module's dialog is drawn by `drawing` when one of `names` changed (None: names
+    whose change draws nothing)."""
+    KNOWN.extend(names)
+    if drawing is not None:
+        DRAWINGS.append((names, drawing))
 
 
 def touches(changed, names):
@@ -253,27 +269,81 @@ def touches(changed, names):
     return False
 
 
-def redraw(page):
-    """Draw what the changes to the page's state since it was last drawn touch (the whole
-    page for any change the lists above do not name), then its state attributes."""
-    changed = [name for name in page.changes() if name.split(".")[0] not in SELF_DRAWN]
+def redraw(page, among=None):
+    """Draw what the changes to the page's state since it was last drawn touch (only those
+    `among` these names, if given: the rest wait), else the whole page for a change no
+    drawing names; then the page's state attributes."""
+    changed = page.changes(among)
+    if not changed:
+        return
+    whole = False
     for name in changed:
         if name not in KNOWN:
-            render(page)
-            return
-    if touches(changed, SELECTION):
-        redraw_selection(page)
-    elif touches(changed, CONTROLS + COACH):
-        draw_controls(page)
-    if touches(changed, COACH):
+            whole = True  # (a change no drawing names: the whole page)
+    if whole:
+        render(page)
+        if "shown.lang" in changed:  # (a dialog open is in the other language too)
+            redraw_dialogs(page)
+    else:
+        draw_play(page, changed)
+    if touches(changed, ANNOUNCE) and el("announce-dialog").open:
+        draw_announce(page)
+    if touches(changed, ("dialogs.coach_hover",)) and not page.dialogs.coach_hover:
+        draw_announce_coach(page)
+    if touches(changed, NEW_GAME):
+        draw_new_game(page)
+    for names, drawing in DRAWINGS:
+        if touches(changed, names):
+            drawing(page)
+    if not whole:
+        update_state(page)
+
+
+def draw_play(page, changed):
+    """What the `changed` names touch of the table, the hand, the prompt and the coach."""
+    table = touches(changed, SELECTION + SIZE)
+    if table:
+        where = access.held_focus()
+        put_table(page, table_ui(page))
+        access.give_focus(where)
+    if table or touches(changed, COACH):
         draw_hand(page)  # (a row for the coach's chips under the tiles, or none)
-    update_state(page)
+    if touches(changed, SELECTION + CONTROLS + COACH):
+        draw_controls(page)
+    elif touches(changed, ("shown.coach_hover",)) and not page.shown.coach_hover:
+        draw_coach(page)  # (the mouse left its list: the advice as it is now)
+    if touches(changed, ADVICE):
+        refine_coach(page)
+    if touches(changed, COACH_DONE) and page.drawn.hand_html is None and \
+            page.move.drag is None and not page.shown.coaching and page.shown.coach and \
+            page.persons_turn() and page.idle():
+        draw_coach_marks(page, True)  # the focused tile's chips too, said once
+
+
+def redraw_dialogs(page):
+    """The open dialogs drawn anew (another language)."""
+    if el("announce-dialog").open:
+        open_announce(page)
+    if el("newgame-dialog").open:
+        draw_new_game(page)
+
+
+def refine_coach(page):
+    """The coach's refined advice, in place: its panel (unless a mouse is over its list),
+    the announcement dialog's, and the chips on the hand and the buttons."""
+    if not page.shown.coach_hover:
+        draw_coach(page)
+    draw_announce_coach(page)
+    draw_coach_marks(page)
 
 
 def render(page, with_log=True, table=True):
     """Draw everything from the last view (the game log only if `with_log`, the table only
     if `table`: not when it shows that view already)."""
     page.changes()  # (all drawn now)
+    if page.drawn.table_ahead:
+        page.drawn.set(table_ahead=False)
+        table = False
     start = window.performance.now()
     # Read before anything is written: read after, it would lay the page out mid-drawing.
     foot = log_at_foot() if with_log else None
@@ -360,85 +430,6 @@ def bring_into_view(page):
             window.scrollBy(0, top)
 
 
-def log_at_foot():
-    """Whether the log shows its newest line (scrolled to its foot)."""
-    box = el("log")
-    return box.scrollTop + box.clientHeight >= box.scrollHeight - 8
-
-
-_TO_FOOT = []  # the proxy of log_to_foot for requestAnimationFrame, made once
-
-
-def log_to_foot(timestamp=None):
-    box = el("log")
-    box.scrollTop = box.scrollHeight
-
-
-def draw_log(page, foot=None):
-    """The game log, if it changed since it was last drawn; `foot`: whether it showed its
-    newest line before the page was drawn (log_at_foot), if known."""
-    view = page.view
-    log = (view or {}).get("log") or []
-    w = words(page)
-    key = (page.shown.lang + ":" + str(w.viewer) + ":" + str(len(log)) + ":" +
-           (json.dumps(log[-1]) if log else ""))
-    if key != page.drawn.log_key:
-        page.drawn.set(log_key=key)
-        box = el("log")
-        # Kept where the reader scrolled to, unless at the foot (the newest line shows).
-        if foot is None:
-            foot = log_at_foot()
-        first = not page.drawn.log_drawn
-        words_now = words_key(w)
-        if words_now != page.drawn.log_words:  # (the entries' sentences change)
-            page.drawn.set(log_words=words_now, log_cache={})
-        hands = panels.log_hands(view, w, page.drawn.log_cache)
-        patch_log(box, page.drawn.log_drawn, hands)
-        page.drawn.set(log_drawn=hands)
-        if foot or first:  # at the next frame: its new height now would lay the page out
-            # in the middle of drawing it, and once more when it is drawn
-            if not _TO_FOOT:
-                _TO_FOOT.append(create_proxy(log_to_foot))
-            window.requestAnimationFrame(_TO_FOOT[0])
-
-
-def patch_log(box, drawn, hands):
-    """The log `box`, which shows `drawn` (render_panels.log_hands), made to show `hands`:
-    only what changed is written, so a link or button in focus in it (or one a dialog gives
-    the focus back to when it closes) stays where it is."""
-    parts = box.children
-    if parts.length != len(drawn):  # (not what was drawn last: all of it anew)
-        box.innerHTML = "".join(panels.log_part_html(hand) for hand in hands)
-        return
-    for i in range(len(drawn) - 1, len(hands) - 1, -1):
-        parts.item(i).remove()
-    for i, hand in enumerate(hands):
-        if i >= len(drawn):
-            box.insertAdjacentHTML("beforeend", panels.log_part_html(hand))
-            continue
-        was = drawn[i]
-        if was == hand:
-            continue
-        part = parts.item(i)
-        if was[0] != hand[0]:
-            part.outerHTML = panels.log_part_html(hand)
-            continue
-        items = part.querySelector(":scope > ul")
-        same = 0
-        while same < min(len(was[1]), len(hand[1])) and was[1][same] == hand[1][same]:
-            same += 1
-        for k in range(len(was[1]) - 1, same - 1, -1):
-            items.children.item(k).remove()
-        if same < len(hand[1]):
-            items.insertAdjacentHTML("beforeend", "".join(hand[1][same:]))
-        if was[2] != hand[2]:
-            review = part.querySelector(":scope > .log-review")
-            if not absent(review):
-                review.remove()
-            if hand[2]:
-                part.insertAdjacentHTML("beforeend", hand[2])
-
-
 def draw_legend(page):
     """The legend of the table's marks (its popover), in the language shown."""
     if page.drawn.legend_lang != page.shown.lang:
@@ -453,24 +444,6 @@ def draw_help(page):
     if rows and key != page.drawn.help_key:
         page.drawn.set(help_key=key)
         el("help-payments").innerHTML = panels.payments_help_html(page.view, words(page))
-
-
-def draw_table(page):
-    """The table alone, at its box's size now (its box changed size: nothing else did, and
-    an open dialog stays as it is)."""
-    where = access.held_focus()
-    put_table(page, table_ui(page))
-    access.give_focus(where)
-    draw_hand(page)
-
-
-def redraw_selection(page):
-    """Only what a selection changes: the table's ends, the hand and the prompt."""
-    where = access.held_focus()
-    put_table(page, table_ui(page))
-    access.give_focus(where)
-    draw_hand(page)
-    draw_controls(page)
 
 
 def export_diagram(page):
@@ -523,6 +496,8 @@ def open_announce(page, pick=None):
     elif page.dialogs.announce is None:
         page.dialogs.set(announce=announce.default_state(page.view))
     draw_announce(page)
+    page.changes(ANNOUNCE + ("dialogs.coach_hover",))  # (drawn)
+    page.dialogs.set(announcing=True)
     open_dialog("announce-dialog")
     show_picked_game()
     if state is not None:

@@ -16,7 +16,7 @@ import coaching
 import embedding
 import seals
 from browser import absent, storage_drop, storage_get
-from display import keep, maybe_open_announce, render, store, update_state
+from display import STATE, keep, maybe_open_announce, redraw, store
 from dom import PREFS_KEY, SAVE_KEY, SHOWN_KEY, embedded
 from language import words
 from pyscript import document, window
@@ -34,7 +34,7 @@ async def call(page, name, payload=""):
         return {"view": None, "save": None, "error": {"key": "error.elsewhere"}}
     async with link.lock:  # one at a time, in the order asked
         link.set(busy=True)
-        update_state(page)
+        redraw(page, STATE)  # (the rest is drawn with the reply)
         try:
             text = await getattr(link.engine, name)(payload)
             reply = of_this_version(json.loads(text))
@@ -97,7 +97,9 @@ def apply(page, reply, skip=None):
         page.shown.set(notice=view["taken_back"])
     if view is not None and view.get("kept"):  # (a save restored but in part: what it left)
         page.shown.set(notice=view["kept"])
-    render(page, table=not shown)
+    if shown:
+        page.drawn.set(table_ahead=True)
+    redraw(page)  # (a reply, counted: the whole page)
     maybe_open_announce(page)
     coaching.start(page)
     if embedded():
@@ -170,7 +172,7 @@ async def bot_loop(page, gen):
             if reply.get("error"):
                 link.set(stalled=True)
                 page.shown.set(error=reply["error"])
-                render(page)
+                redraw(page)
                 break
             apply_quiet(page, reply)
     finally:
@@ -184,7 +186,7 @@ def apply_quiet(page, reply):
     page.shown.set(view=reply.get("view") or page.view)
     store(page, reply)
     page.shown.set(error=None)
-    render(page)
+    redraw(page)  # (a reply, counted: the whole page)
     maybe_open_announce(page)
     coaching.start(page)
     if embedded():  # (the page around hears each computer player's move as it is shown)
@@ -208,7 +210,7 @@ def spawn(page, coro):
     """Run a request as a task; the page says "waiting" from this very moment (before the
     task starts), so nothing looks playable while the request is under way."""
     page.link.count("pending")
-    update_state(page)
+    redraw(page, STATE)
     asyncio.create_task(finish(page, coro))
 
 
@@ -217,7 +219,7 @@ async def finish(page, coro):
         await coro
     finally:
         page.link.count("pending", -1)
-        update_state(page)
+        redraw(page, STATE)
 
 
 def send(page, action):
@@ -317,7 +319,7 @@ async def restore_saved(page):
     page.shown.set(broken=reply.get("error"), error=None)
     page.shown.set(view=None)  # (a saved game drawn at boot is not the engine's)
     page.link.set(synced=True)
-    render(page)
+    redraw(page)
 
 
 async def verify(page):

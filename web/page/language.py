@@ -13,11 +13,9 @@ from say import catalogue
 def words(page):
     """The word catalogue of the language shown, seen from the seat the view calls "you"
     (pass-and-play: no one, until the next person has taken the device)."""
-    w = page.shown.words
     view = page.shown.view or {}
-    w.viewer = None if page.tiles_hidden() else view.get("you", view.get("viewer"))
-    w.names = view.get("names") or []
-    return w
+    return page.shown.seen_from(None if page.tiles_hidden() else
+                                view.get("you", view.get("viewer")), view.get("names") or [])
 
 
 def say(page, event):

@@ -19,7 +19,7 @@ from contract import (
     WAITING_HUMAN,
     WAITING_OTHER,
 )
-from display import draw_coach_marks, redraw
+from display import redraw
 from dom import attr, closest
 from engine_calls import send
 from language import words
@@ -226,8 +226,7 @@ def on_pointer_up(page, event):
     page.move.set(drag=None)
     if drag["scroll"] is not None:  # (its click, if any, is not a tap on a tile)
         page.move.set(drag_end=(event.timeStamp, event.clientX, event.clientY))
-    if page.drawn.hand_html is None and not page.shown.coaching:
-        draw_coach_marks(page, True)  # (the coach's last chips waited for the finger)
+    redraw(page)  # (the coach's last chips, if they waited for the finger)
     if not drag["moved"]:
         return
     el("drag-ghost").hidden = True

@@ -7,7 +7,7 @@ import json
 import render_review
 from access import focus, tell
 from browser import absent, diagrams_narrow, el
-from display import update_state
+from display import STATE, draws, redraw
 from dom import attr, open_dialog
 from engine_calls import call
 from language import say, words
@@ -22,39 +22,49 @@ async def open_review(page, hand=None, seat=None):
     expert is at work; closed before the review comes, it stays closed."""
     if page.link.engine is None or not page.link.synced:
         return
-    page.shown.set(review=None)
+    page.shown.set(review=None, review_notice={"key": "review.working"}, review_busy=True)
     page.shown.count("review_asked")
     asked = page.shown.review_asked
-    body, w = el("review-body"), words(page)
-    body.innerHTML = render_review.notice_html(w.word("review.working"), w, True)
-    body.setAttribute("aria-busy", "true")
+    redraw(page)
     open_dialog("review-dialog")
     focus('#review-body [data-cmd="review-close"]')
     request = {k: v for k, v in (("hand", hand), ("seat", seat)) if v is not None}
     reply = await call(page, "review", json.dumps(request))
-    update_state(page)  # (no view follows, as after other requests: the page is idle again)
+    redraw(page, STATE)  # (no view follows, as after other requests: the page is idle again)
     if asked != page.shown.review_asked or not el("review-dialog").open:
         return  # closed meanwhile, or another review asked for since
-    body.removeAttribute("aria-busy")
     if reply.get("error") or not reply.get("review"):
-        sentence = say(page, reply.get("error") or {"key": "error.review_hand"})
-        body.innerHTML = render_review.notice_html(sentence, w)
+        page.shown.set(review_notice=reply.get("error") or {"key": "error.review_hand"},
+                       review_busy=False)
+        redraw(page)
         focus('#review-body [data-cmd="review-close"]')
-        tell(sentence)  # (the dialog's new heading may go unsaid)
+        tell(say(page, page.shown.review_notice))  # (the dialog's new heading may go unsaid)
         return
-    page.shown.set(review=reply["review"], review_step=0)
-    draw(page)
+    page.shown.set(review=reply["review"], review_step=0, review_notice=None, review_busy=False)
+    redraw(page)
     focus('#review-body [data-cmd="review-step"]:not([disabled])')
 
 
 def draw(page):
-    review = page.shown.review
+    """The review's step, else its notice (the expert at work, or why there is none)."""
+    review, body, w = page.shown.review, el("review-body"), words(page)
     if review is None:
+        notice, busy = page.shown.review_notice, page.shown.review_busy
+        if notice is not None:
+            body.innerHTML = render_review.notice_html(
+                w.word(notice["key"]) if busy else say(page, notice), w, busy)
+        if busy:
+            body.setAttribute("aria-busy", "true")
+        else:
+            body.removeAttribute("aria-busy")
         return
+    body.removeAttribute("aria-busy")
     where = page.shown.review_step
-    w = words(page)
     w.viewer = review.get("seat", w.viewer)  # "you" is the person whose decisions these are
-    el("review-body").innerHTML = render_review.review_html(review, where, w, diagrams_narrow())
+    body.innerHTML = render_review.review_html(review, where, w, diagrams_narrow())
+
+
+draws(("shown.review", "shown.review_step", "shown.review_notice", "shown.review_busy"), draw)
 
 
 def step(page, node):
@@ -67,7 +77,7 @@ def go(page, to, labels):
     the first enabled one: the dialog's buttons were drawn anew) and bring the step's
     decision, if any, into view above the buttons."""
     page.shown.set(review_step=to)
-    draw(page)
+    redraw(page)
     buttons = el("review-body").querySelectorAll('[data-cmd="review-step"]:not([disabled])')
     found = None
     for label in labels:

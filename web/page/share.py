@@ -6,6 +6,7 @@ import json
 
 import render_share
 from browser import absent, el
+from display import draws, redraw
 from dom import open_dialog
 from language import words
 from pyscript import document, window
@@ -26,13 +27,16 @@ async def open_share(page):
     except Exception:  # noqa: BLE001
         share = {}
     page.shown.set(share=share)
-    draw(page)
+    redraw(page)
     open_dialog("share-dialog")
 
 
-def draw(page, note=""):
+def draw(page):
     el("share-body").innerHTML = render_share.share_html(page.shown.share or {}, base_url(),
-                                                         page.shown.lang, words(page), note)
+                                                         page.shown.lang, words(page), "")
+
+
+draws(("shown.share",), draw)
 
 
 async def copy(page, node, body="share-body"):

@@ -23,6 +23,8 @@ import asyncio
 
 from say import Words
 
+SCALARS = (bool, int, float, str, type(None))
+
 
 class Part:
     """A part of the page's state. It notes the names it changes until the page's
@@ -36,8 +38,11 @@ class Part:
             if name == "noted" or not hasattr(self, name):
                 raise AttributeError(name)  # (a misspelt name: a fault of the page)
         for name in changes:
-            setattr(self, name, changes[name])
-            self.note(name)
+            old, new = getattr(self, name), changes[name]
+            setattr(self, name, new)
+            # (a value as it was is no change: a scalar equal to it, or the same object)
+            if old is not new and (type(new) not in SCALARS or old != new):
+                self.note(name)
 
     def note(self, name):
         if self.noted is None:
@@ -106,10 +111,27 @@ class Shown(Part):
         self.coach = False  # the coach is switched on (coaching.py; off by default)
         self.coach_seats = {}  # pass-and-play: each person's switch, by seat
         self.coaching = False  # its loop runs
+        self.refined = 0  # how often it refined its advice on the view shown (advise)
         self.coach_hover = False  # a mouse over the list of its panel (coaching.py)
         self.review = None  # the hand review shown (nos/review.py), and its step
         self.review_step = 0
         self.review_asked = 0  # counts the reviews asked for: only the latest is shown
+        self.review_notice = None  # the review dialog's sentence (an event) instead of one
+        self.review_busy = False  # the review asked for is under way
+        self.size = None  # (w, h) px of the felt's box now (a resize: the layout follows)
+
+    def seen_from(self, viewer, names):
+        """The words, saying "you" of `viewer` and naming the seats `names` (the seat
+        the view is for: set each time they are asked for, as the view may have changed)."""
+        self.words.viewer = viewer
+        self.words.names = names
+        return self.words
+
+    def advise(self, view):
+        """The view of the same decision with the coach's advice refined (coaching.run):
+        only the advice is drawn anew, in place."""
+        self.view = view
+        self.count("refined")
 
 
 class Selection(Part):
@@ -143,6 +165,7 @@ class Dialogs(Part):
         # The game a coach's set would announce: (hand, its action), picked in the form
         # when the dialog opens for that hand (display.maybe_open_announce).
         self.then = None
+        self.announcing = False  # the announcement dialog is open
         self.new_game = {"players": None, "people": 1, "level": None, "h1": False, "h2": False,
                          "seed": "", "pace": None, "error": False}
 
@@ -186,7 +209,7 @@ class Drawn(Part):
         self.frame = None  # ((hand number, felt), (s, tx, ty)): the layout as drawn last
         self.anchors = None  # {seat: (x, y)} px where each seat sits around the felt
         self.log_key = None  # what the log shows, to skip drawing it again
-        self.log_drawn = []  # the log's HTML by hand, as shown (display.patch_log)
+        self.log_drawn = []  # the log's HTML by hand, as shown (game_log.patch_log)
         self.log_cache = {}  # each entry and its HTML by its number (render_panels.log_hands)
         self.log_words = None  # the language, viewer and names that HTML is in
         self.help_key = None  # what the payments of "How to play" show
@@ -199,6 +222,9 @@ class Drawn(Part):
         self.playable = False  # the page has been playable once (nos:playable is marked)
         self.diagram_url = None  # the last exported diagram's object URL
         self.coach_kept = None  # the order its options were shown in (render_coach.steady)
+        # The table on the page is the next render's view's already (a restored game's
+        # reply, word for word the one drawn at boot: engine_calls.apply): drawn once, not.
+        self.table_ahead = False
 
 
 class Page:
@@ -216,16 +242,21 @@ class Page:
     def view(self):
         return self.shown.view
 
-    def changes(self):
-        """What changed since the last call, as "part.name" (display.redraw draws what
-        they touch); what the page drew (`drawn`) is not a change to draw."""
+    def changes(self, among=None):
+        """What changed since it was last taken, as "part.name" (display.redraw draws what
+        they touch); only those `among` these names, if given (the rest stay noted). What
+        the page drew (`drawn`) is not a change to draw."""
         out = set()
         for name, part in (("link", self.link), ("shown", self.shown), ("move", self.move),
                            ("dialogs", self.dialogs), ("together", self.together)):
             if part.noted:
+                left = []
                 for changed in part.noted:
-                    out.add(name + "." + changed)
-                part.noted = None
+                    if among is None or name + "." + changed in among:
+                        out.add(name + "." + changed)
+                    else:
+                        left.append(changed)
+                part.noted = left or None
         return out
 
     def hand(self):

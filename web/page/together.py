@@ -13,6 +13,7 @@ import seals
 import share
 from browser import PROXIES, absent, el, storage_get, storage_set
 from contract import VERIFIED_OK, VERIFIED_UNSEEN, VERSION
+from display import draws, redraw
 from dom import NAME_KEY, open_dialog
 from joining import HOST
 from language import words
@@ -115,7 +116,7 @@ async def invite(page, seat):
     tg.set(inviting=seat, offer=None)
     tg.put("seats", seat, "inviting")
     tg.drop("ready", seat)
-    draw(page)
+    redraw(page)
     try:
         sdp = await window.nosRtc.offer(seat_id(seat))
         tg.set(offer=connection_text.pack(str(sdp)))
@@ -126,7 +127,7 @@ async def invite(page, seat):
         tg.set(inviting=None)
     if tg.inviting == seat:
         listen(seat_id(seat), lambda kind, text: on_guest(page, seat, kind, text))
-    draw(page)
+    redraw(page)
     focus, head = el("together-link"), el("together-invite-h")
     if not absent(head):  # (on a phone: the code and what follows it, in view from the top)
         head.scrollIntoView(to_js({"block": "start"}))
@@ -172,7 +173,7 @@ async def accept(page, text):
         tg.set(error=None)
     except Exception as exc:  # noqa: BLE001 - a damaged or foreign text
         tg.set(error={"key": getattr(exc, "key", None) or "together.bad_text"})
-    draw(page)
+    redraw(page)
     if tg.error is None and tg.ready.get(seat) is None:  # (else asked for at the invitation)
         await prefetch(page, seat)
 
@@ -190,7 +191,7 @@ async def on_guest(page, seat, kind, text):
         reply = await ask_engine(page, "joined", {"seat": seat})
         if reply != first:
             send(seat_id(seat), None, reply)
-        draw(page)
+        redraw(page)
         words_said(page, "together.joined", {"seat": seat})
     elif kind == "message":
         start = window.performance.now()
@@ -206,7 +207,7 @@ async def on_guest(page, seat, kind, text):
         tg.put("seats", seat, "lost" if was == "joined" else "free")
         if tg.inviting == seat and kind == "failed":
             tg.set(error={"key": "together.no_connection"})
-        draw(page)
+        redraw(page)
         if was == "joined":
             words_said(page, "together.left", {"seat": seat})
 
@@ -371,7 +372,7 @@ async def join(page):
     tg.set(role="guest", state="answering", remote=Remote(page))
     el("together-open").hidden = False
     page.link.set(engine=tg.remote)
-    draw(page)
+    redraw(page)
     open_dialog("together-dialog")
     answer = await tg.answering  # (joining.begin: its text, or why there is none)
     if isinstance(answer, dict):
@@ -380,7 +381,7 @@ async def join(page):
         tg.set(answer=answer, state="answer")
         listen(HOST, lambda kind, text: on_host(page, kind, text))  # (its events wait)
         window.performance.mark("nos:guest-answer")
-    draw(page)
+    redraw(page)
 
 
 async def on_host(page, kind, text):
@@ -407,7 +408,7 @@ async def on_host(page, kind, text):
             return
         if not isinstance(message, dict) or message.get("nos") != VERSION:
             tg.set(error={"key": "together.version"})
-            draw(page)
+            redraw(page)
             open_dialog("together-dialog")
             return
         if isinstance(message.get("review"), dict):  # (the review asked for)
@@ -427,7 +428,7 @@ async def on_host(page, kind, text):
         elif kind == "failed":
             tg.set(error={"key": "together.no_connection"})
         page.link.set(synced=False)
-        draw(page)
+        redraw(page)
         open_dialog("together-dialog")
 
 
@@ -477,6 +478,14 @@ def draw(page):
         name=own_name() or host_name(page))
 
 
+# The dialog is drawn anew when what it shows changes (display.redraw); the rest is the
+# connections' bookkeeping.
+draws(("together.role", "together.seats", "together.inviting", "together.offer",
+       "together.state", "together.answer", "together.error", "together.scanning"), draw)
+draws(("together.ready", "together.pushing", "together.again", "together.remote",
+       "together.dealt", "together.verified", "together.drawn"))
+
+
 def host_name(page):
     """The host's person's name in the game."""
     view = page.view or {}
@@ -518,10 +527,10 @@ async def scan(page):
     if tg.scanning:
         window.nosQr.stopScan()
         tg.set(scanning=False)
-        draw(page)
+        redraw(page)
         return
     tg.set(scanning=True)
-    draw(page)
+    redraw(page)
 
     def read(text):
         window.nosQr.stopScan()
@@ -533,7 +542,7 @@ async def scan(page):
     reason = str(await window.nosQr.startScan(el("together-video"), proxy) or "")
     if reason:
         tg.set(scanning=False, error={"key": "together.camera." + reason.replace("-", "_")})
-        draw(page)
+        redraw(page)
 
 
 def on_command(page, cmd, node):
