@@ -26,7 +26,15 @@ from nos.payments import Payment
 from nos.phase import Phase
 from nos.record import left_out, replay_legal, session_record
 from nos.session import Session
-from nos.settings import BROWSER_BOT_PARAMS, DRAW_UNTIL, LEVELS, MAX_SEED, UNDO, coach_params
+from nos.settings import (
+    BROWSER_BOT_PARAMS,
+    DRAW_UNTIL,
+    HOST_SEAT,
+    LEVELS,
+    MAX_SEED,
+    UNDO,
+    coach_params,
+)
 from nos.table_view import table_view
 
 if TYPE_CHECKING:  # (imported when the coach is first asked: not at the worker's start)
@@ -55,10 +63,19 @@ def bot_for(level: str) -> Callable[[Observation, random.Random], Action]:
     return get_bot(level, **BROWSER_BOT_PARAMS.get(level, {}))
 
 
+def people_seats(seats: Any, players: int) -> bool:
+    """Whether `seats` can be the people's seats at a table of `players`: distinct seats
+    in order, seat 0 (this device's person, HOST_SEAT) among them."""
+    return (isinstance(seats, list) and all(type(s) is int for s in seats) and
+            seats == sorted(set(seats)) and HOST_SEAT in seats and
+            all(0 <= s < players for s in seats))
+
+
 class Table:
     """A session with the person at seat 0 and bots at the other seats; with ``people`` > 1,
-    pass-and-play: people at seats 0 … people − 1 of one device, bots at the rest. ``human`` is
-    the seat whose screen the view is: the person to act, else the one who acted last."""
+    pass-and-play: people at seats 0 … people − 1 of one device (or at ``seats``, which
+    name them: seat 0 among them), bots at the rest. ``human`` is the seat whose screen the
+    view is: the person to act, else the one who acted last."""
 
     kept: dict[str, Any] | None = None  # what restore() could not keep of a save (an event)
 
@@ -72,6 +89,7 @@ class Table:
         people: int = 1,
         devices: bool = False,
         table_screen: bool = False,
+        seats: list[int] | None = None,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.")
@@ -80,7 +98,9 @@ class Table:
         if not 1 <= people <= players:
             raise ValueError(f"{people} people cannot play at a table of {players}.")
         self.people = people
-        self.humans = list(range(people))
+        if seats is not None and (not people_seats(seats, players) or len(seats) != people):
+            raise ValueError(f"People cannot sit at seats {seats} of a table of {players}.")
+        self.humans = list(range(people)) if seats is None else list(seats)
         # Play together (docs/together.md): each person at their own device, the person of
         # seat 0 at this one (the host); else they all share this device (pass-and-play).
         self.devices = devices and (people > 1 or table_screen)
@@ -345,6 +365,7 @@ class Table:
         """The game record plus the app's settings (``app``), JSON-safe."""
         record = session_record(self.session)
         record["app"] = {"level": self.level, "human": self.human, "people": self.people,
+                         "seats": list(self.humans),
                          "devices": self.devices, "table_screen": self.table_screen,
                          "away": list(self.away),
                          "seed": self.seed, "chosen": self.chosen,
@@ -366,11 +387,14 @@ class Table:
             type(people) is not int or not 1 <= people <= checked.players
         if defaults:
             level, people = "club", 1
+        seats = app.get("seats")  # (older saves: the first seats)
+        if defaults or not people_seats(seats, checked.players) or len(seats) != people:
+            seats = None
         seed = app.get("seed")
         if type(seed) is not int or not 0 <= seed <= MAX_SEED:
             seed = None  # damaged (or none): the game goes on, its deals secret from now on
         table = cls(checked.players, seed=seed, level=level,
-                    names=checked.names, options=checked.options, people=people,
+                    names=checked.names, options=checked.options, people=people, seats=seats,
                     devices=app.get("devices") is True and not defaults,
                     table_screen=app.get("table_screen") is True and not defaults)
         away = app.get("away")

@@ -20,6 +20,8 @@ MAX_SEED = 2**31 - 1
 # The settings of a session and their limits, for the new-game dialog and URL parameters:
 # players (R1), the computer players' levels, the seed, the pause before each computer
 # player's action (ms: its named paces and its range) and the house rules.
+HOST_SEAT = 0  # this device's person (the host, when played together) sits here
+
 SETTINGS: dict[str, Any] = {
     "players": [3, 4, 5],
     "levels": list(LEVELS),
@@ -35,6 +37,9 @@ SETTINGS: dict[str, Any] = {
     # Pass-and-play: [least, most] people at one device for each number of players (a JSON
     # key is a string), at most the players.
     "people": {str(n): [1, n] for n in (3, 4, 5)},
+    # The seat of this device's person, always one of the people's seats (the others are
+    # chosen: a new game's "seats").
+    "host_seat": HOST_SEAT,
     "defaults": {"players": 4, "level": "club", "H1": False, "H2": False, "people": 1},
 }
 

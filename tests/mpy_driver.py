@@ -106,7 +106,8 @@ def render_all(data):
                                                 "seed": "12", "pace": 150, "error": True},
                                                True, settings, w))
         out.append(render_panels.new_game_html({"players": 3, "level": "club", "seed": "",
-                                                "pace": 0, "people": 2}, False, settings, w))
+                                                "pace": 0, "people": 2, "seats": [0, 2]},
+                                               False, settings, w))
         for event in data.get("events") or []:
             out.append(w.say(event))
         for review in data.get("reviews") or []:  # the hand review: a few steps each

@@ -18,26 +18,46 @@ from nos.app import Table
 from nos.observation import Observation
 
 
-@pytest.mark.parametrize(("players", "people"), [(4, 2), (3, 3), (5, 2)])
+@pytest.mark.parametrize(("players", "people", "seats"), [
+    (4, 2, None), (3, 3, None), (5, 2, None), (5, 2, [0, 2]), (4, 3, [0, 2, 3])])
 def test_each_decision_is_shown_to_the_person_to_act_and_bots_take_the_other_seats(players,
-                                                                                  people):
-    table = Table(players, seed=21, level="beginner", people=people)
+                                                                                  people,
+                                                                                  seats):
+    table = Table(players, seed=21, level="beginner", people=people, seats=seats)
+    humans = seats or list(range(people))
     view = table.start()
     assert view["names"][0] != "You"  # each person is named on the pass screen
     player = chooser("1", random.Random(0))
     viewers = set()
     while view["waiting_for"] in ("human", "bot"):
-        assert view["people"] == list(range(people))
+        assert view["people"] == humans
         current = table.hand.current
         if view["waiting_for"] == "human":
-            assert view["viewer"] == current and current < people and view["hand"]["legal"]
+            assert view["viewer"] == current and current in humans and view["hand"]["legal"]
             viewers.add(current)
             view = table.act(str(player(Observation(table.hand, current))))
         else:  # a bot's seat (a person's step with nothing to decide is theirs: R71)
-            assert current >= people
-            assert view["viewer"] in range(people)
+            assert current not in humans
+            assert view["viewer"] in humans
             view = table.bot_act()
-    assert viewers == set(range(people)), "every person had the device"
+    assert viewers == set(humans), "every person had the device"
+    again = Table.restore(json.loads(json.dumps(table.save())))  # (the save keeps the seats)
+    assert again.humans == humans and again.kept is None
+
+
+@pytest.mark.parametrize("seats", [[1, 2], [0, 0], [0, 4], [2, 0], "0,1", [0, True]])
+def test_people_take_only_seats_of_the_table_seat_0_among_them(seats):
+    with pytest.raises(ValueError, match="seats"):
+        Table(4, seed=1, people=2, seats=seats)
+
+
+def test_a_save_whose_seats_are_damaged_keeps_the_first_seats():
+    table = Table(4, seed=2, level="beginner", people=2, seats=[0, 2])
+    table.start()
+    save = table.save()
+    save["app"]["seats"] = [0, 9]
+    again = Table.restore(save)
+    assert again.humans == [0, 1] and again.people == 2
 
 
 @pytest.mark.parametrize("seed", range(6))

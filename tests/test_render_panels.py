@@ -90,6 +90,33 @@ def test_the_new_game_dialog_offers_as_many_people_as_the_engine_allows_for_the_
     assert people(html) == ([1], [1])
 
 
+def test_the_new_game_dialog_shows_which_seats_the_people_take():
+    """Played by several people: the seats they take, this device's person's (the engine's
+    `host_seat`) for good, the others as chosen; as many as the people chosen (fewer: the
+    last chosen go; more: the first free seats come); no choice when every seat is a
+    person's or there is one person."""
+    from nos.settings import SETTINGS
+
+    def seats(html):
+        on = re.findall(r'data-param="seats" data-value="(\d+)" aria-pressed="true"', html)
+        fixed = re.findall(r'data-param="seats" data-value="(\d+)"[^>]*disabled', html)
+        return [int(n) for n in on], [int(n) for n in fixed]
+
+    def dialog(**state):
+        return render_panels.new_game_html({"level": "club", "seed": "", "pace": 550, **state},
+                                           False, SETTINGS, EN)
+
+    assert seats(dialog(players=5, people=2, seats=[0, 3])) == ([0, 3], [0])
+    assert seats(dialog(players=5, people=3, seats=[0, 3])) == ([0, 1, 3], [0])
+    assert seats(dialog(players=5, people=2, seats=[0, 2, 4])) == ([0, 2], [0])
+    assert seats(dialog(players=4, people=2, seats=[0, 4])) == ([0, 1], [0])  # (5 players')
+    assert "Their seats" in dialog(players=4, people=2)
+    assert seats(dialog(players=4, people=4)) == ([], []) and seats(dialog(players=4, people=1)) \
+        == ([], [])
+    chosen = render_panels.seats_chosen(SETTINGS, 5, 2, [0, 4])
+    assert chosen == [0, 4]
+
+
 def test_html_has_no_inline_styles_or_scripts():
     for _, view in SAMPLES:
         for html in (render_panels.controls_html(view, {}, EN), render_panels.log_html(view, EN),

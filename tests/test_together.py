@@ -17,11 +17,13 @@ from nos.together import MAX_MESSAGE, Door
 TILE = re.compile(r"(?<![\d-])([0-6])-([0-6])(?![\d-])")
 
 
-def together(players: int = 4, people: int = 3, seed: int = 5) -> tuple[Table, Door]:
-    table = Table(players, seed=seed, level="beginner", people=people, devices=True)
+def together(players: int = 4, people: int = 3, seed: int = 5,
+             seats: list[int] | None = None) -> tuple[Table, Door]:
+    table = Table(players, seed=seed, level="beginner", people=people, devices=True,
+                  seats=seats)
     table.start()
     door = Door(table)
-    for seat in range(1, people):
+    for seat in table.humans[1:]:
         door.joined(seat)
     return table, door
 
@@ -97,11 +99,14 @@ def play_through(table: Table, door: Door, rng: random.Random, check,
     raise AssertionError("the hand did not end")
 
 
-@pytest.mark.parametrize("players,people,seed", [(3, 2, 1), (4, 3, 2), (5, 5, 3), (4, 4, 9)])
-def test_r71_no_device_is_sent_a_tile_it_may_not_know(players, people, seed) -> None:
+@pytest.mark.parametrize("players,people,seed,seats", [
+    (3, 2, 1, None), (4, 3, 2, None), (5, 5, 3, None), (4, 4, 9, None), (5, 2, 4, [0, 3]),
+    (4, 3, 6, [0, 1, 3])])
+def test_r71_no_device_is_sent_a_tile_it_may_not_know(players, people, seed, seats) -> None:
     """Every reply a device gets is in the view format and names no tile of another seat
-    or of the boneyard while the hand is in progress."""
-    table, door = together(players, people, seed)
+    or of the boneyard while the hand is in progress; the people at the seats chosen."""
+    table, door = together(players, people, seed, seats)
+    assert table.humans == (seats or list(range(people)))
     rng = random.Random(seed)
 
     def check(seat: int, reply: dict) -> None:

@@ -116,9 +116,24 @@ def test_the_settings_refuse_a_bad_new_game():
                      ({"seed": -1}, "error.seed"), ({"h1": "yes"}, "error.house_rule"),
                      # (digits of other kinds: str.isdigit takes them, int() does not)
                      ({"players": "³"}, "error.players"), ({"seed": "٣"}, "error.seed"),
-                     ({"people": "²"}, "error.people")):
+                     ({"people": "²"}, "error.people"),
+                     ({"players": 4, "people": 2, "seats": [1, 2]}, "error.seats"),
+                     ({"players": 4, "people": 2, "seats": [0, 1, 2]}, "error.seats"),
+                     ({"players": 4, "people": 2, "seats": "0,2"}, "error.seats")):
         reply = json.loads(engine_api.new_game(json.dumps(cfg)))
         assert reply["error"]["key"] == key, cfg
+    reply = json.loads(engine_api.new_game(json.dumps({"players": 4, "people": 2,
+                                                       "seats": [1, 2]})))
+    en = web_views.words("en", {"viewer": 0, "names": []})
+    assert en.sentence(en.say(reply["error"])) == (  # (seats numbered from 1, as shown)
+        "The people cannot take seats 2, 3: seat 1 is always this device’s person’s, and each "
+        "seat is taken once.")
+
+
+def test_a_new_game_seats_the_people_where_asked():
+    reply = json.loads(engine_api.new_game(json.dumps({"players": 5, "people": 2,
+                                                       "seats": [0, 3], "seed": 8})))
+    assert reply["error"] is None and reply["view"]["people"] == [0, 3]
 
 
 @pytest.mark.parametrize("damage", ["seed", "gauss"])

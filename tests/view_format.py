@@ -279,6 +279,8 @@ SETTINGS = record({
                        "play may be taken back, ms (at most 6 of its pauses)"),
     "house_rules": field(list_of(STR), "the house rules", "H1, H2"),
     "people": field(map_of(row(INT, INT)), "[least, most] people at one device, by players"),
+    "host_seat": field(INT, "the seat of this device's person, always one of the people's "
+                       "(a new game's `seats` name the others)"),
     "defaults": field(record({
         "players": field(INT, "the players"), "level": field(STR, "the level"),
         "H1": field(BOOL, "house rule H1"), "H2": field(BOOL, "house rule H2"),

@@ -85,3 +85,43 @@ def test_two_people_and_two_computer_players_each_see_only_their_own_tiles(app, 
     assert app.locator("#hand [data-tile]").count() == 0
     assert app.evaluate("window.tilesDrawn") == 0
     guard.check()
+
+
+def test_the_people_take_the_seats_chosen_in_the_new_game_dialog(app, guard, base_url):
+    """Three of four seats first, then the second seat given back to a computer player: the
+    people play at seats 1 and 3 (a computer player between them), each on their turn,
+    and the save keeps where they sit."""
+    from test_accessibility import violations
+
+    open_game(app, base_url, "?players=4&seed=5&level=beginner&delay=0")
+    settle(app)
+    app.click("header [data-cmd=new-game]")
+    app.click("#newgame-dialog [data-param=players][data-value='4']")
+    app.click("#newgame-dialog [data-param=people][data-value='2']")
+    seats = "#newgame-dialog [data-param=seats]"
+    assert app.eval_on_selector_all(seats + "[aria-pressed=true]",
+                                    "ns => ns.map(n => n.dataset.value)") == ["0", "1"]
+    assert app.is_disabled(seats + "[data-value='0']")  # (this device's person's, for good)
+    app.click(seats + "[data-value='2']")  # a third person …
+    assert app.get_attribute("#newgame-dialog [data-param=people][data-value='3']",
+                             "aria-pressed") == "true"
+    app.click(seats + "[data-value='1']")  # … and the second seat a computer player's again
+    assert app.eval_on_selector_all(seats + "[aria-pressed=true]",
+                                    "ns => ns.map(n => n.dataset.value)") == ["0", "2"]
+    assert violations(app) == []
+    app.fill("#ng-seed", "7")
+    app.click("#newgame-ok")
+    app.wait_for_function("document.querySelector('#info').textContent.includes('number 7')")
+    saved = json.loads(app.evaluate("localStorage.getItem('nos.game.v1')"))
+    assert saved["app"]["seats"] == [0, 2] and saved["app"]["people"] == 2
+    viewers, moves = set(), 0
+    waiting = settle(app)
+    while waiting == "human" and moves < 150:
+        moves += 1
+        if app.get_attribute("body", "data-pass") == "1":
+            app.click("[data-cmd=pass-ready]")
+            app.wait_for_selector("body[data-pass='0']", state="attached")
+        viewers.add(int(app.get_attribute("body", "data-viewer")))
+        waiting = one_move(app)
+    assert waiting == "next_hand" and viewers == {0, 2}, (waiting, viewers)
+    guard.check()

@@ -71,17 +71,26 @@ def prompt(words, cls="", w=None):
         "</p>"
 
 
-def option_row(label, param, choices, current):
-    """A row of toggle buttons: choices is [(value, words)]. The row is one tab stop (the
-    button pressed, else the first); the arrow keys move along it (web/page/access.py)."""
+def option_row(label, param, choices, current, fixed=()):
+    """A row of toggle buttons: choices is [(value, words)]; `current` the value pressed (or
+    a list of those pressed); `fixed`, values pressed for good (disabled). The row is one
+    tab stop (the first button pressed, else the first); the arrow keys move along it
+    (web/page/access.py)."""
     out = ['<div class="param-row"><span class="param-label">' + esc(label) + "</span>"
            '<span class="choices" role="group" aria-label="' + esc(label) + '">']
-    values = [str(value) for value, _ in choices]
-    stop = str(current) if str(current) in values else (values[0] if values else None)
+    on = [str(c) for c in current] if isinstance(current, list) else [str(current)]
+    fixed = [str(f) for f in fixed]
+    values = [str(value) for value, _ in choices if str(value) not in fixed]
+    stop = values[0] if values else None
+    for value in values:
+        if value in on:
+            stop = value
+            break
     for value, words in choices:
-        pressed = "true" if str(value) == str(current) else "false"
+        pressed = "true" if str(value) in on or str(value) in fixed else "false"
         out.append('<button type="button" class="choice" data-param="' + esc(param) +
                    '" data-value="' + esc(value) + '" aria-pressed="' + pressed +
+                   ('" disabled="' if str(value) in fixed else "") +
                    '" tabindex="' + ("0" if str(value) == stop else "-1") + '">' +
                    esc(words) + "</button>")
     out.append("</span></div>")

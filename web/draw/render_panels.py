@@ -334,9 +334,29 @@ def people_chosen(settings, players, people):
     return max(low, min(people or 1, high))
 
 
+def seats_chosen(settings, players, people, seats):
+    """The people's seats the new-game dialog shows chosen, and starts a game with: this
+    device's person's seat (the settings' `host_seat`), then those of `seats` that the
+    players have, as many as the people chosen (fewer: the last go; more: the first free
+    seats come)."""
+    host = settings.get("host_seat", 0)
+    chosen = [host]
+    for seat in seats or []:
+        if type(seat) is int and 0 <= seat < (players or 0) and seat not in chosen:
+            chosen.append(seat)
+    chosen = chosen[:max(people or 1, 1)]
+    seat = 0
+    while len(chosen) < (people or 1) and seat < (players or 0):
+        if seat not in chosen:
+            chosen.append(seat)
+        seat += 1
+    return sorted(chosen)
+
+
 def new_game_html(state, in_progress, settings, w):
-    """The inside of the new-game dialog; state: {"players", "people", "level", "h1", "h2",
-    "pace", "seed", "error"}; the choices and limits are the engine's `settings`."""
+    """The inside of the new-game dialog; state: {"players", "people", "seats", "level",
+    "h1", "h2", "pace", "seed", "error"}; the choices and limits are the engine's
+    `settings`."""
     out = ['<h2 id="newgame-title">' + esc(w.word("ng.title")) + "</h2>"]
     if in_progress:
         out.append('<p class="dialog-sub">' + esc(w.word("ng.in_progress")) + "</p>")
@@ -348,6 +368,13 @@ def new_game_html(state, in_progress, settings, w):
     out.append(option_row(w.word("ng.people"), "people",
                           [(n, w.number(n)) for n in range(low, high + 1)], people))
     out.append('<p class="dialog-sub">' + esc(w.word("ng.people_hint")) + "</p>")
+    players = state.get("players") or 0
+    if 1 < people < players:  # (which seats: play goes round them in order)
+        out.append(option_row(w.word("ng.seats"), "seats",
+                              [(n, w.number(n + 1)) for n in range(players)],
+                              seats_chosen(settings, players, people, state.get("seats")),
+                              [settings.get("host_seat", 0)]))
+        out.append('<p class="dialog-sub">' + esc(w.word("ng.seats_hint")) + "</p>")
     if people > 1:
         out.append(option_row(w.word("ng.together"), "together",
                               [("0", w.word("ng.together_one")),

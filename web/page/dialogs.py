@@ -119,8 +119,8 @@ def open_new_game(page):
     chosen["error"], chosen["pace"] = False, pace_of(page, page.shown.pace)
     for key, default in (("players", defaults.get("players")), ("level", defaults.get("level")),
                          ("h1", defaults.get("H1")), ("h2", defaults.get("H2")),
-                         ("people", defaults.get("people")), ("together", False),
-                         ("table_screen", False)):
+                         ("people", defaults.get("people")), ("seats", None),
+                         ("together", False), ("table_screen", False)):
         value = stored.get(key)
         chosen[key] = value if value is not None else default
     page.dialogs.set(new_game=chosen)
@@ -150,16 +150,27 @@ def on_new_game_click(page, event):
         el("newgame-dialog").close()
         page.shown.set(notice=None)
         people = panels.people_chosen(page.settings(), ng["players"], ng.get("people"))
+        seats = panels.seats_chosen(page.settings(), ng["players"], people, ng.get("seats"))
         spawn(page, start_game(page, {"players": ng["players"], "level": ng["level"],
                                       "seed": seed, "h1": ng["h1"], "h2": ng["h2"],
                                       "pace": ng["pace"], "people": people,
+                                      "seats": seats if people > 1 else None,
                                       "together": bool(ng.get("together")) and people > 1,
                                       "table_screen": bool(ng.get("together")) and
                                       bool(ng.get("table_screen")) and people > 1}))
         return
     param = attr(node, "data-param")
     value = attr(node, "data-value")
-    if param in ("players", "pace", "people"):
+    if param == "seats":  # a seat toggled: a person's, or a computer player's
+        settings = page.settings()
+        players = ng["players"]
+        people = panels.people_chosen(settings, players, ng.get("people"))
+        seats = panels.seats_chosen(settings, players, people, ng.get("seats"))
+        seat = int(value)
+        seats = [s for s in seats if s != seat] if seat in seats else seats + [seat]
+        page.dialogs.put("new_game", "seats", sorted(seats))
+        page.dialogs.put("new_game", "people", len(seats))
+    elif param in ("players", "pace", "people"):
         page.dialogs.put("new_game", param, int(value))
     elif param == "level":
         page.dialogs.put("new_game", "level", value)

@@ -253,8 +253,8 @@ async def start_game(page, cfg, fallback=False):
     preferences), a refused setting is dropped and the game starts with the defaults."""
     if cfg.get("pace") is not None:
         page.shown.set(pace=cfg["pace"])
-    cfg = {k: cfg[k] for k in ("players", "level", "seed", "h1", "h2", "people", "together",
-                                "table_screen")
+    cfg = {k: cfg[k] for k in ("players", "level", "seed", "h1", "h2", "people", "seats",
+                                "together", "table_screen")
            if cfg.get(k) is not None}
     page.link.count("gen")
     page.link.set(stalled=False)
@@ -272,6 +272,7 @@ async def start_game(page, cfg, fallback=False):
                                           "level": cfg.get("level"),
                                           "h1": cfg.get("h1"), "h2": cfg.get("h2"),
                                           "people": cfg.get("people"),
+                                          "seats": cfg.get("seats"),
                                           "together": cfg.get("together"),
                                           "table_screen": cfg.get("table_screen"),
                                           "pace": page.shown.pace}))

@@ -166,7 +166,8 @@ class Dialogs(Part):
         # when the dialog opens for that hand (display.maybe_open_announce).
         self.then = None
         self.announcing = False  # the announcement dialog is open
-        self.new_game = {"players": None, "people": 1, "level": None, "h1": False, "h2": False,
+        self.new_game = {"players": None, "people": 1, "seats": None, "level": None, "h1": False,
+                         "h2": False,
                          "seed": "", "pace": None, "error": False}
 
 

@@ -16,7 +16,7 @@ from safe_json import digits, too_deep
 
 from nos import together
 from nos.actions import attempted
-from nos.app import Table
+from nos.app import Table, people_seats
 from nos.errors import BadRecord
 from nos.house_rules import Options
 from nos.position import Position
@@ -170,8 +170,9 @@ def _switch(value, name):
 
 
 def _config(cfg):
-    """(players, level, seed, options, people) of a new-game request, or Refused; `people`
-    at one device (pass-and-play), 1 to the number of players."""
+    """(players, level, seed, options, people, seats) of a new-game request, or Refused;
+    `people` at one device (pass-and-play), 1 to the number of players, at `seats` (None:
+    the first ones)."""
     choices = SETTINGS["players"]
     players = _number(cfg.get("players", SETTINGS["defaults"]["players"]), choices[0],
                       choices[-1], "error.players")
@@ -186,7 +187,12 @@ def _config(cfg):
     people = _number(cfg.get("people", 1), low, high, "error.people")
     if cfg.get("together") is True and people < (1 if cfg.get("table_screen") is True else 2):
         raise Refused("error.together_people")
-    return players, level, seed, options, people
+    seats = cfg.get("seats")  # (which seats the people take: the first ones if not said)
+    if seats is not None and (not people_seats(seats, players) or len(seats) != people):
+        raise Refused("error.seats", value=", ".join(  # (numbered from 1, as the dialog does)
+            str(s + 1) if type(s) is int else _short(s) for s in seats)
+            if isinstance(seats, list) else _short(seats))
+    return players, level, seed, options, people, seats
 
 
 def check_query(request_json):
@@ -212,7 +218,7 @@ def check_query(request_json):
                 raise Refused("error.param", name=_short(name),
                               names=", ".join(GAME_PARAMS + PAGE_PARAMS))
         if game:
-            players, level, seed, options, people = _config(game)
+            players, level, seed, options, people, _ = _config(game)
             out["game"] = {"players": players, "level": level, "seed": seed,
                            "h1": options.polish_double_blank, "h2": options.claim_doubles,
                            "people": people}
@@ -230,13 +236,15 @@ def settings(_request_json=""):
 
 def new_game(cfg_json):
     """Start a new game: {"players": 3-5, "level": ..., "seed": optional, "h1", "h2",
-    "people": within SETTINGS["people"] for the players (pass-and-play)}."""
+    "people": within SETTINGS["people"] for the players (pass-and-play), "seats": optional,
+    theirs (SETTINGS["host_seat"] among them)}."""
 
     def run():
         global _table, _door
         cfg = _load(cfg_json)
-        players, level, seed, options, people = _config(cfg)
+        players, level, seed, options, people, seats = _config(cfg)
         table = Table(players, seed=seed, level=level, options=options, people=people,
+                      seats=seats,
                       devices=cfg.get("together") is True,
                       table_screen=cfg.get("table_screen") is True)
         view = table.start()
