@@ -111,8 +111,9 @@ def test_the_new_game_dialog_shows_which_seats_the_people_take():
     assert seats(dialog(players=5, people=2, seats=[0, 2, 4])) == ([0, 2], [0])
     assert seats(dialog(players=4, people=2, seats=[0, 4])) == ([0, 1], [0])  # (5 players')
     assert "Their seats" in dialog(players=4, people=2)
-    assert seats(dialog(players=4, people=4)) == ([], []) and seats(dialog(players=4, people=1)) \
-        == ([], [])
+    assert seats(dialog(players=4, people=4)) == ([0, 1, 2, 3], [0])  # (one given back: 3)
+    assert seats(dialog(players=4, people=1)) == ([], [])
+    assert seats(dialog(players=4, people=2, seats=7)) == ([0, 1], [0])  # (damaged: none)
     chosen = render_panels.seats_chosen(SETTINGS, 5, 2, [0, 4])
     assert chosen == [0, 4]
 

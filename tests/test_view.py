@@ -126,8 +126,8 @@ def test_the_settings_refuse_a_bad_new_game():
                                                        "seats": [1, 2]})))
     en = web_views.words("en", {"viewer": 0, "names": []})
     assert en.sentence(en.say(reply["error"])) == (  # (seats numbered from 1, as shown)
-        "The people cannot take seats 2, 3: seat 1 is always this device’s person’s, and each "
-        "seat is taken once.")
+        "The people cannot take seats 2, 3: seat 1 is always this device’s person’s, each seat "
+        "is taken once, and each person takes one.")
 
 
 def test_a_new_game_seats_the_people_where_asked():

@@ -341,7 +341,7 @@ def seats_chosen(settings, players, people, seats):
     seats come)."""
     host = settings.get("host_seat", 0)
     chosen = [host]
-    for seat in seats or []:
+    for seat in seats if isinstance(seats, list) else []:  # (a damaged preference: none)
         if type(seat) is int and 0 <= seat < (players or 0) and seat not in chosen:
             chosen.append(seat)
     chosen = chosen[:max(people or 1, 1)]
@@ -369,7 +369,7 @@ def new_game_html(state, in_progress, settings, w):
                           [(n, w.number(n)) for n in range(low, high + 1)], people))
     out.append('<p class="dialog-sub">' + esc(w.word("ng.people_hint")) + "</p>")
     players = state.get("players") or 0
-    if 1 < people < players:  # (which seats: play goes round them in order)
+    if people > 1:  # (which seats: play goes round them in order)
         out.append(option_row(w.word("ng.seats"), "seats",
                               [(n, w.number(n + 1)) for n in range(players)],
                               seats_chosen(settings, players, people, state.get("seats")),

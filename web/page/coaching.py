@@ -65,7 +65,7 @@ def on_pointer(page, event):
     if event.type == "pointermove" and not moved(event):
         return
     page.shown.set(coach_hover=pointer_within(event, "#coach-panel .coach-options"))
-    redraw(page)  # (leaving it: the advice as it is now)
+    redraw(page, ("shown.coach_hover",))  # (leaving it: the advice as it is now)
 
 
 def _quiet(page):

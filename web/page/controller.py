@@ -98,7 +98,7 @@ def on_key(page, event):
 
 def announce_closed(page, event):
     page.dialogs.set(announcing=False)
-    redraw(page)
+    redraw(page, ("dialogs.announcing",))  # (a play it sent is drawn with its reply)
     if page.persons_turn() and page.phase() == PHASE_ANNOUNCE:
         access.focus('#controls [data-cmd="announce-open"]')
 

@@ -80,7 +80,7 @@ def on_announce_pointer(page, event):
     if event.type == "pointermove" and not moved(event):
         return
     page.dialogs.set(coach_hover=pointer_within(event, "#announce-coach .coach-options"))
-    redraw(page)  # (leaving it: the advice as it is now)
+    redraw(page, ("dialogs.coach_hover",))  # (leaving it: the advice as it is now)
 
 
 def choose(page, param, value):

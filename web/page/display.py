@@ -495,9 +495,9 @@ def open_announce(page, pick=None):
         page.dialogs.set(announce=state)
     elif page.dialogs.announce is None:
         page.dialogs.set(announce=announce.default_state(page.view))
-    draw_announce(page)
-    page.changes(ANNOUNCE + ("dialogs.coach_hover",))  # (drawn)
     page.dialogs.set(announcing=True)
+    draw_announce(page)
+    page.changes(ANNOUNCE + ("dialogs.coach_hover", "dialogs.announcing"))  # (drawn)
     open_dialog("announce-dialog")
     show_picked_game()
     if state is not None:
@@ -565,3 +565,6 @@ def draw_new_game(page):
     el("newgame-body").innerHTML = panels.new_game_html(page.dialogs.new_game, in_progress,
                                                         page.settings(), words(page))
     access.refocus(held)
+    if held is not None and absent(document.activeElement.closest("#newgame-body")):
+        # (its row is gone: a seat given back left one person) the people's number
+        access.focus('#newgame-body [data-param="people"][aria-pressed="true"]')

@@ -197,10 +197,12 @@ def apply_quiet(page, reply):
 async def act(page, action):
     """Send a legal action (its "send" text), or an attempt (a dict, legal_records.attempt) that
     the engine builds and refuses with its reason."""
-    page.shown.set(notice=None)
-    page.move.clear()
     request = {"attempt": action} if isinstance(action, dict) else {"action": action}
     reply = await call(page, "act", json.dumps(request))
+    # (the move stays drawn as it was sent until its reply is drawn: a redraw meanwhile,
+    # a pointer's or a dialog's, draws no half of it)
+    page.shown.set(notice=None)
+    page.move.clear()
     if not reply.get("error"):  # after a refusal the toggles stay, for a second try
         page.move.set(close=False, claim=False)
     apply(page, reply)
@@ -242,9 +244,10 @@ def take_back(page, action):
 
 async def command(page, name, payload=""):
     """Next hand, end of the session, verifying the deal: between hands."""
+    reply = await call(page, name, payload)
     page.shown.set(notice=None)
     page.move.clear()
-    apply(page, await call(page, name, payload))
+    apply(page, reply)
 
 
 async def start_game(page, cfg, fallback=False):

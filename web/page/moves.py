@@ -19,7 +19,7 @@ from contract import (
     WAITING_HUMAN,
     WAITING_OTHER,
 )
-from display import redraw
+from display import COACH_DONE, redraw
 from dom import attr, closest
 from engine_calls import send
 from language import words
@@ -226,7 +226,7 @@ def on_pointer_up(page, event):
     page.move.set(drag=None)
     if drag["scroll"] is not None:  # (its click, if any, is not a tap on a tile)
         page.move.set(drag_end=(event.timeStamp, event.clientX, event.clientY))
-    redraw(page)  # (the coach's last chips, if they waited for the finger)
+    redraw(page, COACH_DONE)  # (the coach's last chips, if they waited for the finger)
     if not drag["moved"]:
         return
     el("drag-ghost").hidden = True

@@ -60,7 +60,8 @@ def draw(page):
         return
     body.removeAttribute("aria-busy")
     where = page.shown.review_step
-    w.viewer = review.get("seat", w.viewer)  # "you" is the person whose decisions these are
+    w = page.shown.seen_from(review.get("seat", w.viewer), w.names)  # "you": the person
+    # whose decisions these are
     body.innerHTML = render_review.review_html(review, where, w, diagrams_narrow())
 
 

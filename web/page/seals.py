@@ -39,10 +39,10 @@ def remember(page, view):
     if kept.get(key) == seal:
         return
     if number == 1 or len(kept) >= KEPT:
-        kept.clear()
-    kept[key] = seal
+        page.shown.set(seals={})
+    page.shown.put("seals", key, seal)
     if not embedded() and page.together.role != "guest":
-        storage_set(SEALS_KEY, json.dumps(kept))
+        storage_set(SEALS_KEY, json.dumps(page.shown.seals))
 
 
 def shown(page, number=None):

@@ -189,9 +189,9 @@ def _config(cfg):
         raise Refused("error.together_people")
     seats = cfg.get("seats")  # (which seats the people take: the first ones if not said)
     if seats is not None and (not people_seats(seats, players) or len(seats) != people):
-        raise Refused("error.seats", value=", ".join(  # (numbered from 1, as the dialog does)
-            str(s + 1) if type(s) is int else _short(s) for s in seats)
-            if isinstance(seats, list) else _short(seats))
+        raise Refused("error.seats", value=_short(", ".join(  # (numbered from 1, as shown)
+            str(s + 1) if type(s) is int else str(s) for s in seats)
+            if isinstance(seats, list) else seats))
     return players, level, seed, options, people, seats
 
 
