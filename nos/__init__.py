@@ -28,13 +28,15 @@ only those above it:
 - ``notation``    the position text's syntax (docs/position-format.md), shared with the page
 - ``position``    a position as a value: the rules it must obey, a hand started from it
 - ``view``        the view of a hand, as a screen or a diagram draws it (R71)
-- ``settings``    the app's settings and limits, the computer players' budget in the browser
+- ``settings``    the app's settings and limits (the people's seats), the computer players'
+                  budget in the browser
 - ``table_view``  the app's whole view: session, log, legal records, coach (docs/view-format.md)
 - ``players``     the simplest computer player: random legal play
 - ``determinize`` deals consistent with one player's observation, for search (R71)
 - ``bots``        the computer players by level: beginner, club, expert (``nos.bots``)
 - ``coach``       the expert's own search, shown for one decision of the person's
 - ``review``      a finished hand replayed with every tile open, each decision weighed
+- ``app_save``    the app's own part of a save, read back (each damaged entry dropped)
 - ``app``         the game as the web app runs it: the person and computer players at a table
 - ``together``    played together: the host's checks on each device's messages (R71)
 - ``arena``       bots against bots: chips per hand with a 95 % confidence interval

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from nos import fair
 from nos.actions import DECLINE, DRAW, Action, Play, Set, parse_action
+from nos.app_save import rng_from, rng_state, saved_coached, saved_shuffle, saved_verdicts
 from nos.bots import get_bot
-from nos.contract import VERDICTS
 from nos.diagnose import refusal
 from nos.errors import IllegalAction
 from nos.events import Event, action_event, hand_end_event, payment_event
@@ -29,11 +29,11 @@ from nos.session import Session
 from nos.settings import (
     BROWSER_BOT_PARAMS,
     DRAW_UNTIL,
-    HOST_SEAT,
     LEVELS,
     MAX_SEED,
     UNDO,
     coach_params,
+    people_seats,
 )
 from nos.table_view import table_view
 
@@ -63,19 +63,11 @@ def bot_for(level: str) -> Callable[[Observation, random.Random], Action]:
     return get_bot(level, **BROWSER_BOT_PARAMS.get(level, {}))
 
 
-def people_seats(seats: Any, players: int) -> bool:
-    """Whether `seats` can be the people's seats at a table of `players`: distinct seats
-    in order, seat 0 (this device's person, HOST_SEAT) among them."""
-    return (isinstance(seats, list) and all(type(s) is int for s in seats) and
-            seats == sorted(set(seats)) and HOST_SEAT in seats and
-            all(0 <= s < players for s in seats))
-
-
 class Table:
     """A session with the person at seat 0 and bots at the other seats; with ``people`` > 1,
-    pass-and-play: people at seats 0 … people − 1 of one device (or at ``seats``, which
-    name them: seat 0 among them), bots at the rest. ``human`` is the seat whose screen the
-    view is: the person to act, else the one who acted last."""
+    pass-and-play: people at ``seats`` (seat 0 among them; by default 0 … people − 1) of one
+    device, bots at the rest. ``human`` is the seat whose screen the view is: the person to
+    act, else the one who acted last."""
 
     kept: dict[str, Any] | None = None  # what restore() could not keep of a save (an event)
 
@@ -98,7 +90,7 @@ class Table:
         if not 1 <= people <= players:
             raise ValueError(f"{people} people cannot play at a table of {players}.")
         self.people = people
-        if seats is not None and (not people_seats(seats, players) or len(seats) != people):
+        if seats is not None and not people_seats(seats, players, people):
             raise ValueError(f"People cannot sit at seats {seats} of a table of {players}.")
         self.humans = list(range(people)) if seats is None else list(seats)
         # Play together (docs/together.md): each person at their own device, the person of
@@ -369,8 +361,8 @@ class Table:
                          "devices": self.devices, "table_screen": self.table_screen,
                          "away": list(self.away),
                          "seed": self.seed, "chosen": self.chosen,
-                         "rng": [_state(self.session.rng), _state(self.bot_rng),
-                                 _state(self.deal_rng)],
+                         "rng": [rng_state(self.session.rng), rng_state(self.bot_rng),
+                                 rng_state(self.deal_rng)],
                          "shuffles": list(self.shuffles), "coached": list(self.coached),
                          "verified": [[k, v] for k, v in sorted(self.verified.items())]}
         return record
@@ -387,9 +379,8 @@ class Table:
             type(people) is not int or not 1 <= people <= checked.players
         if defaults:
             level, people = "club", 1
-        seats = app.get("seats")  # (older saves: the first seats)
-        if defaults or not people_seats(seats, checked.players) or len(seats) != people:
-            seats = None
+        seats = app.get("seats")  # (older saves: none, the first seats)
+        seats = seats if not defaults and people_seats(seats, checked.players, people) else None
         seed = app.get("seed")
         if type(seed) is not int or not 0 <= seed <= MAX_SEED:
             seed = None  # damaged (or none): the game goes on, its deals secret from now on
@@ -410,7 +401,7 @@ class Table:
         version = data.get("version")  # (older ones leave out some empty steps: left_out)
         for h, entry in enumerate(data.get("hands", [])):
             hand = table.session.start_hand(checked.hands[h].deal)
-            table.shuffles.append(_shuffle(app.get("shuffles"), hand))
+            table.shuffles.append(saved_shuffle(app.get("shuffles"), hand))
             table._log_start(hand)
             tiebreak = checked.tiebreaks[h] if h < len(checked.tiebreaks) else None
             for text in [*entry["actions"], None]:
@@ -424,19 +415,19 @@ class Table:
         states = app.get("rng")
         try:
             if states:
-                table.session.rng.setstate(_unstate(states[0]))
-                table.bot_rng.setstate(_unstate(states[1]))
+                table.session.rng.setstate(rng_from(states[0]))
+                table.bot_rng.setstate(rng_from(states[1]))
                 if len(states) > 2:
-                    table.deal_rng.setstate(_unstate(states[2]))
+                    table.deal_rng.setstate(rng_from(states[2]))
         except (TypeError, ValueError, IndexError, KeyError, AttributeError, OverflowError):
             # A damaged random state loses no game: the generators start afresh from a
             # secret, so later deals no longer follow from the deal number.
             for rng in (table.session.rng, table.bot_rng, table.deal_rng):
                 rng.seed(_secret())
             table.chosen = False
-        table.coached = _coached(app.get("coached"), len(table.session.hands),
+        table.coached = saved_coached(app.get("coached"), len(table.session.hands),
                                  checked.players)
-        table.verified = _verified(app.get("verified"), table.shuffles)
+        table.verified = saved_verdicts(app.get("verified"), table.shuffles)
         if app.get("human") in table.humans and type(app.get("human")) is int:
             table.human = app["human"]  # whose screen it was (pass-and-play)
         return table
@@ -553,58 +544,6 @@ class Table:
 def _secret() -> int:
     """A seed nobody can work out from what the app shows (the device's own randomness)."""
     return random.SystemRandom().getrandbits(128)
-
-
-def _shuffle(saved: Any, hand: Hand) -> str | None:
-    """A restored hand's shuffle seed, if the save has one that deals exactly that hand
-    (a save from before fair deals, or one edited by hand, keeps its game without them)."""
-    k = hand.number
-    seed = saved[k] if isinstance(saved, list) and k < len(saved) else None
-    ok = fair.is_seed(seed) and fair.verify(seed, fair.commitment(seed), hand.deal,
-                                             hand.first_hand) is None
-    return seed if ok else None
-
-
-def _verified(saved: Any, shuffles: list[str | None]) -> dict[int, str]:
-    """The verdicts of a save, by hand, so that a reload shows the summary as it was: only
-    for a hand whose seed came back (a verdict on a seed dropped as tampered would vouch for
-    nothing); damaged entries are dropped, never the game."""
-    out: dict[int, str] = {}
-    for entry in saved if isinstance(saved, list) else []:
-        if isinstance(entry, list) and len(entry) == 2:
-            k, verdict = entry
-            if (type(k) is int and 0 <= k < len(shuffles) and shuffles[k] is not None
-                    and verdict in VERDICTS):
-                out[k] = verdict
-    return out
-
-
-def _coached(saved: Any, hands: int, players: int) -> list[list[int]]:
-    """The coach's counts of a save, per hand and seat (an older save's counts, one per hand,
-    were the one person's, at seat 0); damaged counts are dropped, never the game."""
-    if not isinstance(saved, list) or len(saved) > hands:
-        return []
-    out = []
-    for counts in saved:
-        if type(counts) is int:
-            counts = [counts] + [0] * (players - 1)
-        if not (isinstance(counts, list) and len(counts) == players and
-                all(type(n) is int and n >= 0 for n in counts)):
-            return []
-        out.append(list(counts))
-    return out
-
-
-def _state(rng: random.Random) -> list:
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
-
-
-def _unstate(data: list) -> tuple:
-    version, internal, gauss = data
-    if gauss is not None and not (type(gauss) is float and -1e308 < gauss < 1e308):
-        raise ValueError("not a random state")  # (NaN, infinities: not JSON, R71 aside)
-    return (int(version), tuple(int(x) for x in internal), gauss)
 
 
 def refusal_event(exc: IllegalAction) -> Event:

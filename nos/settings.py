@@ -67,3 +67,11 @@ def bot_least_ms(level: str, phase: Phase) -> int:
     double out of turn (R9, R71) for a level that weighs it, else 0."""
     quick = BROWSER_BOT_PARAMS.get(level, {}).get("quick_seconds")
     return QUICK_LEAST_MS if quick and phase is Phase.OUT_OF_TURN else 0
+
+
+def people_seats(seats: Any, players: int, people: int) -> bool:
+    """Whether `seats` can be the seats of `people` people at a table of `players`:
+    distinct seats in order, one each, HOST_SEAT (this device's person's) among them."""
+    return (isinstance(seats, list) and len(seats) == people and
+            all(type(s) is int and 0 <= s < players for s in seats) and
+            seats == sorted(set(seats)) and HOST_SEAT in seats)

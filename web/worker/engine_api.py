@@ -16,12 +16,12 @@ from safe_json import digits, too_deep
 
 from nos import together
 from nos.actions import attempted
-from nos.app import Table, people_seats
+from nos.app import Table
 from nos.errors import BadRecord
 from nos.house_rules import Options
 from nos.position import Position
 from nos.record import session_record
-from nos.settings import SETTINGS
+from nos.settings import SETTINGS, people_seats
 from nos.together import MAX_MESSAGE, Door
 
 _table = None  # the game in progress
@@ -188,7 +188,7 @@ def _config(cfg):
     if cfg.get("together") is True and people < (1 if cfg.get("table_screen") is True else 2):
         raise Refused("error.together_people")
     seats = cfg.get("seats")  # (which seats the people take: the first ones if not said)
-    if seats is not None and (not people_seats(seats, players) or len(seats) != people):
+    if seats is not None and not people_seats(seats, players, people):
         raise Refused("error.seats", value=_short(", ".join(  # (numbered from 1, as shown)
             str(s + 1) if type(s) is int else str(s) for s in seats)
             if isinstance(seats, list) else seats))
