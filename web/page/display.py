@@ -337,13 +337,12 @@ def refine_coach(page):
     draw_coach_marks(page)
 
 
-def render(page, with_log=True, table=True):
-    """Draw everything from the last view (the game log only if `with_log`, the table only
-    if `table`: not when it shows that view already)."""
+def render(page, with_log=True):
+    """Draw everything from the last view (the game log only if `with_log`; the table not
+    when it shows that view already: Drawn.table_ahead)."""
     page.changes()  # (all drawn now)
-    if page.drawn.table_ahead:
-        page.drawn.set(table_ahead=False)
-        table = False
+    table = not page.drawn.table_ahead
+    page.drawn.set(table_ahead=False)
     start = window.performance.now()
     # Read before anything is written: read after, it would lay the page out mid-drawing.
     foot = log_at_foot() if with_log else None
